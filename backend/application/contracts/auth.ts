@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Shared by the fastify routes (validation, OpenAPI, response filtering) and the React forms. */
+
+export const roleSchema = z.enum(['free', 'pro', 'moderator', 'admin']);
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  profilePicture: z.string().nullable(),
+  country: z.string().nullable(),
+  googleId: z.string().nullable(),
+  /** The string 'true' when the account is disabled, as the spec's clients expect. */
+  disabled: z.enum(['true', 'false']),
+  ideasGenerated: z.number().int(),
+  activePlans: z.number().int(),
+  milestoneCredits: z.number().int(),
+  helpCredits: z.number().int(),
+  creditsResetAt: z.string().nullable(),
+  tokenUsage: z.number().int(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter both email and password'),
+  password: z.string().min(1, 'Please enter both email and password'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+const required = 'Please fill in all fields';
+export const signupRequestSchema = z.object({
+  firstName: z.string().trim().min(1, required).max(100, 'First name must be at most 100 characters'),
+  lastName: z.string().trim().min(1, required).max(100, 'Last name must be at most 100 characters'),
+  email: z.string().trim().min(1, required).max(254, 'Email is too long').pipe(z.email('Please enter a valid email address')),
+  password: z
+    .string()
+    .min(1, required)
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    .max(200, 'Password must be at most 200 characters'),
+  /** Accepted for compatibility and ignored: every signup is a free member. */
+  role: z.string().optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** The sign-up form adds the confirmation, which never leaves the browser. */
+export const signupFormSchema = signupRequestSchema
+  .omit({ role: true })
+  .extend({ confirmPassword: z.string().min(1, required) })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const forgotPasswordRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter your email address').pipe(z.email('Please enter a valid email address')),
+});
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1, 'The reset link is incomplete'),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    .max(200, 'Password must be at most 200 characters'),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Every 4xx/5xx body: a message the UI can show, a stable code for 4xx. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+});

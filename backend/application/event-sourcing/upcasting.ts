@@ -1,0 +1,38 @@
+import type { EventStore, RecordedEvent } from '../ports/event-store';
+
+/**
+ * Turns an event stored at `fromVersion` into the shape of `fromVersion + 1`. Stored events
+ * are never rewritten: readers see every event in its current shape.
+ */
+export interface Upcaster {
+  type: string;
+  fromVersion: number;
+  upcast(data: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function upcastEvent(event: RecordedEvent, upcasters: readonly Upcaster[]): RecordedEvent {
+  let current = event;
+  for (;;) {
+    const step = upcasters.find((u) => u.type === current.type && u.fromVersion === current.schemaVersion);
+    if (!step) return current;
+    current = { ...current, schemaVersion: current.schemaVersion + 1, data: step.upcast(current.data) };
+  }
+}
+
+/** An event store whose reads return every event upcast to its current schema version. */
+export function withUpcasting(store: EventStore, upcasters: readonly Upcaster[]): EventStore {
+  if (upcasters.length === 0) return store;
+  return {
+    name: store.name,
+    append: (stream, events, context) => store.append(stream, events, context),
+    readStream: async (stream) => (await store.readStream(stream)).map((e) => upcastEvent(e, upcasters)),
+    readAll: async (options) => (await store.readAll(options)).map((e) => upcastEvent(e, upcasters)),
+    headPosition: () => store.headPosition(),
+    deleteStream: (stream) => store.deleteStream(stream),
+    onAppended: (listener) => store.onAppended(listener),
+    close: () => store.close(),
+  };
+}
+
+/** Upcasters of every event type in the product; empty until an event's shape changes. */
+export const upcasters: readonly Upcaster[] = [];

@@ -1,0 +1,68 @@
+import type { CommandMetadata, Decider } from '../shared/decider';
+import { DomainError, assertNever } from '../shared/domain-error';
+
+/**
+ * One email address belongs to at most one account. Each address has its own stream, so
+ * two signups with one address race on that stream's version and exactly one wins. The
+ * stream is named by a digest of the normalised address (the application computes it), so
+ * no address appears in a stream name.
+ */
+export const emailClaimStream = (emailDigest: string) => `email-${emailDigest}`;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export type EmailClaimed = { type: 'EmailClaimed'; data: { userId: string } };
+export type EmailReleased = { type: 'EmailReleased'; data: { userId: string } };
+export type EmailClaimEvent = EmailClaimed | EmailReleased;
+
+export type ClaimEmail = {
+  type: 'ClaimEmail';
+  /** `holderExists` false: the holder's account never got registered (a crash between the two appends). */
+  data: { userId: string; holderExists: boolean };
+  metadata: CommandMetadata;
+};
+export type ReleaseEmail = { type: 'ReleaseEmail'; data: { userId: string }; metadata: CommandMetadata };
+export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
+
+export type EmailClaimState = { status: 'free' } | { status: 'claimed'; userId: string };
+
+export const EmailTaken = () =>
+  new DomainError('email_taken', 'An account with this email already exists', 'conflict');
+
+export function decideEmailClaim(command: EmailClaimCommand, state: EmailClaimState): EmailClaimEvent[] {
+  switch (command.type) {
+    case 'ClaimEmail':
+      if (state.status === 'claimed') {
+        if (state.userId === command.data.userId) return [];
+        if (command.data.holderExists) throw EmailTaken();
+        return [
+          { type: 'EmailReleased', data: { userId: state.userId } },
+          { type: 'EmailClaimed', data: { userId: command.data.userId } },
+        ];
+      }
+      return [{ type: 'EmailClaimed', data: { userId: command.data.userId } }];
+    case 'ReleaseEmail':
+      if (state.status !== 'claimed' || state.userId !== command.data.userId) return [];
+      return [{ type: 'EmailReleased', data: { userId: command.data.userId } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolveEmailClaim(_state: EmailClaimState, event: EmailClaimEvent): EmailClaimState {
+  switch (event.type) {
+    case 'EmailClaimed':
+      return { status: 'claimed', userId: event.data.userId };
+    case 'EmailReleased':
+      return { status: 'free' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaimState> = {
+  initialState: { status: 'free' },
+  decide: decideEmailClaim,
+  evolve: evolveEmailClaim,
+  schemaVersions: { EmailClaimed: 1, EmailReleased: 1 },
+};

@@ -1,0 +1,7 @@
+export const roles = ['free', 'pro', 'moderator', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** Who caused a change: a signed-in person with the role they held at the time, or the system itself. */
+export type Actor = { kind: 'user'; userId: string; role: Role } | { kind: 'system'; name: string };
+
+export const systemActor = (name: string): Actor => ({ kind: 'system', name });

@@ -1,0 +1,21 @@
+import type { Actor } from './actor';
+
+/** What every command carries besides its own data: who asks, and when. */
+export interface CommandMetadata {
+  actor: Actor;
+  now: Date;
+}
+
+export interface DomainEvent<Type extends string = string, Data extends object = object> {
+  type: Type;
+  data: Data;
+}
+
+/** An aggregate as pure functions: state from past events, new events from a command. */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  initialState: State;
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  /** Current schema version of each event type this aggregate writes. */
+  schemaVersions: Record<Event['type'], number>;
+}

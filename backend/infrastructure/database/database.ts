@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './schema';
+
+/** PostgreSQL type ids whose text form we read as JavaScript numbers on both drivers. */
+const INT8 = 20;
+const XID8 = 5069;
+const NUMERIC = 1700;
+
+/**
+ * The one handle on PostgreSQL the app holds: Kysely for queries, plus what only the raw
+ * driver can do (LISTEN, a dedicated connection for the event store's notifications).
+ */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'server' | 'embedded';
+  /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const toNumber = (value: string) => Number(value);
+
+export async function openServerDatabase(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const typeParser = (oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8 || oid === XID8 || oid === NUMERIC) return toNumber;
+    return pg.types.getTypeParser(oid, format);
+  };
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: { getTypeParser: typeParser as never } });
+  pool.on('error', () => {
+    /* idle client errors surface on the next query */
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    db,
+    kind: 'server',
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      client.on('error', () => {});
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export interface EmbeddedOptions {
+  /** Folder to persist into; `undefined` keeps everything in memory. */
+  dataDir?: string;
+  /** A data-dir tarball to start from (a migrated template), for fast test databases. */
+  loadDataDir?: Blob;
+}
+
+export async function createPGlite(options: EmbeddedOptions = {}): Promise<PGlite> {
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  return PGlite.create({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: { [INT8]: toNumber, [XID8]: toNumber, [NUMERIC]: toNumber },
+  });
+}
+
+export async function openEmbeddedDatabase(pglite: PGlite): Promise<DatabaseHandle> {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'embedded',
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      return async () => {
+        await unsubscribe();
+      };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

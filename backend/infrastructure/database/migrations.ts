@@ -1,0 +1,27 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { eventStoreMigration } from '../event-store/postgres-event-store';
+import { checkpointsMigration } from '../../projections/runner/checkpoints';
+import { usersMigration } from '../../projections/users/users-projection';
+import { platformTablesMigration } from './platform-tables';
+
+/**
+ * Every migration of the product, in order. Names start with the date they landed;
+ * a landed migration is never edited, a change is a new entry.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_event_store': eventStoreMigration,
+  '2026_11_22_0002_projection_checkpoints': checkpointsMigration,
+  '2026_11_22_0003_users_read_model': usersMigration,
+  '2026_11_22_0004_sessions_and_security': platformTablesMigration,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,83 @@
+import { sql, type Generated, type Migration } from 'kysely';
+
+/** Plain tables (not event-sourced): only their current content matters. */
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a leaked table does not yield usable sessions. */
+  token_hash: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_seen_at: Date;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  /** `account:<normalised email>` or `ip:<address>`. */
+  subject: string;
+  failed_at: Date;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export interface PlatformTables {
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_outbox: EmailOutboxTable;
+}
+
+export const platformTablesMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table sessions (
+        token_hash text primary key,
+        user_id text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        revoked_at timestamptz,
+        last_seen_at timestamptz not null
+      )`.execute(db);
+    await sql`create index sessions_user on sessions (user_id)`.execute(db);
+    await sql`
+      create table sign_in_failures (
+        id bigserial primary key,
+        subject text not null,
+        failed_at timestamptz not null
+      )`.execute(db);
+    await sql`create index sign_in_failures_subject on sign_in_failures (subject, failed_at)`.execute(db);
+    await sql`
+      create table password_reset_tokens (
+        token_hash text primary key,
+        user_id text not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        used_at timestamptz
+      )`.execute(db);
+    await sql`
+      create table email_outbox (
+        id bigserial primary key,
+        recipient text not null,
+        subject text not null,
+        body text not null,
+        created_at timestamptz not null,
+        sent_at timestamptz
+      )`.execute(db);
+  },
+};

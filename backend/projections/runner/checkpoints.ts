@@ -1,0 +1,63 @@
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import { startOfAll, type AllPosition } from '../../application/ports/event-store';
+import type { Database } from '../../infrastructure/database/schema';
+
+export interface ProjectionCheckpointsTable {
+  projection: string;
+  commit_position: number;
+  prepare_position: number;
+  updated_at: Date;
+}
+
+export const checkpointsMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table projection_checkpoints (
+        projection text primary key,
+        commit_position bigint not null,
+        prepare_position bigint not null,
+        updated_at timestamptz not null default now()
+      )`.execute(db);
+  },
+};
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export async function readCheckpoint(db: Db, projection: string): Promise<AllPosition> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select(['commit_position', 'prepare_position'])
+    .where('projection', '=', projection)
+    .executeTakeFirst();
+  return row ? { commit: Number(row.commit_position), prepare: Number(row.prepare_position) } : startOfAll;
+}
+
+/** Locks the projection's checkpoint row for the rest of the transaction and returns it. */
+export async function lockCheckpoint(trx: Trx, projection: string): Promise<AllPosition> {
+  await trx
+    .insertInto('projection_checkpoints')
+    .values({ projection, commit_position: startOfAll.commit, prepare_position: startOfAll.prepare, updated_at: new Date() })
+    .onConflict((oc) => oc.column('projection').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('projection_checkpoints')
+    .select(['commit_position', 'prepare_position'])
+    .where('projection', '=', projection)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { commit: Number(row.commit_position), prepare: Number(row.prepare_position) };
+}
+
+export async function writeCheckpoint(trx: Trx, projection: string, position: AllPosition): Promise<void> {
+  await trx
+    .updateTable('projection_checkpoints')
+    .set({ commit_position: position.commit, prepare_position: position.prepare, updated_at: new Date() })
+    .where('projection', '=', projection)
+    .execute();
+}
+
+export async function readAllCheckpoints(db: Db): Promise<Map<string, AllPosition>> {
+  const rows = await db.selectFrom('projection_checkpoints').selectAll().execute();
+  return new Map(rows.map((r) => [r.projection, { commit: Number(r.commit_position), prepare: Number(r.prepare_position) }]));
+}

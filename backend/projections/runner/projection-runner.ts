@@ -1,0 +1,195 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely } from 'kysely';
+import { comparePositions, startOfAll, type AllPosition, type EventStore } from '../../application/ports/event-store';
+import type { Database } from '../../infrastructure/database/schema';
+import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
+
+export interface RunnerLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface ProjectionRunnerOptions {
+  batchSize?: number;
+  /** How long an idle runner waits for a notification before looking again. */
+  idlePollMs?: number;
+}
+
+/** The outcome of one batch: how many events were read, and whether another runner got there first. */
+type BatchResult = { read: number; lostRace: boolean };
+
+/**
+ * Feeds projections from the event store's global order, each at its own checkpoint.
+ * A batch is applied in one transaction that first locks the checkpoint row and checks it
+ * is still where the events were read from: a crash mid-batch rolls the whole batch back,
+ * and two runners can never both apply the same events.
+ */
+export class ProjectionRunner {
+  private readonly progress = new EventEmitter();
+  private readonly positions = new Map<string, AllPosition>();
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private readonly sleepers = new Set<() => void>();
+  private lastNotifyAt = 0;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly batchSize: number;
+  private readonly idlePollMs: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly eventStore: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly logger: RunnerLogger,
+    options: ProjectionRunnerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.idlePollMs = options.idlePollMs ?? 250;
+    this.progress.setMaxListeners(0);
+  }
+
+  projection(name: string): Projection {
+    const found = this.projections.find((p) => p.name === name);
+    if (!found) throw new Error(`Unknown projection "${name}". Known: ${this.projections.map((p) => p.name).join(', ')}`);
+    return found;
+  }
+
+  /** Applies one batch to one projection. Exposed for tests and the CLI. */
+  async runBatch(projection: Projection): Promise<BatchResult> {
+    const from = await readCheckpoint(this.db, projection.name);
+    const events = await this.eventStore.readAll({ after: from, limit: this.batchSize });
+    if (events.length === 0) {
+      this.record(projection.name, from);
+      return { read: 0, lostRace: false };
+    }
+    const handled = new Set(projection.handles);
+    const last = events[events.length - 1].position;
+    const applied = await this.db.transaction().execute(async (trx) => {
+      const locked = await lockCheckpoint(trx, projection.name);
+      if (comparePositions(locked, from) !== 0) return false;
+      for (const event of events) {
+        if (handled.has(event.type)) await projection.apply(trx, event);
+      }
+      await writeCheckpoint(trx, projection.name, last);
+      return true;
+    });
+    if (applied) this.record(projection.name, last);
+    return { read: events.length, lostRace: !applied };
+  }
+
+  /** Applies batches until the projection has read everything currently readable. */
+  async catchUp(projection: Projection): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { read, lostRace } = await this.runBatch(projection);
+      total += lostRace ? 0 : read;
+      if (read < this.batchSize && !lostRace) return total;
+    }
+  }
+
+  async catchUpAll(): Promise<void> {
+    for (const projection of this.projections) await this.catchUp(projection);
+  }
+
+  /** Empties the projection's tables and replays every event into it. */
+  async rebuild(projection: Projection): Promise<number> {
+    await this.db.transaction().execute(async (trx) => {
+      await lockCheckpoint(trx, projection.name);
+      for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+      await writeCheckpoint(trx, projection.name, startOfAll);
+    });
+    this.positions.set(projection.name, startOfAll);
+    return this.catchUp(projection);
+  }
+
+  /** Catches up, then follows new events live until stop(). */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = await this.eventStore.onAppended(() => {
+      this.lastNotifyAt = Date.now();
+      this.wakeAll();
+    });
+    for (const [name, position] of await readAllCheckpoints(this.db)) this.positions.set(name, position);
+    this.loops = this.projections.map((projection) => this.follow(projection));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeAll();
+    await Promise.all(this.loops);
+    this.loops = [];
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** Resolves true once every member-facing projection has reached `position`, false after `timeoutMs`. */
+  waitFor(position: AllPosition, timeoutMs: number): Promise<boolean> {
+    const targets = this.projections.filter((p) => p.memberFacing).map((p) => p.name);
+    const reached = () =>
+      targets.every((name) => comparePositions(this.positions.get(name) ?? startOfAll, position) >= 0);
+    if (reached()) return Promise.resolve(true);
+    this.lastNotifyAt = Date.now();
+    this.wakeAll();
+    return new Promise((resolve) => {
+      const onProgress = () => {
+        if (!reached()) return;
+        cleanup();
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        resolve(reached());
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.progress.off('progress', onProgress);
+      };
+      this.progress.on('progress', onProgress);
+    });
+  }
+
+  private record(name: string, position: AllPosition) {
+    const previous = this.positions.get(name);
+    if (!previous || comparePositions(position, previous) > 0) {
+      this.positions.set(name, position);
+      this.progress.emit('progress');
+    }
+  }
+
+  private async follow(projection: Projection): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const { read, lostRace } = await this.runBatch(projection);
+        failures = 0;
+        if (read > 0 || lostRace) continue;
+      } catch (error) {
+        failures += 1;
+        this.logger.error({ err: error, projection: projection.name, failures }, 'projection batch failed; retrying');
+        await this.sleep(Math.min(30_000, 100 * 2 ** failures));
+        continue;
+      }
+      // A notification that found nothing readable means a transaction below it has not
+      // committed yet: look again soon rather than at the idle pace.
+      const recentlyNotified = Date.now() - this.lastNotifyAt < 1000;
+      await this.sleep(recentlyNotified ? 5 : this.idlePollMs);
+    }
+  }
+
+  private wakeAll() {
+    for (const wake of this.sleepers) wake();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+}

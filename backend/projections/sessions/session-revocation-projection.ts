@@ -1,0 +1,27 @@
+import type { Projection } from '../runner/projection';
+
+/**
+ * Ends sessions when an account's access changes: a new password, a disabled or a deleted
+ * account. Only sessions opened before the event are touched, so replaying history never
+ * ends a session that began afterwards. It owns no table: a rebuild replays it harmlessly.
+ */
+export const sessionRevocationProjection: Projection = {
+  name: 'session-revocation',
+  handles: ['UserPasswordChanged', 'UserDisabled', 'UserDeleted'],
+  tables: [],
+  memberFacing: true,
+  async apply(trx, event) {
+    const userId = event.streamName.slice('user-'.length);
+    if (event.type === 'UserDeleted') {
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      return;
+    }
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: event.occurredAt })
+      .where('user_id', '=', userId)
+      .where('created_at', '<=', event.occurredAt)
+      .where('revoked_at', 'is', null)
+      .execute();
+  },
+};

@@ -1,0 +1,147 @@
+import { sql, type Generated, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import type { Role } from '../../domain/shared/actor';
+import type { UserEvent } from '../../domain/identity/user';
+import { assertNever } from '../../domain/shared/domain-error';
+import type { Database } from '../../infrastructure/database/schema';
+import type { Projection } from '../runner/projection';
+
+export interface UsersTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_normalised: string;
+  password_hash: string;
+  role: Role;
+  country: string | null;
+  profile_picture: string | null;
+  google_id: string | null;
+  disabled: Generated<boolean>;
+  ideas_generated: Generated<number>;
+  active_plans: Generated<number>;
+  milestone_credits: Generated<number>;
+  help_credits: Generated<number>;
+  credits_reset_at: Date | null;
+  token_usage: Generated<number>;
+  created_at: Date;
+  updated_at: Date;
+}
+export type UserRow = Selectable<UsersTable>;
+
+export const usersMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table users (
+        id text primary key,
+        first_name text not null,
+        last_name text not null,
+        email text not null,
+        email_normalised text not null,
+        password_hash text not null,
+        role text not null,
+        country text,
+        profile_picture text,
+        google_id text,
+        disabled boolean not null default false,
+        ideas_generated integer not null default 0,
+        active_plans integer not null default 0,
+        milestone_credits integer not null default 0,
+        help_credits integer not null default 0,
+        credits_reset_at timestamptz,
+        token_usage integer not null default 0,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`.execute(db);
+    await sql`create index users_email on users (email_normalised)`.execute(db);
+    await sql`create index users_role on users (role)`.execute(db);
+  },
+};
+
+const userEventTypes = [
+  'UserRegistered',
+  'UserProfileUpdated',
+  'UserPasswordChanged',
+  'UserRoleChanged',
+  'UserDisabled',
+  'UserEnabled',
+  'UserDeleted',
+] as const satisfies readonly UserEvent['type'][];
+
+const userIdOf = (event: RecordedEvent) => event.streamName.slice('user-'.length);
+
+/** The accounts as members and admins see them; also how sign-in finds an account by email. */
+export const usersProjection: Projection = {
+  name: 'users',
+  handles: userEventTypes,
+  tables: ['users'],
+  memberFacing: true,
+  async apply(trx, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    const id = userIdOf(recorded);
+    const at = recorded.occurredAt;
+    const users = trx.updateTable('users').where('id', '=', id);
+    switch (event.type) {
+      case 'UserRegistered':
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            first_name: event.data.firstName,
+            last_name: event.data.lastName,
+            email: event.data.email,
+            email_normalised: event.data.email.trim().toLowerCase(),
+            password_hash: event.data.passwordHash,
+            role: event.data.role,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        return;
+      case 'UserProfileUpdated':
+        await users
+          .set({
+            first_name: event.data.firstName,
+            last_name: event.data.lastName,
+            email: event.data.email,
+            email_normalised: event.data.email.trim().toLowerCase(),
+            country: event.data.country,
+            profile_picture: event.data.profilePicture,
+            updated_at: at,
+          })
+          .execute();
+        return;
+      case 'UserPasswordChanged':
+        await users.set({ password_hash: event.data.passwordHash, updated_at: at }).execute();
+        return;
+      case 'UserRoleChanged':
+        await users.set({ role: event.data.to, updated_at: at }).execute();
+        return;
+      case 'UserDisabled':
+        await users.set({ disabled: true, updated_at: at }).execute();
+        return;
+      case 'UserEnabled':
+        await users.set({ disabled: false, updated_at: at }).execute();
+        return;
+      case 'UserDeleted':
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+        return;
+      default:
+        assertNever(event);
+    }
+  },
+};
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_normalised', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}

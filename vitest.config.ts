@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+export default defineConfig({
+  resolve: {
+    alias: { '@contracts': path.resolve(import.meta.dirname, 'backend/application/contracts') },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'backend',
+          include: ['backend/**/*.spec.ts', 'tests/**/*.int.spec.ts', 'tests/**/*.unit.spec.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.spec.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
