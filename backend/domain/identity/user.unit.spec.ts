@@ -1,0 +1,420 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../../tests/support/decider-spec';
+import { systemActor, type Actor, type Role } from '../shared/actor';
+import {
+  userDecider,
+  userStream,
+  type ChangePassword,
+  type ChangeRole,
+  type DeleteUser,
+  type DisableUser,
+  type EnableUser,
+  type RegisterUser,
+  type UpdateProfile,
+  type UserDeleted,
+  type UserDisabled,
+  type UserEnabled,
+  type UserPasswordChanged,
+  type UserProfileUpdated,
+  type UserRegistered,
+  type UserRoleChanged,
+} from './user';
+
+const spec = deciderSpec(userDecider);
+const now = new Date('2026-03-01T10:00:00Z');
+
+// ── Actors ────────────────────────────────────────────────────────────────────
+const memberId = 'user-ada';
+const member = (role: Role = 'free'): Actor => ({ kind: 'user', userId: memberId, role });
+const someoneElse = (role: Role): Actor => ({ kind: 'user', userId: 'user-grace', role });
+const admin: Actor = { kind: 'user', userId: 'user-admin', role: 'admin' };
+const system = systemActor('signup');
+
+// ── Events ────────────────────────────────────────────────────────────────────
+const registered = (role: Role = 'free'): UserRegistered => ({
+  type: 'UserRegistered',
+  data: {
+    userId: memberId,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    passwordHash: 'hash-1',
+    role,
+  },
+});
+const profileUpdated: UserProfileUpdated = {
+  type: 'UserProfileUpdated',
+  data: {
+    firstName: 'Ada',
+    lastName: 'King',
+    email: 'ada.king@example.com',
+    country: 'GB',
+    profilePicture: 'files/ada.png',
+  },
+};
+const passwordChanged = (via: 'change' | 'reset' = 'change'): UserPasswordChanged => ({
+  type: 'UserPasswordChanged',
+  data: { passwordHash: 'hash-2', via },
+});
+const roleChanged = (from: Role, to: Role, reason = 'Paid subscription'): UserRoleChanged => ({
+  type: 'UserRoleChanged',
+  data: { from, to, reason },
+});
+const disabled = (reason = 'Spam'): UserDisabled => ({ type: 'UserDisabled', data: { reason } });
+const enabled: UserEnabled = { type: 'UserEnabled', data: {} };
+const deleted: UserDeleted = { type: 'UserDeleted', data: {} };
+
+// ── Commands ──────────────────────────────────────────────────────────────────
+const registerUser = (actor: Actor, role: Role = 'free'): RegisterUser => ({
+  type: 'RegisterUser',
+  data: { ...registered(role).data },
+  metadata: { actor, now },
+});
+const updateProfile = (actor: Actor): UpdateProfile => ({
+  type: 'UpdateProfile',
+  data: { ...profileUpdated.data },
+  metadata: { actor, now },
+});
+const changePassword = (actor: Actor, via: 'change' | 'reset' = 'change'): ChangePassword => ({
+  type: 'ChangePassword',
+  data: { passwordHash: 'hash-2', via },
+  metadata: { actor, now },
+});
+const changeRole = (actor: Actor, role: Role, reason = 'Paid subscription'): ChangeRole => ({
+  type: 'ChangeRole',
+  data: { role, reason },
+  metadata: { actor, now },
+});
+const disableUser = (actor: Actor, reason = 'Spam'): DisableUser => ({
+  type: 'DisableUser',
+  data: { reason },
+  metadata: { actor, now },
+});
+const enableUser = (actor: Actor): EnableUser => ({ type: 'EnableUser', data: {}, metadata: { actor, now } });
+const deleteUser = (actor: Actor): DeleteUser => ({ type: 'DeleteUser', data: {}, metadata: { actor, now } });
+
+const nonAdminRoles: Role[] = ['free', 'pro', 'moderator'];
+
+describe('user stream name', () => {
+  it('is "user-" followed by the user id', () => {
+    expect(userStream('42')).toBe('user-42');
+  });
+});
+
+describe('RegisterUser', () => {
+  it('registers a free member when the system signs someone up', () => {
+    spec.given([]).when(registerUser(system)).then([registered('free')]);
+  });
+
+  it('lets the system register an account with any role (admin bootstrap)', () => {
+    spec.given([]).when(registerUser(system, 'admin')).then([registered('admin')]);
+  });
+
+  it('lets an admin register an account with a non-free role', () => {
+    spec.given([]).when(registerUser(admin, 'moderator')).then([registered('moderator')]);
+  });
+
+  it.each(nonAdminRoles)('forbids a %s member from registering a non-free account', (role) => {
+    spec.given([]).when(registerUser(someoneElse(role), 'pro')).thenThrows('forbidden');
+    spec.given([]).when(registerUser(someoneElse(role), 'admin')).thenThrows('forbidden');
+  });
+
+  it('lets a signed-in non-admin register a free account (only the role is checked)', () => {
+    spec.given([]).when(registerUser(someoneElse('free'), 'free')).then([registered('free')]);
+  });
+
+  it('refuses to register an account that already exists', () => {
+    spec.given([registered()]).when(registerUser(system)).thenThrows('user_exists');
+  });
+
+  it('refuses to register over a disabled account', () => {
+    spec.given([registered(), disabled()]).when(registerUser(system)).thenThrows('user_exists');
+  });
+
+  it('refuses to register over a deleted account: a user id is never reused', () => {
+    spec.given([registered(), deleted]).when(registerUser(system)).thenThrows('user_exists');
+  });
+
+  it('checks existence before permission', () => {
+    spec.given([registered()]).when(registerUser(someoneElse('free'), 'admin')).thenThrows('user_exists');
+  });
+});
+
+describe('commands on an account that does not exist', () => {
+  const commandsByAdmin = [
+    updateProfile(admin),
+    changePassword(system),
+    changeRole(admin, 'pro'),
+    disableUser(admin),
+    enableUser(admin),
+    deleteUser(admin),
+  ];
+
+  it.each(commandsByAdmin.map((c) => [c.type, c] as const))('%s on an unregistered user is user_not_found', (_, command) => {
+    spec.given([]).when(command).thenThrows('user_not_found');
+  });
+
+  it.each(commandsByAdmin.map((c) => [c.type, c] as const))('%s on a deleted user is user_not_found', (_, command) => {
+    spec.given([registered(), deleted]).when(command).thenThrows('user_not_found');
+  });
+
+  it('a deleted member acting on their own account gets user_not_found, not a second deletion', () => {
+    spec.given([registered(), deleted]).when(deleteUser(member())).thenThrows('user_not_found');
+    spec.given([registered(), deleted]).when(updateProfile(member())).thenThrows('user_not_found');
+  });
+});
+
+describe('UpdateProfile', () => {
+  it('lets members update their own profile', () => {
+    spec.given([registered()]).when(updateProfile(member())).then([profileUpdated]);
+  });
+
+  it("lets an admin update someone else's profile", () => {
+    spec.given([registered()]).when(updateProfile(admin)).then([profileUpdated]);
+  });
+
+  it('lets the system update a profile', () => {
+    spec.given([registered()]).when(updateProfile(system)).then([profileUpdated]);
+  });
+
+  it.each(nonAdminRoles)("forbids a %s member from updating someone else's profile", (role) => {
+    spec.given([registered()]).when(updateProfile(someoneElse(role))).thenThrows('forbidden');
+  });
+
+  it('lets a disabled member still update their own profile (the decider does not look at status)', () => {
+    spec.given([registered(), disabled()]).when(updateProfile(member())).then([profileUpdated]);
+  });
+});
+
+describe('ChangePassword', () => {
+  it('lets members change their own password', () => {
+    spec.given([registered()]).when(changePassword(member())).then([passwordChanged('change')]);
+  });
+
+  it('lets the system set a password through a reset', () => {
+    spec.given([registered()]).when(changePassword(system, 'reset')).then([passwordChanged('reset')]);
+  });
+
+  it.each(nonAdminRoles)("forbids a %s member from changing someone else's password", (role) => {
+    spec.given([registered()]).when(changePassword(someoneElse(role))).thenThrows('forbidden');
+  });
+
+  it("forbids even an admin from changing someone else's password", () => {
+    spec.given([registered()]).when(changePassword(admin)).thenThrows('forbidden');
+  });
+
+  it('lets a disabled account change its password (e.g. a reset)', () => {
+    spec.given([registered(), disabled()]).when(changePassword(system, 'reset')).then([passwordChanged('reset')]);
+  });
+});
+
+describe('ChangeRole', () => {
+  it('records the old role, the new role and the reason', () => {
+    spec.given([registered('free')]).when(changeRole(admin, 'pro')).then([roleChanged('free', 'pro')]);
+  });
+
+  it('lets the system change a role (e.g. a paid subscription policy)', () => {
+    spec.given([registered('free')]).when(changeRole(system, 'pro')).then([roleChanged('free', 'pro')]);
+  });
+
+  it('takes the "from" role from the latest role change', () => {
+    spec
+      .given([registered('free'), roleChanged('free', 'pro')])
+      .when(changeRole(admin, 'moderator', 'Joins support'))
+      .then([roleChanged('pro', 'moderator', 'Joins support')]);
+  });
+
+  it('trims the reason', () => {
+    spec
+      .given([registered('free')])
+      .when(changeRole(admin, 'pro', '  Paid subscription  '))
+      .then([roleChanged('free', 'pro', 'Paid subscription')]);
+  });
+
+  it.each(nonAdminRoles)("forbids a %s member from changing someone else's role", (role) => {
+    spec.given([registered()]).when(changeRole(someoneElse(role), 'pro')).thenThrows('forbidden');
+  });
+
+  it.each(nonAdminRoles)('forbids a %s member from changing their own role (permission is checked first)', (role) => {
+    spec.given([registered(role)]).when(changeRole(member(role), 'admin')).thenThrows('forbidden');
+  });
+
+  it('forbids an admin from changing their own role', () => {
+    const self: Actor = { kind: 'user', userId: memberId, role: 'admin' };
+    spec.given([registered('admin')]).when(changeRole(self, 'free')).thenThrows('own_role');
+  });
+
+  it('requires a reason', () => {
+    spec.given([registered()]).when(changeRole(admin, 'pro', '')).thenThrows('reason_required');
+  });
+
+  it('does not accept a reason made only of spaces', () => {
+    spec.given([registered()]).when(changeRole(admin, 'pro', '   ')).thenThrows('reason_required');
+  });
+
+  it('asks for a reason even when the role would not change', () => {
+    spec.given([registered('pro')]).when(changeRole(admin, 'pro', ' ')).thenThrows('reason_required');
+  });
+
+  it('does nothing when the member already has that role', () => {
+    spec.given([registered('pro')]).when(changeRole(admin, 'pro')).thenNothingHappens();
+    spec.given([registered('free'), roleChanged('free', 'pro')]).when(changeRole(admin, 'pro')).thenNothingHappens();
+  });
+
+  it('changes the role of a disabled account', () => {
+    spec.given([registered('free'), disabled()]).when(changeRole(admin, 'pro')).then([roleChanged('free', 'pro')]);
+  });
+});
+
+describe('DisableUser', () => {
+  it('lets an admin disable an account, with the trimmed reason', () => {
+    spec.given([registered()]).when(disableUser(admin, '  Spam  ')).then([disabled('Spam')]);
+  });
+
+  it('lets the system disable an account', () => {
+    spec.given([registered()]).when(disableUser(system)).then([disabled()]);
+  });
+
+  it.each(nonAdminRoles)('forbids a %s member from disabling an account', (role) => {
+    spec.given([registered()]).when(disableUser(someoneElse(role))).thenThrows('forbidden');
+  });
+
+  it('forbids a non-admin from disabling their own account (permission is checked first)', () => {
+    spec.given([registered()]).when(disableUser(member())).thenThrows('forbidden');
+  });
+
+  it('forbids an admin from disabling their own account', () => {
+    const self: Actor = { kind: 'user', userId: memberId, role: 'admin' };
+    spec.given([registered('admin')]).when(disableUser(self)).thenThrows('own_account');
+  });
+
+  it('requires a reason', () => {
+    spec.given([registered()]).when(disableUser(admin, '')).thenThrows('reason_required');
+    spec.given([registered()]).when(disableUser(admin, ' \t ')).thenThrows('reason_required');
+  });
+
+  it('does nothing when the account is already disabled', () => {
+    spec.given([registered(), disabled()]).when(disableUser(admin, 'Again')).thenNothingHappens();
+  });
+
+  it('disables again after a re-enable', () => {
+    spec.given([registered(), disabled(), enabled]).when(disableUser(admin, 'Again')).then([disabled('Again')]);
+  });
+});
+
+describe('EnableUser', () => {
+  it('lets an admin enable a disabled account', () => {
+    spec.given([registered(), disabled()]).when(enableUser(admin)).then([enabled]);
+  });
+
+  it('lets the system enable a disabled account', () => {
+    spec.given([registered(), disabled()]).when(enableUser(system)).then([enabled]);
+  });
+
+  it.each(nonAdminRoles)('forbids a %s member from enabling an account', (role) => {
+    spec.given([registered(), disabled()]).when(enableUser(someoneElse(role))).thenThrows('forbidden');
+  });
+
+  it('forbids a disabled member from enabling their own account', () => {
+    spec.given([registered(), disabled()]).when(enableUser(member())).thenThrows('forbidden');
+  });
+
+  it('does nothing when the account is already active', () => {
+    spec.given([registered()]).when(enableUser(admin)).thenNothingHappens();
+    spec.given([registered(), disabled(), enabled]).when(enableUser(admin)).thenNothingHappens();
+  });
+});
+
+describe('DeleteUser', () => {
+  it('lets members delete their own account', () => {
+    spec.given([registered()]).when(deleteUser(member())).then([deleted]);
+  });
+
+  it("lets an admin delete someone else's account", () => {
+    spec.given([registered()]).when(deleteUser(admin)).then([deleted]);
+  });
+
+  it('lets the system delete an account', () => {
+    spec.given([registered()]).when(deleteUser(system)).then([deleted]);
+  });
+
+  it('lets an admin delete their own account', () => {
+    const self: Actor = { kind: 'user', userId: memberId, role: 'admin' };
+    spec.given([registered('admin')]).when(deleteUser(self)).then([deleted]);
+  });
+
+  it.each(nonAdminRoles)("forbids a %s member from deleting someone else's account", (role) => {
+    spec.given([registered()]).when(deleteUser(someoneElse(role))).thenThrows('forbidden');
+  });
+
+  it('deletes a disabled account', () => {
+    spec.given([registered(), disabled()]).when(deleteUser(admin)).then([deleted]);
+  });
+
+  it('lets a disabled member delete their own account', () => {
+    spec.given([registered(), disabled()]).when(deleteUser(member())).then([deleted]);
+  });
+});
+
+describe('evolve: the state an account is in after its events', () => {
+  it('starts unregistered', () => {
+    spec.given([]).thenState({ status: 'unregistered' });
+  });
+
+  it('is active with the registered id, email, role and password after UserRegistered', () => {
+    spec.given([registered('pro')]).thenState({
+      status: 'active',
+      userId: memberId,
+      email: 'ada@example.com',
+      role: 'pro',
+      passwordHash: 'hash-1',
+    });
+  });
+
+  it('takes the new email from UserProfileUpdated', () => {
+    spec.given([registered(), profileUpdated]).thenState({ status: 'active', email: 'ada.king@example.com' });
+  });
+
+  it('takes the new password hash from UserPasswordChanged', () => {
+    spec.given([registered(), passwordChanged()]).thenState({ passwordHash: 'hash-2' });
+  });
+
+  it('takes the new role from UserRoleChanged', () => {
+    spec.given([registered('free'), roleChanged('free', 'pro')]).thenState({ role: 'pro' });
+    spec.given([registered('free'), roleChanged('free', 'pro'), roleChanged('pro', 'free')]).thenState({ role: 'free' });
+  });
+
+  it('is disabled after UserDisabled and keeps the rest of the account', () => {
+    spec.given([registered('pro'), disabled()]).thenState({ status: 'disabled', role: 'pro', email: 'ada@example.com' });
+  });
+
+  it('is active again after UserEnabled', () => {
+    spec.given([registered(), disabled(), enabled]).thenState({ status: 'active' });
+  });
+
+  it('keeps the disabled status through other changes', () => {
+    spec.given([registered('free'), disabled(), roleChanged('free', 'pro'), passwordChanged()]).thenState({
+      status: 'disabled',
+      role: 'pro',
+      passwordHash: 'hash-2',
+    });
+  });
+
+  it('is deleted after UserDeleted, keeping only the user id', () => {
+    spec.given([registered(), deleted]).thenState({ status: 'deleted', userId: memberId });
+    spec.given([registered(), disabled(), deleted]).thenState({ status: 'deleted', userId: memberId });
+  });
+
+  it('drops the personal fields from a deleted account', () => {
+    const state = [registered(), deleted].reduce(userDecider.evolve, userDecider.initialState);
+    expect(state).toEqual({ status: 'deleted', userId: memberId });
+  });
+
+  it('ignores events after the deletion', () => {
+    spec.given([registered(), deleted, enabled, roleChanged('free', 'admin')]).thenState({ status: 'deleted' });
+  });
+
+  it('ignores events that arrive before registration', () => {
+    spec.given([roleChanged('free', 'admin'), enabled, deleted]).thenState({ status: 'unregistered' });
+  });
+});
