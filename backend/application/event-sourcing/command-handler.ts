@@ -42,14 +42,14 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   deps: { eventStore: EventStore; ids: IdGenerator },
   decider: Decider<Command, Event, State>,
   streamName: string,
-  command: (state: State) => Command,
+  command: (state: State) => Command | Promise<Command>,
   context: CommandContext,
 ): Promise<CommandOutcome<Event, State>> {
   for (let attempt = 1; ; attempt++) {
     const history = await deps.eventStore.readStream(streamName);
     const state = foldStream(decider, history);
     const currentVersion = history.length === 0 ? -1 : history[history.length - 1].streamVersion;
-    const newEvents = decider.decide(command(state), state);
+    const newEvents = decider.decide(await command(state), state);
     if (newEvents.length === 0) return { newEvents, state, position: null, streamVersion: currentVersion };
     try {
       const result = await deps.eventStore.append(

@@ -11,20 +11,26 @@ export const emailClaimStream = (emailDigest: string) => `email-${emailDigest}`;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export type EmailClaimed = { type: 'EmailClaimed'; data: { userId: string } };
+export type EmailClaimed = { type: 'EmailClaimed'; data: { userId: string; claimedAt: string } };
 export type EmailReleased = { type: 'EmailReleased'; data: { userId: string } };
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
 
 export type ClaimEmail = {
   type: 'ClaimEmail';
-  /** `holderExists` false: the holder's account never got registered (a crash between the two appends). */
+  /**
+   * `holderExists` false: the holder's account was not registered (yet). A claim whose
+   * account did not appear within ABANDONED_CLAIM_MS was abandoned (a crash between the two
+   * appends) and may be taken over; a younger one may still be completing.
+   */
   data: { userId: string; holderExists: boolean };
   metadata: CommandMetadata;
 };
 export type ReleaseEmail = { type: 'ReleaseEmail'; data: { userId: string }; metadata: CommandMetadata };
 export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
 
-export type EmailClaimState = { status: 'free' } | { status: 'claimed'; userId: string };
+export type EmailClaimState = { status: 'free' } | { status: 'claimed'; userId: string; claimedAt: string };
+
+export const ABANDONED_CLAIM_MS = 60_000;
 
 export const EmailTaken = () =>
   new DomainError('email_taken', 'An account with this email already exists', 'conflict');
@@ -34,13 +40,14 @@ export function decideEmailClaim(command: EmailClaimCommand, state: EmailClaimSt
     case 'ClaimEmail':
       if (state.status === 'claimed') {
         if (state.userId === command.data.userId) return [];
-        if (command.data.holderExists) throw EmailTaken();
+        const age = command.metadata.now.getTime() - Date.parse(state.claimedAt);
+        if (command.data.holderExists || age < ABANDONED_CLAIM_MS) throw EmailTaken();
         return [
           { type: 'EmailReleased', data: { userId: state.userId } },
-          { type: 'EmailClaimed', data: { userId: command.data.userId } },
+          { type: 'EmailClaimed', data: { userId: command.data.userId, claimedAt: command.metadata.now.toISOString() } },
         ];
       }
-      return [{ type: 'EmailClaimed', data: { userId: command.data.userId } }];
+      return [{ type: 'EmailClaimed', data: { userId: command.data.userId, claimedAt: command.metadata.now.toISOString() } }];
     case 'ReleaseEmail':
       if (state.status !== 'claimed' || state.userId !== command.data.userId) return [];
       return [{ type: 'EmailReleased', data: { userId: command.data.userId } }];
@@ -52,7 +59,7 @@ export function decideEmailClaim(command: EmailClaimCommand, state: EmailClaimSt
 export function evolveEmailClaim(_state: EmailClaimState, event: EmailClaimEvent): EmailClaimState {
   switch (event.type) {
     case 'EmailClaimed':
-      return { status: 'claimed', userId: event.data.userId };
+      return { status: 'claimed', userId: event.data.userId, claimedAt: event.data.claimedAt };
     case 'EmailReleased':
       return { status: 'free' };
     default:

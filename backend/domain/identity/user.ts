@@ -84,8 +84,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   const { actor } = command.metadata;
   if (command.type === 'RegisterUser') {
     if (state.status !== 'unregistered') throw UserAlreadyRegistered();
-    // Only the system (signup, admin bootstrap) registers; signup always passes 'free'.
-    if (command.data.role !== 'free' && !isAdminOrSystem(actor)) throw NotAllowed();
+    // Accounts are opened by the system (signup, admin bootstrap) or an admin, never by a member.
+    if (!isAdminOrSystem(actor)) throw NotAllowed();
     return [{ type: 'UserRegistered', data: { ...command.data } }];
   }
   if (state.status === 'unregistered' || state.status === 'deleted') throw UserNotFound();

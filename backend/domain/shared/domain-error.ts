@@ -6,7 +6,7 @@ export class DomainError<Code extends string = string> extends Error {
   constructor(
     readonly code: Code,
     message: string,
-    readonly kind: 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'limit' = 'invalid',
+    readonly kind: 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' = 'invalid',
   ) {
     super(message);
     this.name = 'DomainError';

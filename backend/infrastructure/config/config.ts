@@ -11,8 +11,8 @@ const configSchema = z.object({
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
     .int('PORT must be a whole number')
-    .min(1, 'PORT must be between 1 and 65535')
-    .max(65535, 'PORT must be between 1 and 65535')
+    .min(0, 'PORT must be between 0 and 65535 (0 picks a free port)')
+    .max(65535, 'PORT must be between 0 and 65535 (0 picks a free port)')
     .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),

@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { emailClaimDecider, emailClaimStream, normaliseEmail } from '../../domain/identity/email-claim';
+import { userDecider, userStream, type UserCommand } from '../../domain/identity/user';
+import { systemActor, type Actor, type Role } from '../../domain/shared/actor';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { Database } from '../../infrastructure/database/schema';
+import { findUserByEmail, findUserById, type UserRow } from '../../projections/users/users-projection';
+import { handleCommand, type CommandContext } from '../event-sourcing/command-handler';
+import type { AllPosition, EventStore } from '../ports/event-store';
+import type { Clock, IdGenerator, Mailer, PasswordHasher } from '../ports/system';
+import { digestToken, newToken, openSession } from './sessions';
+import { clearAccountFailures, recordSignInFailure, signInRetryAfterMs } from './sign-in-throttle';
+
+export interface IdentityDeps {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+}
+
+/** Where a request came from, for the events' metadata. */
+export interface RequestOrigin {
+  actor: Actor | null;
+  requestId: string;
+}
+
+export const InvalidCredentials = () =>
+  new DomainError('invalid_credentials', 'Invalid email or password', 'unauthorized');
+export const AccountDisabled = () =>
+  new DomainError(
+    'account_disabled',
+    'Your account has been disabled. Please contact support if you think this is a mistake.',
+    'forbidden',
+  );
+export const TooManyAttempts = (retryAfterMs: number) =>
+  Object.assign(
+    new DomainError(
+      'too_many_attempts',
+      `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s).`,
+      'limit',
+    ),
+    { retryAfterMs },
+  );
+export const InvalidResetToken = () =>
+  new DomainError('invalid_reset_token', 'This password reset link is invalid or has expired. Please request a new one.', 'invalid');
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
+
+const emailDigest = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+
+export function createIdentityService(deps: IdentityDeps) {
+  const { db, eventStore, ids, clock, hasher, mailer } = deps;
+  let dummy: Promise<string> | undefined;
+
+  const context = (origin: RequestOrigin, fallback: string): CommandContext => ({
+    actor: origin.actor ?? systemActor(fallback),
+    correlationId: origin.requestId,
+    causationId: origin.requestId,
+    now: clock.now(),
+  });
+
+  async function runUserCommand(userId: string, origin: RequestOrigin, fallback: string, build: (meta: CommandContext) => UserCommand) {
+    const ctx = context(origin, fallback);
+    return handleCommand({ eventStore, ids }, userDecider, userStream(userId), () => build(ctx), ctx);
+  }
+
+  async function userExists(userId: string) {
+    return (await eventStore.readStream(userStream(userId))).length > 0;
+  }
+
+  /** Claims the address, then registers the account under it. Returns where its events landed. */
+  async function register(
+    input: { firstName: string; lastName: string; email: string; password: string; role: Role },
+    origin: RequestOrigin,
+    reason: string,
+  ): Promise<{ userId: string; position: AllPosition }> {
+    const userId = ids.next();
+    const email = input.email.trim();
+    const passwordHash = await hasher.hash(input.password);
+    const ctx = context(origin, reason);
+    await handleCommand(
+      { eventStore, ids },
+      emailClaimDecider,
+      emailClaimStream(emailDigest(email)),
+      async (state) => ({
+        type: 'ClaimEmail' as const,
+        data: { userId, holderExists: state.status === 'claimed' && (await userExists(state.userId)) },
+        metadata: { actor: systemActor(reason), now: ctx.now },
+      }),
+      { ...ctx, actor: systemActor(reason) },
+    );
+    const outcome = await handleCommand(
+      { eventStore, ids },
+      userDecider,
+      userStream(userId),
+      () => ({
+        type: 'RegisterUser' as const,
+        data: {
+          userId,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          email,
+          passwordHash,
+          role: input.role,
+        },
+        metadata: { actor: systemActor(reason), now: ctx.now },
+      }),
+      { ...ctx, actor: systemActor(reason) },
+    );
+    return { userId, position: outcome.position! };
+  }
+
+  return {
+    /** Every signup is a free member, whatever the request asked for. */
+    signUp(input: { firstName: string; lastName: string; email: string; password: string }, origin: RequestOrigin) {
+      return register({ ...input, role: 'free' }, origin, 'signup');
+    },
+
+    async signIn(input: { email: string; password: string; ip: string }): Promise<{ user: UserRow; token: string }> {
+      const now = clock.now();
+      const retryAfterMs = await signInRetryAfterMs(db, input.email, input.ip, now);
+      if (retryAfterMs > 0) throw TooManyAttempts(retryAfterMs);
+      const user = await findUserByEmail(db, input.email);
+      // Hash even when there is no account, so timing does not reveal which emails exist.
+      const valid = user
+        ? await hasher.verify(user.password_hash, input.password)
+        : (await hasher.verify(await dummyHash(), input.password), false);
+      if (!user || !valid) {
+        await recordSignInFailure(db, input.email, input.ip, now);
+        throw InvalidCredentials();
+      }
+      if (user.disabled) throw AccountDisabled();
+      await clearAccountFailures(db, input.email);
+      return { user, token: await openSession(db, user.id, now) };
+    },
+
+    /** Signs in an account that was just created (its read model has caught up). */
+    async startSession(userId: string): Promise<{ user: UserRow; token: string }> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new Error(`account ${userId} is not in the read model`);
+      return { user, token: await openSession(db, userId, clock.now()) };
+    },
+
+    /** Always answers the same way, so the form does not reveal which emails have accounts. */
+    async requestPasswordReset(email: string, resetUrl: (token: string) => string): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.disabled) return;
+      const now = clock.now();
+      const token = newToken();
+      await db
+        .insertInto('password_reset_tokens')
+        .values({
+          token_hash: digestToken(token),
+          user_id: user.id,
+          created_at: now,
+          expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+          used_at: null,
+        })
+        .execute();
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your Skilly password',
+        text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:\n\n${resetUrl(token)}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+      });
+    },
+
+    async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<AllPosition | null> {
+      const now = clock.now();
+      const used = await db
+        .updateTable('password_reset_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', digestToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!used) throw InvalidResetToken();
+      const passwordHash = await hasher.hash(password);
+      const outcome = await runUserCommand(used.user_id, { ...origin, actor: null }, 'password-reset', (ctx) => ({
+        type: 'ChangePassword',
+        data: { passwordHash, via: 'reset' },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+      await clearAccountFailures(db, (await findUserById(db, used.user_id))?.email ?? '');
+      return outcome.position;
+    },
+
+    changeRole(userId: string, role: Role, reason: string, origin: RequestOrigin) {
+      return runUserCommand(userId, origin, 'role-change', (ctx) => ({
+        type: 'ChangeRole',
+        data: { role, reason },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    disable(userId: string, reason: string, origin: RequestOrigin) {
+      return runUserCommand(userId, origin, 'disable', (ctx) => ({
+        type: 'DisableUser',
+        data: { reason },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    enable(userId: string, origin: RequestOrigin) {
+      return runUserCommand(userId, origin, 'enable', (ctx) => ({
+        type: 'EnableUser',
+        data: {},
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    /**
+     * Creates the admin, or makes the existing account with that email an admin with that
+     * password. Used by the start-up bootstrap and `cli create-admin`.
+     */
+    async ensureAdmin(email: string, password: string, origin: RequestOrigin): Promise<{ userId: string; created: boolean }> {
+      const existing = await findUserByEmail(db, email);
+      if (!existing) {
+        const { userId } = await register({ firstName: 'Admin', lastName: 'User', email, password, role: 'admin' }, origin, 'admin-bootstrap');
+        return { userId, created: true };
+      }
+      const system = { ...origin, actor: systemActor('admin-bootstrap') };
+      if (existing.role !== 'admin') {
+        await runUserCommand(existing.id, system, 'admin-bootstrap', (ctx) => ({
+          type: 'ChangeRole',
+          data: { role: 'admin', reason: 'Named as the administrator in the configuration' },
+          metadata: { actor: ctx.actor, now: ctx.now },
+        }));
+      }
+      if (existing.disabled) {
+        await runUserCommand(existing.id, system, 'admin-bootstrap', (ctx) => ({
+          type: 'EnableUser',
+          data: {},
+          metadata: { actor: ctx.actor, now: ctx.now },
+        }));
+      }
+      if (!(await hasher.verify(existing.password_hash, password))) {
+        const passwordHash = await hasher.hash(password);
+        await runUserCommand(existing.id, system, 'admin-bootstrap', (ctx) => ({
+          type: 'ChangePassword',
+          data: { passwordHash, via: 'reset' },
+          metadata: { actor: ctx.actor, now: ctx.now },
+        }));
+      }
+      return { userId: existing.id, created: false };
+    },
+
+    async hasAnyUser(): Promise<boolean> {
+      return Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
+    },
+  };
+
+  async function dummyHash() {
+    dummy ??= hasher.hash('not-a-real-password');
+    return dummy;
+  }
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, ConfigError, type Config } from '../config/config';
+import { bootstrapAdmin, compose, type Composition } from '../composition-root';
+import { buildApp } from '../http/app';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Composition;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens everything, brings the read models up to date, bootstraps the admin and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const services = await compose(config);
+  await services.runner.catchUpAll();
+  await bootstrapAdmin(services);
+  if (config.PROJECTIONS_IN_PROCESS) await services.runner.start();
+  const app = await buildApp(services);
+  const url = await app.listen({ port: config.PORT, host: config.HOST });
+  services.logger.info({ url, docs: `${url}/api/docs` }, 'Skilly is listening');
+  let stopping: Promise<void> | undefined;
+  return {
+    app,
+    services,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        await app.close();
+        await services.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+export function stopOnSignals(stop: () => Promise<void>) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { createIdentityService, type IdentityService } from '../application/identity/identity-service';
+import { upcasters, withUpcasting } from '../application/event-sourcing/upcasting';
+import type { EventStore } from '../application/ports/event-store';
+import type { ProjectionProgress } from '../application/ports/projection-progress';
+import type { Clock, IdGenerator, Mailer, PasswordHasher } from '../application/ports/system';
+import { allProjections } from '../projections/registry';
+import { CheckpointPollingProgress } from '../projections/runner/checkpoint-polling-progress';
+import { ProjectionRunner } from '../projections/runner/projection-runner';
+import type { Config } from './config/config';
+import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from './database/database';
+import { migrateToLatest } from './database/migrations';
+import { PostgresEventStore } from './event-store/postgres-event-store';
+import type { AppServices } from './http/services';
+import { createLogger } from './logging/logger';
+import { argon2Hasher, outboxMailer, systemClock, uuidGenerator } from './system/system-adapters';
+
+/** Service identifiers of the one container. */
+export const TOKENS = {
+  Config: Symbol.for('Config'),
+  Logger: Symbol.for('Logger'),
+  Database: Symbol.for('Database'),
+  EventStore: Symbol.for('EventStore'),
+  Clock: Symbol.for('Clock'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  PasswordHasher: Symbol.for('PasswordHasher'),
+  Mailer: Symbol.for('Mailer'),
+  IdentityService: Symbol.for('IdentityService'),
+  ProjectionRunner: Symbol.for('ProjectionRunner'),
+  ProjectionProgress: Symbol.for('ProjectionProgress'),
+} as const;
+
+export interface Composition extends AppServices {
+  container: Container;
+  close(): Promise<void>;
+}
+
+export interface CompositionOverrides {
+  logger?: Logger;
+  /** An already-open database (tests). */
+  database?: DatabaseHandle;
+  passwordHasher?: PasswordHasher;
+}
+
+async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) {
+    logger.info('using the PostgreSQL server at DATABASE_URL');
+    return openServerDatabase(config.DATABASE_URL);
+  }
+  logger.info({ dataDir: path.resolve(config.DATA_DIR) }, 'using embedded PostgreSQL (PGlite); set DATABASE_URL for a server');
+  return openEmbeddedDatabase(await createPGlite({ dataDir: config.DATA_DIR }));
+}
+
+async function openEventStore(config: Config, database: DatabaseHandle, logger: Logger): Promise<EventStore> {
+  if (config.EVENTSTORE_CONNECTION_STRING) {
+    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store' as string);
+    logger.info('event store: EventStoreDB');
+    return new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING);
+  }
+  return new PostgresEventStore(database);
+}
+
+/** A stable cookie-signing secret: SESSION_SECRET, else one generated once into DATA_DIR. */
+function cookieSecret(config: Config): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.resolve(config.DATA_DIR, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The composition root: the only place that knows which adapter implements which port.
+ * Opens the database, migrates it, and wires the container.
+ */
+export async function compose(config: Config, overrides: CompositionOverrides = {}): Promise<Composition> {
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
+  const database = overrides.database ?? (await openDatabase(config, logger));
+  await migrateToLatest(database.db);
+  const eventStore = withUpcasting(await openEventStore(config, database, logger), upcasters);
+
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind<Config>(TOKENS.Config).toConstantValue(config);
+  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
+  container.bind<DatabaseHandle>(TOKENS.Database).toConstantValue(database);
+  container.bind<EventStore>(TOKENS.EventStore).toConstantValue(eventStore);
+  container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
+  container.bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(uuidGenerator);
+  container.bind<PasswordHasher>(TOKENS.PasswordHasher).toConstantValue(overrides.passwordHasher ?? argon2Hasher);
+  container
+    .bind<Mailer>(TOKENS.Mailer)
+    .toDynamicValue((ctx) => outboxMailer(ctx.get<DatabaseHandle>(TOKENS.Database).db, ctx.get<Logger>(TOKENS.Logger), ctx.get<Clock>(TOKENS.Clock)));
+  container.bind<IdentityService>(TOKENS.IdentityService).toDynamicValue((ctx) =>
+    createIdentityService({
+      db: ctx.get<DatabaseHandle>(TOKENS.Database).db,
+      eventStore: ctx.get<EventStore>(TOKENS.EventStore),
+      ids: ctx.get<IdGenerator>(TOKENS.IdGenerator),
+      clock: ctx.get<Clock>(TOKENS.Clock),
+      hasher: ctx.get<PasswordHasher>(TOKENS.PasswordHasher),
+      mailer: ctx.get<Mailer>(TOKENS.Mailer),
+    }),
+  );
+  container.bind<ProjectionRunner>(TOKENS.ProjectionRunner).toDynamicValue(
+    (ctx) =>
+      new ProjectionRunner(
+        ctx.get<DatabaseHandle>(TOKENS.Database).db,
+        ctx.get<EventStore>(TOKENS.EventStore),
+        allProjections,
+        ctx.get<Logger>(TOKENS.Logger).child({ component: 'projections' }),
+      ),
+  );
+  container.bind<ProjectionProgress>(TOKENS.ProjectionProgress).toDynamicValue((ctx) =>
+    config.PROJECTIONS_IN_PROCESS
+      ? ctx.get<ProjectionRunner>(TOKENS.ProjectionRunner)
+      : new CheckpointPollingProgress(ctx.get<DatabaseHandle>(TOKENS.Database).db, allProjections),
+  );
+
+  const runner = container.get<ProjectionRunner>(TOKENS.ProjectionRunner);
+  const frontendDir = path.resolve(import.meta.dirname, '../../frontend/dist');
+  return {
+    container,
+    config,
+    logger,
+    database,
+    eventStore,
+    clock: container.get<Clock>(TOKENS.Clock),
+    identity: container.get<IdentityService>(TOKENS.IdentityService),
+    progress: container.get<ProjectionProgress>(TOKENS.ProjectionProgress),
+    runner,
+    cookieSecret: cookieSecret(config),
+    frontendDir: existsSync(frontendDir) ? frontendDir : undefined,
+    async close() {
+      await runner.stop();
+      await eventStore.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Start-up admin: ADMIN_EMAIL/ADMIN_PASSWORD create or promote that admin; with neither
+ * set and no account at all, an admin with a random password is created and printed once.
+ */
+export async function bootstrapAdmin(services: Composition): Promise<void> {
+  const { config, identity, logger } = services;
+  const origin = { actor: null, requestId: 'startup' };
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const { created } = await identity.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, origin);
+    logger.info({ email: config.ADMIN_EMAIL }, created ? 'admin account created' : 'admin account ensured');
+    return;
+  }
+  if (await identity.hasAnyUser()) return;
+  const email = 'admin@skilly.local';
+  const password = randomBytes(12).toString('base64url');
+  await identity.ensureAdmin(email, password, origin);
+  logger.warn({ email, password }, 'created the first admin account; this password is shown only once');
+}

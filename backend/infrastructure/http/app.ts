@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerFrontend } from './plugins/frontend';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/sessions';
+import { authRoutes } from './routes/api/auth/auth-routes';
+import { healthRoutes } from './routes/api/health/health-routes';
+import type { AppServices } from './services';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The whole HTTP application: cross-cutting plugins first, then one plugin per API area. */
+export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: 1024 * 1024,
+    trustProxy: services.config.NODE_ENV === 'production',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerSessions(app, services);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(services), { prefix: '/api' });
+  await app.register(authRoutes(services), { prefix: '/api/auth' });
+
+  await registerFrontend(app, services.frontendDir);
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../../../domain/shared/domain-error';
+
+const statusOfKind: Record<DomainError['kind'], number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  limit: 429,
+};
+
+/** Turns a schema issue list into the one sentence a form can show. */
+function validationMessage(error: { validation: { message?: string; instancePath?: string }[] }): string {
+  const first = error.validation[0];
+  return first?.message && first.message !== 'Required' ? first.message : 'Please check the highlighted fields';
+}
+
+/**
+ * The one place errors become responses: 4xx carry a message the UI can show and a stable
+ * code; anything unexpected is logged and answered with a 500 that reveals nothing.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ message: validationMessage(error), code: 'validation_error' });
+    }
+    if (error instanceof DomainError) {
+      const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
+      if (retryAfterMs) reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
+      return reply.status(statusOfKind[error.kind]).send({ message: error.message, code: error.code });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid_json' : 'bad_request';
+      return reply.status(status).send({ message: error.message, code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+  });
+
+}

@@ -1,0 +1,75 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../../domain/shared/actor';
+import type { Actor } from '../../../domain/shared/actor';
+import { resolveSession, SESSION_LIFETIME_MS } from '../../../application/identity/sessions';
+import type { UserRow } from '../../../projections/users/users-projection';
+import type { AppServices } from '../services';
+
+export const SESSION_COOKIE = 'skilly_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, or null for a visitor. */
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+export async function registerSessions(app: FastifyInstance, services: AppServices) {
+  await app.register(cookie, { secret: services.cookieSecret });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    const user = await resolveSession(services.database.db, unsigned.value, services.clock.now());
+    if (user) {
+      request.user = user;
+      request.sessionToken = unsigned.value;
+    }
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, production: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: production,
+    signed: true,
+    maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, production: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: production });
+}
+
+export type Audience = 'visitor' | Role;
+
+/**
+ * Route guard: `requireRole('free', 'pro')` lets only those roles through. 'visitor' in the
+ * list admits signed-out callers too.
+ */
+export function requireRole(...allowed: Audience[]) {
+  return async function guard(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.user) {
+      if (allowed.includes('visitor')) return;
+      return reply.status(401).send({ message: 'Please sign in to continue.', code: 'unauthenticated' });
+    }
+    if (!allowed.includes(request.user.role)) {
+      return reply.status(403).send({ message: "You don't have permission to do this.", code: 'forbidden' });
+    }
+  };
+}
+
+export const signedIn = requireRole('free', 'pro', 'moderator', 'admin');
+
+export function actorOf(request: FastifyRequest): Actor | null {
+  return request.user ? { kind: 'user', userId: request.user.id, role: request.user.role } : null;
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  userSchema,
+} from '../../../../../application/contracts/auth';
+import { revokeSession } from '../../../../../application/identity/sessions';
+import { actorOf, clearSessionCookie, setSessionCookie } from '../../../plugins/sessions';
+import { awaitProjections } from '../../../read-your-writes';
+import { toUserResponse } from '../../../user-response';
+import type { AppServices } from '../../../services';
+
+const authResponseSchema = z.object({ user: userSchema, message: z.string() });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+
+export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const production = services.config.NODE_ENV === 'production';
+  const { identity, progress, database } = services;
+
+  return async (app) => {
+    app.get(
+      '/me',
+      {
+        schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: userSchema, 401: errorResponseSchema } },
+      },
+      async (request, reply) => {
+        if (!request.user) return reply.status(401).send({ message: 'Not signed in', code: 'unauthenticated' });
+        return toUserResponse(request.user);
+      },
+    );
+
+    app.post(
+      '/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with email and password',
+          body: loginRequestSchema,
+          response: { 200: authResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user, token } = await identity.signIn({ ...request.body, ip: request.ip });
+        setSessionCookie(reply, token, production);
+        return { user: toUserResponse(user), message: 'Signed in' };
+      },
+    );
+
+    app.post(
+      '/signup',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create a free account and sign in',
+          description: 'The account is always a free member; a role in the body is ignored.',
+          body: signupRequestSchema,
+          response: { 201: authResponseSchema, 202: errorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { firstName, lastName, email, password } = request.body;
+        const { userId, position } = await identity.signUp(
+          { firstName, lastName, email, password },
+          { actor: null, requestId: request.id },
+        );
+        if (!(await awaitProjections(progress, position, reply))) return reply;
+        const { user, token } = await identity.startSession(userId);
+        setSessionCookie(reply, token, production);
+        return reply.status(201).send({ user: toUserResponse(user), message: 'Account created' });
+      },
+    );
+
+    app.post(
+      '/logout',
+      { schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageResponseSchema } } },
+      async (request, reply) => {
+        if (request.sessionToken) await revokeSession(database.db, request.sessionToken, services.clock.now());
+        clearSessionCookie(reply, production);
+        return { message: 'You have been logged out successfully' };
+      },
+    );
+
+    app.post(
+      '/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a password reset link',
+          body: forgotPasswordRequestSchema,
+          response: { 200: messageResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const origin = `${request.protocol}://${request.host}`;
+        await identity.requestPasswordReset(request.body.email, (token) => `${origin}/reset-password?token=${encodeURIComponent(token)}`);
+        return { message: "If an account exists for that email, we've sent a link to reset your password." };
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Choose a new password with the emailed token',
+          body: resetPasswordRequestSchema,
+          response: { 200: messageResponseSchema, 202: errorResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const position = await identity.resetPassword(request.body.token, request.body.password, {
+          actor: actorOf(request),
+          requestId: request.id,
+        });
+        if (!(await awaitProjections(progress, position, reply))) return reply;
+        return { message: 'Your password has been changed. Please sign in with your new password.' };
+      },
+    );
+
+  };
+}

@@ -1,0 +1,109 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../backend/infrastructure/config/config';
+import { compose, type Composition } from '../../backend/infrastructure/composition-root';
+import { buildApp } from '../../backend/infrastructure/http/app';
+import { createLogger } from '../../backend/infrastructure/logging/logger';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  services: Composition;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database, listening on a free port, projections running in-process. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+  });
+  const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL) });
+  await services.runner.start();
+  const app = await buildApp(services);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    services,
+    database,
+    async close() {
+      await app.close();
+      await services.runner.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** A browser-like HTTP client: keeps its cookies, sends JSON, and reads JSON back. */
+export class Client {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  get sessionCookie() {
+    return this.cookies.get('skilly_session');
+  }
+
+  async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...this.headers,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a) || /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, body: json, text, headers: response.headers, setCookie: response.headers.getSetCookie() };
+  }
+
+  get(pathname: string) {
+    return this.request('GET', pathname);
+  }
+  post(pathname: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', pathname, body ?? {}, headers);
+  }
+  put(pathname: string, body?: unknown) {
+    return this.request('PUT', pathname, body ?? {});
+  }
+}
+
+let counter = 0;
+export function newMember(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${Date.now()}.${counter}@example.com`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
