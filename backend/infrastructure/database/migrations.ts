@@ -3,6 +3,7 @@ import { eventStoreMigration } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { usersMigration } from '../../projections/users/users-projection';
 import { platformTablesMigration } from './platform-tables';
+import { contentTablesMigration } from './content-tables';
 
 /**
  * Every migration of the product, in order. Names start with the date they landed;
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0002_projection_checkpoints': checkpointsMigration,
   '2026_11_22_0003_users_read_model': usersMigration,
   '2026_11_22_0004_sessions_and_security': platformTablesMigration,
+  '2026_11_22_0005_site_content': contentTablesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

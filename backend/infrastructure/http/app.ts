@@ -8,6 +8,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { authRoutes } from './routes/api/auth/auth-routes';
 import { healthRoutes } from './routes/api/health/health-routes';
+import { homepageContentRoutes } from './routes/api/homepage-content/homepage-content-routes';
 import type { AppServices } from './services';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -20,7 +21,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     bodyLimit: 1024 * 1024,
     trustProxy: services.config.NODE_ENV === 'production',
   });
@@ -38,6 +38,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   await app.register(healthRoutes(services), { prefix: '/api' });
   await app.register(authRoutes(services), { prefix: '/api/auth' });
+  await app.register(homepageContentRoutes(services), { prefix: '/api' });
 
   await registerFrontend(app, services.frontendDir);
   return app;

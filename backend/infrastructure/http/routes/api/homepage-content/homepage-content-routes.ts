@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { homepageContentSchema } from '../../../../../application/contracts/homepage-content';
+import { readHomepageContent, saveHomepageContent } from '../../../../../application/content/homepage-content';
+import { requireRole } from '../../../plugins/sessions';
+import type { AppServices } from '../../../services';
+
+export function homepageContentRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const db = services.database.db;
+  return async (app) => {
+    app.get(
+      '/homepage-content',
+      { schema: { tags: ['content'], summary: 'Texts of the landing page', response: { 200: homepageContentSchema } } },
+      async () => readHomepageContent(db),
+    );
+
+    app.put(
+      '/admin/homepage-content',
+      {
+        preHandler: requireRole('admin'),
+        schema: {
+          tags: ['content', 'admin'],
+          summary: 'Replace the landing page texts (admin)',
+          body: homepageContentSchema,
+          response: { 200: homepageContentSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request) => saveHomepageContent(db, request.body, { userId: request.user!.id, now: services.clock.now() }),
+    );
+  };
+}
