@@ -1,0 +1,11 @@
+import { Callout } from '@blueprintjs/core';
+
+/** The one message a form shows at a time (spec §5: e.g. "Please fill in all fields"). */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <Callout intent="danger" icon="error" className="form-error" role="alert">
+      {message}
+    </Callout>
+  );
+}

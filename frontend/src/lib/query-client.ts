@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { defaultQueryFn } from './api-client';
+
+/** Spec §9: fresh for 30 s, no automatic retry, refetch on focus and reconnect, unused cache dropped after 5 minutes. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        retry: false,
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { type Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { useEffect } from 'react';
+
+/** Spec §9: one toast at a time, shown 5 s by default. */
+let toaster: Toaster | null = null;
+const pending: Parameters<typeof toast>[0][] = [];
+
+export type ToastInput = { title: string; description?: string; intent?: Intent; timeout?: number };
+
+export function toast({ title, description, intent, timeout = 5000 }: ToastInput): void {
+  if (!toaster) {
+    pending.push({ title, description, intent, timeout });
+    return;
+  }
+  toaster.show({
+    intent,
+    timeout,
+    message: (
+      <div className="toast-body" role="status">
+        <strong className="toast-title">{title}</strong>
+        {description ? <div className="toast-description">{description}</div> : null}
+      </div>
+    ),
+  });
+}
+
+/** Destructive toasts (spec "Error" toasts). */
+export const toastError = (title: string, description?: string) => toast({ title, description, intent: 'danger' });
+
+export function AppToaster() {
+  // F8 moves focus to the notification area, as in the original app.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'F8') return;
+      const first = document.querySelector<HTMLElement>('.app-toaster .bp6-toast');
+      if (first) {
+        event.preventDefault();
+        first.setAttribute('tabindex', '-1');
+        first.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <OverlayToaster
+      className="app-toaster"
+      maxToasts={1}
+      position={Position.BOTTOM_RIGHT}
+      ref={(instance) => {
+        toaster = instance;
+        while (instance && pending.length > 0) toast(pending.shift()!);
+      }}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  resolve: {
+    alias: { '@contracts': path.resolve(import.meta.dirname, '../backend/application/contracts') },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
+  server: { port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+});
