@@ -1,0 +1,20 @@
+import { type LoginRequest, type User, userSchema } from '@contracts/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/auth/api/get-me';
+
+export async function login(body: LoginRequest): Promise<User> {
+  return userSchema.parse(await apiRequest<unknown>('/api/auth/login', { method: 'POST', body }));
+}
+
+/** Spec §4: the session takes the user from the response, then the current-user query is refreshed. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      queryClient.setQueryData(meQueryKey, user);
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

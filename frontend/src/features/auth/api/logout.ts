@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/auth/api/get-me';
+
+export async function logout(): Promise<void> {
+  await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
+}
+
+/**
+ * Clears the user and every member-specific answer kept in the cache. `onLoggedOut` runs first so the
+ * navigation away from a protected page happens in the same render as the sign-out.
+ */
+export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      onLoggedOut?.();
+      queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'auth' && query.queryKey[1] !== 'homepage-content' });
+    },
+  });
+}

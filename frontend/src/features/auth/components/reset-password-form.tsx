@@ -1,0 +1,70 @@
+import { Button, Callout } from '@blueprintjs/core';
+import { resetPasswordRequestSchema } from '@contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { FormError } from '../../../components/ui/form-error';
+import { RouterButton } from '../../../components/ui/router-button';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toaster';
+import { useResetPassword } from '../api/reset-password';
+
+const resetPasswordFormSchema = resetPasswordRequestSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please fill in all fields') })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** The page the emailed link opens: /reset-password?token=… */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { token: token ?? '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (!token) {
+    return (
+      <Callout intent="warning" title="This reset link is incomplete">
+        <p>Open the link from the email again, or ask for a new one.</p>
+        <RouterButton to="/auth?tab=signin" text="Back to Sign In" />
+      </Callout>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async ({ token: t, password }) => {
+    try {
+      const { message } = await reset.mutateAsync({ token: t, password });
+      toast({ title: 'Password updated', description: message, intent: 'success' });
+      navigate('/auth?tab=signin', { replace: true });
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error, 'Failed to process password reset') });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form" aria-label="Choose a new password">
+      <FormError message={errors.token?.message ?? errors.password?.message ?? errors.confirmPassword?.message ?? errors.root?.message} />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        registration={form.register('password')}
+        invalid={!!errors.password}
+        autoFocus
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        registration={form.register('confirmPassword')}
+        invalid={!!errors.confirmPassword}
+      />
+      <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} text="Set New Password" />
+    </form>
+  );
+}
