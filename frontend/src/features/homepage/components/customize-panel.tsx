@@ -1,0 +1,150 @@
+import { Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Slider, TagInput } from '@blueprintjs/core';
+import { useState } from 'react';
+import { type Control, Controller } from 'react-hook-form';
+import { RouterButton } from '../../../components/ui/router-button';
+import { type HeroForm, skillLevels, timelines } from './hero-form-schema';
+
+const labelOf = (value: string) => value.replace('-days', ' days').replace(/^\w/, (c) => c.toUpperCase());
+const tagValues = (values: React.ReactNode[]) => values.map(String).map((v) => v.trim()).filter(Boolean);
+
+/** Spec §5 customization: pro members only; everyone else sees it disabled behind an upgrade banner. */
+export function CustomizePanel({ control, enabled, upgradeTo }: { control: Control<HeroForm>; enabled: boolean; upgradeTo: string }) {
+  const [resume, setResume] = useState<string | null>(null);
+  const [resumeError, setResumeError] = useState<string | null>(null);
+  const disabled = !enabled;
+
+  return (
+    <div className="customize-panel" id="customize-panel">
+      {disabled ? (
+        <Callout intent="primary" icon="lock" className="customize-upgrade" title="Go Pro to unlock advanced customization">
+          <p>Tell the AI your level, hours, income goal and timeline, add your resume, and get ideas made for you.</p>
+          <RouterButton to={upgradeTo} intent="primary" icon="star" text="Upgrade to Pro" />
+        </Callout>
+      ) : null}
+      <fieldset disabled={disabled} className="customize-grid">
+        <Controller
+          control={control}
+          name="skillLevel"
+          render={({ field }) => (
+            <FormGroup label="Skill level" labelFor="skillLevel">
+              <HTMLSelect id="skillLevel" fill disabled={disabled} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)}>
+                {skillLevels.map((level) => (
+                  <option key={level} value={level}>
+                    {labelOf(level)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="timeline"
+          render={({ field }) => (
+            <FormGroup label="Timeline" labelFor="timeline">
+              <HTMLSelect id="timeline" fill disabled={disabled} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)}>
+                {timelines.map((timeline) => (
+                  <option key={timeline} value={timeline}>
+                    {labelOf(timeline)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="incomeGoal"
+          render={({ field }) => (
+            <FormGroup label={`Monthly income goal: $${field.value.toLocaleString('en-US')}`} className="customize-wide">
+              <Slider
+                min={100}
+                max={10_000}
+                stepSize={100}
+                labelStepSize={9_900}
+                labelRenderer={(value) => `$${value.toLocaleString('en-US')}`}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={disabled}
+              />
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="availableHours"
+          render={({ field }) => (
+            <FormGroup label={`Available hours per week: ${field.value}`} className="customize-wide">
+              <Slider
+                min={1}
+                max={40}
+                stepSize={1}
+                labelStepSize={39}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={disabled}
+              />
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="niches"
+          render={({ field }) => (
+            <FormGroup label="Niches" labelInfo="(Enter to add)">
+              <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={disabled} placeholder="e.g. pets, fitness" />
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="platforms"
+          render={({ field }) => (
+            <FormGroup label="Platforms" labelInfo="(Enter to add)">
+              <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={disabled} placeholder="e.g. Fiverr, Etsy" />
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="regionFocus"
+          render={({ field }) => (
+            <FormGroup label="Region focus" labelFor="regionFocus">
+              <InputGroup id="regionFocus" value={field.value} onValueChange={field.onChange} disabled={disabled} placeholder="e.g. Europe, local city" />
+            </FormGroup>
+          )}
+        />
+        <Controller
+          control={control}
+          name="languages"
+          render={({ field }) => (
+            <FormGroup label="Languages" labelInfo="(Enter to add)">
+              <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={disabled} placeholder="e.g. English, Spanish" />
+            </FormGroup>
+          )}
+        />
+        <FormGroup
+          label="Resume"
+          labelInfo="(optional: PDF, DOC, DOCX)"
+          className="customize-wide"
+          helperText={resumeError ?? undefined}
+          intent={resumeError ? 'danger' : 'none'}
+        >
+          <FileInput
+            fill
+            disabled={disabled}
+            text={resume ?? 'Choose a file...'}
+            hasSelection={resume !== null}
+            inputProps={{ accept: '.pdf,.doc,.docx', multiple: false }}
+            onInputChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              const valid = !file || /\.(pdf|docx?)$/i.test(file.name);
+              setResumeError(valid ? null : 'Please choose a PDF, DOC or DOCX file');
+              setResume(valid && file ? file.name : null);
+            }}
+          />
+        </FormGroup>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { examplePrompts, exampleFirstNames } from '../data/example-prompts';
+
+export type ExampleCard = { key: number; firstName: string; initials: string; prompt: string; timeAgo: string };
+
+const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+/** Spec §4: a random 1–480 minutes; minutes under an hour, otherwise whole hours. */
+export function randomTimeAgo(): string {
+  const minutes = 1 + Math.floor(Math.random() * 480);
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+}
+
+let nextKey = 1;
+
+/** A card whose prompt is not already on screen. */
+export function newCard(exclude: ReadonlySet<string>): ExampleCard {
+  let prompt = pick(examplePrompts);
+  for (let tries = 0; exclude.has(prompt) && tries < 50; tries++) prompt = pick(examplePrompts);
+  const firstName = pick(exampleFirstNames);
+  return { key: nextKey++, firstName, initials: firstName.slice(0, 1).toUpperCase(), prompt, timeAgo: randomTimeAgo() };
+}
+
+export function initialCards(count: number, exclude: Set<string>): ExampleCard[] {
+  const cards: ExampleCard[] = [];
+  for (let i = 0; i < count; i++) {
+    const card = newCard(exclude);
+    exclude.add(card.prompt);
+    cards.push(card);
+  }
+  return cards;
+}
+
+export const randomExamplePrompt = () => pick(examplePrompts);

@@ -1,0 +1,157 @@
+import { Button, Callout, Card, Collapse, Tag, TextArea } from '@blueprintjs/core';
+import type { HomepageContent } from '@contracts/homepage-content';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { SocialLinks } from '../../../components/ui/social-icons';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
+import { EditableButtonLook, Field, useIsEditing } from './content-field';
+import { CustomizePanel } from './customize-panel';
+import { randomExamplePrompt } from './example-cards';
+import { ExampleColumn, useExampleColumns } from './example-columns';
+import { generatingUrl, type HeroForm, heroFormDefaults, heroFormSchema } from './hero-form-schema';
+
+/** Spec §4: a new random example every 3 s, blank while the textarea has focus. */
+function useRotatingPlaceholder(paused: boolean) {
+  const [placeholder, setPlaceholder] = useState(randomExamplePrompt);
+  useEffect(() => {
+    if (paused) return;
+    const timer = setInterval(() => setPlaceholder(randomExamplePrompt()), 3000);
+    return () => clearInterval(timer);
+  }, [paused]);
+  return paused ? '' : placeholder;
+}
+
+function HeroPromptForm({ hero }: { hero: HomepageContent['hero'] }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const editing = useIsEditing();
+  const [focused, setFocused] = useState(false);
+  const [customizeOpen, setCustomizeOpen] = useState(false);
+  const placeholder = useRotatingPlaceholder(focused);
+  const pro = isPro(user);
+
+  const form = useForm<HeroForm>({ resolver: zodResolver(heroFormSchema), defaultValues: heroFormDefaults });
+  const skill = form.watch('skill');
+  const canSubmit = skill.trim().length > 0 && !form.formState.isSubmitting && !editing;
+
+  const onSubmit = form.handleSubmit((values) => {
+    navigate(generatingUrl(heroFormSchema.parse(values), { trial: !user, customize: pro }));
+  });
+
+  const skillField = form.register('skill');
+  return (
+    <form className="hero-form" onSubmit={canSubmit ? onSubmit : (event) => event.preventDefault()} aria-label="Generate income ideas">
+      <label htmlFor="hero-skill" className="hero-prompt-label">
+        <Field path="hero.prompt" value={hero.prompt} />
+      </label>
+      <TextArea
+        id="hero-skill"
+        rows={5}
+        fill
+        size="large"
+        className="hero-textarea"
+        placeholder={placeholder}
+        disabled={editing}
+        {...skillField}
+        inputRef={skillField.ref}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          setFocused(false);
+          void skillField.onBlur(event);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+            event.preventDefault();
+            if (canSubmit) void onSubmit();
+          }
+        }}
+      />
+      <div className="hero-form-actions">
+        {editing ? (
+          <>
+            <EditableButtonLook>
+              <Field path="hero.customizeButton" value={hero.customizeButton} />
+            </EditableButtonLook>
+            <EditableButtonLook primary large>
+              <Field path="hero.ctaButton" value={hero.ctaButton} />
+            </EditableButtonLook>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="minimal"
+              icon="settings"
+              endIcon={customizeOpen ? 'chevron-up' : 'chevron-down'}
+              onClick={() => setCustomizeOpen((open) => !open)}
+              aria-expanded={customizeOpen}
+              aria-controls="customize-panel"
+            >
+              {hero.customizeButton}{' '}
+              <Tag minimal intent="warning" className="pro-only-tag">
+                Pro accounts only
+              </Tag>
+            </Button>
+            <Button type="submit" intent="primary" size="large" icon="clean" disabled={!canSubmit} loading={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? 'Generating ideas...' : hero.ctaButton}
+            </Button>
+          </>
+        )}
+      </div>
+      <Collapse isOpen={customizeOpen && !editing} keepChildrenMounted>
+        <CustomizePanel control={form.control} enabled={pro} upgradeTo={upgradeHref(user)} />
+      </Collapse>
+    </form>
+  );
+}
+
+export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
+  const { user } = useAuth();
+  const editing = useIsEditing();
+  const examples = useExampleColumns();
+  const staff = isStaff(user) && !editing;
+
+  const pickExample = (prompt: string) => {
+    const textarea = document.getElementById('hero-skill') as HTMLTextAreaElement | null;
+    if (!textarea || textarea.disabled) return;
+    // Goes through the DOM so react-hook-form sees an ordinary input event.
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+    setter?.call(textarea, prompt);
+    textarea.dispatchEvent(new Event('input', { bubbles: true }));
+    textarea.focus();
+  };
+
+  return (
+    <section className="hero" aria-labelledby="hero-headline">
+      <div className="hero-grid">
+        <ExampleColumn side="left" column={examples.left} onPick={staff || editing ? undefined : pickExample} />
+        <div className="hero-main">
+          <Field path="hero.tagline" value={hero.tagline} as="p" className="hero-tagline" />
+          <Field path="hero.headline" value={hero.headline} as="h1" className="hero-headline" id="hero-headline" />
+          <Field path="hero.subheadline" value={hero.subheadline} as="p" className="hero-subheadline" />
+          <Field path="hero.description" value={hero.description} as="p" className="hero-description" />
+          <Card className="hero-prompt" id="hero-prompt" elevation={2}>
+            {staff ? (
+              <Callout intent="primary" icon="shield" className="staff-notice">
+                <p>
+                  <strong>Admin and Moderator accounts cannot generate ideas</strong>
+                </p>
+                <p>You have access to the admin dashboard to manage the platform</p>
+              </Callout>
+            ) : (
+              <HeroPromptForm hero={hero} />
+            )}
+          </Card>
+          <div className="hero-social">
+            <Field path="hero.socialText" value={hero.socialText} as="p" className="hero-social-text" />
+            <SocialLinks networks={['facebook', 'instagram', 'tiktok', 'youtube']} />
+          </div>
+        </div>
+        <ExampleColumn side="right" column={examples.right} onPick={staff || editing ? undefined : pickExample} />
+      </div>
+      <Field path="hero.bottomText" value={hero.bottomText} as="p" className="hero-bottom" />
+    </section>
+  );
+}
