@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { LoadingText } from '../../components/ui/loading-text';
+import { ScrollToTop } from './scroll-to-top';
+import { TopNav } from './top-nav';
+
+export function AppLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main" className="app-main">
+        <Suspense fallback={<LoadingText />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

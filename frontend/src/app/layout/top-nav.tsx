@@ -1,0 +1,130 @@
+import { Alignment, Button, Collapse, Navbar, NavbarGroup, Tag } from '@blueprintjs/core';
+import { type MouseEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { RouterButton } from '../../components/ui/router-button';
+import { useUnreadCount } from '../../features/support/api/get-unread-count';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { scrollToAnchor } from '../../lib/scroll';
+import { useTheme } from '../../lib/theme';
+import { type NavLinkItem, navLinksFor } from './nav-links';
+import { UserMenu } from './user-menu';
+
+function isActive(item: NavLinkItem, pathname: string, search: string, hash: string) {
+  if (item.anchor) return false;
+  const [path, query] = item.to.split('?');
+  if (query) return pathname === path && search.includes(query);
+  if (item.exact) return pathname === path && !hash && !search.includes('editMode');
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+function NavItems({ items, vertical, unread }: { items: NavLinkItem[]; vertical?: boolean; unread: number }) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+
+  const onClick = (item: NavLinkItem) => (event: MouseEvent<HTMLElement>) => {
+    // On the welcome page the anchors scroll smoothly instead of navigating (spec §2).
+    if (item.anchor && pathname === '/' && scrollToAnchor(item.anchor)) {
+      event.preventDefault();
+      navigate({ hash: '' }, { replace: true });
+    }
+  };
+
+  return (
+    <>
+      {items.map((item) => (
+        <RouterButton
+          key={item.to}
+          to={item.to}
+          variant="minimal"
+          alignText={vertical ? 'start' : undefined}
+          fill={vertical}
+          active={isActive(item, pathname, search, hash)}
+          onClick={onClick(item)}
+          className="nav-link"
+        >
+          {item.label}
+          {item.badge === 'support' && unread > 0 ? (
+            <Tag round intent="danger" className="nav-badge" aria-label={`${unread} unread`}>
+              {unread > 99 ? '99+' : unread}
+            </Tag>
+          ) : null}
+        </RouterButton>
+      ))}
+    </>
+  );
+}
+
+function ThemeButton() {
+  const [theme, setTheme] = useTheme();
+  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  return <Button variant="minimal" icon={theme === 'dark' ? 'flash' : 'moon'} aria-label={label} title={label} onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} />;
+}
+
+export function TopNav() {
+  const { user, isLoading, isAuthenticated } = useAuth();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const unread = useUnreadCount(isAuthenticated && user?.role !== 'admin').data ?? 0;
+  const items = isLoading ? [] : navLinksFor(user);
+
+  // The small-screen menu closes whenever a link is chosen.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search, location.hash]);
+
+  const authButtons = (vertical?: boolean) => (
+    <>
+      <RouterButton to="/auth?tab=signin" variant={vertical ? 'outlined' : 'minimal'} fill={vertical} text="Login" />
+      <RouterButton to="/auth?tab=signup" intent="primary" fill={vertical} text="Sign Up" />
+    </>
+  );
+
+  return (
+    <header className="top-nav">
+      <Navbar className="top-nav-bar">
+        <div className="top-nav-inner">
+          <NavbarGroup align={Alignment.START} className="nav-brand-group">
+            <Link to={isAuthenticated ? '/dashboard' : '/'} className="nav-brand" aria-label="Skilly home">
+              <img src="/favicon.svg" alt="" width={26} height={26} />
+              <span className="brand-name">Skilly</span>
+            </Link>
+            <Tag minimal intent="primary" className="beta-tag">
+              Beta
+            </Tag>
+          </NavbarGroup>
+          <NavbarGroup align={Alignment.END} className="nav-desktop">
+            <nav aria-label="Main" className="nav-links">
+              <NavItems items={items} unread={unread} />
+            </nav>
+            {isLoading ? null : user ? (
+              <UserMenu user={user} />
+            ) : (
+              <>
+                <ThemeButton />
+                {authButtons()}
+              </>
+            )}
+          </NavbarGroup>
+          <NavbarGroup align={Alignment.END} className="nav-mobile">
+            {user ? <UserMenu user={user} /> : <ThemeButton />}
+            <Button
+              variant="minimal"
+              icon={menuOpen ? 'cross' : 'menu'}
+              text="Menu"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            />
+          </NavbarGroup>
+        </div>
+      </Navbar>
+      <Collapse isOpen={menuOpen} className="nav-mobile-collapse">
+        <nav id="mobile-menu" aria-label="Main (small screens)" className="nav-mobile-panel" onClick={(e) => {
+          // A tap on an anchor that only scrolls does not change the location; close anyway.
+          if ((e.target as HTMLElement).closest('a')) setMenuOpen(false);
+        }}>
+          <NavItems items={items} unread={unread} vertical />
+          {!isLoading && !user ? <div className="nav-mobile-auth">{authButtons(true)}</div> : null}
+        </nav>
+      </Collapse>
+    </header>
+  );
+}

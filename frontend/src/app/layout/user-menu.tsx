@@ -1,0 +1,61 @@
+import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import type { User } from '@contracts/auth';
+import { useNavigate } from 'react-router-dom';
+import { useLogout } from '../../features/auth/api/logout';
+import { useTheme } from '../../lib/theme';
+import { toast, toastError } from '../../lib/toaster';
+
+function Avatar({ user, size }: { user: User; size: number }) {
+  if (user.profilePicture) {
+    return <img className="user-avatar" src={user.profilePicture} alt="" width={size} height={size} />;
+  }
+  return (
+    <span className="user-avatar user-avatar-fallback" style={{ width: size, height: size }} aria-hidden="true">
+      <Icon icon="user" size={Math.round(size * 0.55)} />
+    </span>
+  );
+}
+
+/** Spec §2 user menu: avatar (icon fallback), full name, email, Profile, Logout; plus the theme switch. */
+export function UserMenu({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [theme, setTheme] = useTheme();
+  const logout = useLogout({ onLoggedOut: () => navigate('/') });
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Logged out', description: 'You have been logged out successfully' }),
+      onError: () => toastError('Error', 'Failed to log out'),
+    });
+
+  const menu = (
+    <Menu className="user-menu" aria-label="User menu">
+      <li className="user-menu-header">
+        <Avatar user={user} size={40} />
+        <div className="user-menu-identity">
+          <div className="user-menu-name">{fullName}</div>
+          <div className="user-menu-email">{user.email}</div>
+        </div>
+      </li>
+      <MenuDivider />
+      <MenuItem icon="user" text="Profile" onClick={() => navigate('/profile')} />
+      <MenuItem
+        icon={theme === 'dark' ? 'flash' : 'moon'}
+        text={theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+        shouldDismissPopover={false}
+      />
+      <MenuDivider />
+      <MenuItem icon="log-out" text="Logout" intent="danger" onClick={onLogout} disabled={logout.isPending} />
+    </Menu>
+  );
+
+  return (
+    <Popover content={menu} placement="bottom-end" minimal={false}>
+      <Button variant="minimal" className="user-menu-trigger" aria-label={`Account menu for ${fullName}`} endIcon="caret-down">
+        <Avatar user={user} size={28} />
+      </Button>
+    </Popover>
+  );
+}

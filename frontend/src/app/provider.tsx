@@ -1,0 +1,19 @@
+import { BlueprintProvider } from '@blueprintjs/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { createQueryClient } from '../lib/query-client';
+import { AppToaster } from '../lib/toaster';
+
+/** Spec §9: tooltips open after 700 ms; the toaster shows one toast at a time. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <BlueprintProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+        <AppToaster />
+      </QueryClientProvider>
+    </BlueprintProvider>
+  );
+}
