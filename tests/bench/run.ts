@@ -1,0 +1,78 @@
+/**
+ * npm run bench — measures on a PostgreSQL server (BENCH_DATABASE_URL, default the local
+ * server), each figure side by side with its raw-SQL baseline in the same run and database,
+ * and writes everything to bench-results/latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openServerDatabase } from '../../backend/infrastructure/database/database';
+import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
+import { benchAppends, benchRebuild, type Measured } from './event-store-bench';
+import { measureFrontend } from './frontend-size';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function withFreshDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `skilly_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+function print(m: Measured) {
+  console.log(
+    `${m.name.padEnd(30)} ${String(m.events).padStart(7)} events  ours ${String(m.ours.eventsPerSecond).padStart(7)} ev/s (${m.ours.ms} ms)  ` +
+      `baseline ${String(m.baseline.eventsPerSecond).padStart(7)} ev/s (${m.baseline.ms} ms)  ratio ${m.ratio}`,
+  );
+}
+
+const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), database: 'postgresql server', node: process.version };
+
+const eventStore = await withFreshDatabase(async (url) => {
+  const handle = await openServerDatabase(url);
+  try {
+    await migrateToLatest(handle.db);
+    const appends = await benchAppends(handle, Number(process.env.BENCH_APPEND_CALLS ?? 200));
+    print(appends);
+    const rebuild = await benchRebuild(handle, Number(process.env.BENCH_MEMBERS ?? 10_000));
+    print(rebuild);
+    return { appends, rebuild };
+  } finally {
+    await handle.close();
+  }
+});
+results.eventStore = eventStore;
+
+const frontend = measureFrontend(path.join(root, 'frontend/dist'));
+if (frontend) {
+  console.log(
+    `landing page first-load JS      ${(frontend.initialJsGzipBytes / 1024).toFixed(1)} KiB gzip (${(frontend.initialJsBytes / 1024).toFixed(1)} KiB raw, ${frontend.initialScripts.length} files); ` +
+      `${frontend.lazyChunks} lazy chunks, ${(frontend.lazyJsGzipBytes / 1024).toFixed(1)} KiB gzip`,
+  );
+} else {
+  console.log('landing page first-load JS      not measured: run `npm run build` first');
+}
+results.frontend = frontend;
+
+const extraBenches = path.join(import.meta.dirname, 'extra-benches.ts');
+try {
+  const extra = (await import(extraBenches)) as { run(): Promise<Record<string, unknown>> };
+  Object.assign(results, await extra.run());
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+}
+
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify(results, null, 2));
+console.log('written to bench-results/latest.json');
