@@ -67,9 +67,9 @@ export class ProjectionRunner {
     const applied = await this.db.transaction().execute(async (trx) => {
       const locked = await lockCheckpoint(trx, projection.name);
       if (comparePositions(locked, from) !== 0) return false;
-      for (const event of events) {
-        if (handled.has(event.type)) await projection.apply(trx, event);
-      }
+      const relevant = events.filter((event) => handled.has(event.type));
+      if (projection.applyBatch) await projection.applyBatch(trx, relevant);
+      else for (const event of relevant) await projection.apply(trx, event);
       await writeCheckpoint(trx, projection.name, last);
       return true;
     });

@@ -16,4 +16,6 @@ export interface Projection {
   /** Member screens read it: a mutation's response waits until it has caught up. */
   memberFacing: boolean;
   apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
+  /** Optional: the handled events of one batch at once, in order (faster than one by one). */
+  applyBatch?(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
 }

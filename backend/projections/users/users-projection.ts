@@ -5,6 +5,7 @@ import type { UserEvent } from '../../domain/identity/user';
 import { assertNever } from '../../domain/shared/domain-error';
 import type { Database } from '../../infrastructure/database/schema';
 import type { Projection } from '../runner/projection';
+import { rowProjection } from '../runner/row-projection';
 
 export interface UsersTable {
   id: string;
@@ -70,67 +71,71 @@ const userEventTypes = [
 
 const userIdOf = (event: RecordedEvent) => event.streamName.slice('user-'.length);
 
+/** A user's row after one more of their events; null once the account is deleted. */
+export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): UserRow | null {
+  const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  const at = recorded.occurredAt;
+  if (event.type === 'UserRegistered') {
+    return {
+      id: userIdOf(recorded),
+      first_name: event.data.firstName,
+      last_name: event.data.lastName,
+      email: event.data.email,
+      email_normalised: event.data.email.trim().toLowerCase(),
+      password_hash: event.data.passwordHash,
+      role: event.data.role,
+      country: null,
+      profile_picture: null,
+      google_id: null,
+      disabled: false,
+      ideas_generated: 0,
+      active_plans: 0,
+      milestone_credits: 0,
+      help_credits: 0,
+      credits_reset_at: null,
+      token_usage: 0,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+  if (!row) return null;
+  switch (event.type) {
+    case 'UserProfileUpdated':
+      return {
+        ...row,
+        first_name: event.data.firstName,
+        last_name: event.data.lastName,
+        email: event.data.email,
+        email_normalised: event.data.email.trim().toLowerCase(),
+        country: event.data.country,
+        profile_picture: event.data.profilePicture,
+        updated_at: at,
+      };
+    case 'UserPasswordChanged':
+      return { ...row, password_hash: event.data.passwordHash, updated_at: at };
+    case 'UserRoleChanged':
+      return { ...row, role: event.data.to, updated_at: at };
+    case 'UserDisabled':
+      return { ...row, disabled: true, updated_at: at };
+    case 'UserEnabled':
+      return { ...row, disabled: false, updated_at: at };
+    case 'UserDeleted':
+      return null;
+    default:
+      return assertNever(event);
+  }
+}
+
 /** The accounts as members and admins see them; also how sign-in finds an account by email. */
-export const usersProjection: Projection = {
+export const usersProjection: Projection = rowProjection<UserRow>({
   name: 'users',
+  table: 'users',
+  keyColumn: 'id',
   handles: userEventTypes,
-  tables: ['users'],
   memberFacing: true,
-  async apply(trx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
-    const id = userIdOf(recorded);
-    const at = recorded.occurredAt;
-    const users = trx.updateTable('users').where('id', '=', id);
-    switch (event.type) {
-      case 'UserRegistered':
-        await trx
-          .insertInto('users')
-          .values({
-            id,
-            first_name: event.data.firstName,
-            last_name: event.data.lastName,
-            email: event.data.email,
-            email_normalised: event.data.email.trim().toLowerCase(),
-            password_hash: event.data.passwordHash,
-            role: event.data.role,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        return;
-      case 'UserProfileUpdated':
-        await users
-          .set({
-            first_name: event.data.firstName,
-            last_name: event.data.lastName,
-            email: event.data.email,
-            email_normalised: event.data.email.trim().toLowerCase(),
-            country: event.data.country,
-            profile_picture: event.data.profilePicture,
-            updated_at: at,
-          })
-          .execute();
-        return;
-      case 'UserPasswordChanged':
-        await users.set({ password_hash: event.data.passwordHash, updated_at: at }).execute();
-        return;
-      case 'UserRoleChanged':
-        await users.set({ role: event.data.to, updated_at: at }).execute();
-        return;
-      case 'UserDisabled':
-        await users.set({ disabled: true, updated_at: at }).execute();
-        return;
-      case 'UserEnabled':
-        await users.set({ disabled: false, updated_at: at }).execute();
-        return;
-      case 'UserDeleted':
-        await trx.deleteFrom('users').where('id', '=', id).execute();
-        return;
-      default:
-        assertNever(event);
-    }
-  },
-};
+  rowKey: userIdOf,
+  evolve: evolveUserRow,
+});
 
 type Db = Kysely<Database> | Transaction<Database>;
 

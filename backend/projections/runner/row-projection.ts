@@ -1,0 +1,68 @@
+import { sql, type Transaction } from 'kysely';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import type { Database } from '../../infrastructure/database/schema';
+import type { Projection } from './projection';
+
+type Row = Record<string, unknown>;
+
+export interface RowProjectionSpec<R extends Row> {
+  name: string;
+  table: keyof Database & string;
+  keyColumn: keyof R & string;
+  handles: readonly string[];
+  memberFacing: boolean;
+  /** Key of the row an event changes. */
+  rowKey(event: RecordedEvent): string;
+  /** The row after the event (null: no row). Pure: every column is decided here. */
+  evolve(row: R | null, event: RecordedEvent): R | null;
+}
+
+/**
+ * A projection whose table has one row per key, each row a fold of its events. A batch is
+ * applied with three statements whatever its size: load the touched rows, fold the events
+ * in memory, then delete the removed rows and upsert the rest.
+ */
+export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projection {
+  async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
+    if (events.length === 0) return;
+    const keys = [...new Set(events.map(spec.rowKey))];
+    const loaded = await sql<R>`select * from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} in (${sql.join(keys)})`.execute(trx);
+    const rows = new Map<string, R | null>(keys.map((k) => [k, null]));
+    for (const row of loaded.rows) rows.set(String(row[spec.keyColumn]), row);
+    for (const event of events) {
+      const key = spec.rowKey(event);
+      rows.set(key, spec.evolve(rows.get(key) ?? null, event));
+    }
+    const removed = [...rows].filter(([, row]) => row === null).map(([key]) => key);
+    const kept = [...rows.values()].filter((row): row is R => row !== null);
+    if (removed.length) {
+      await sql`delete from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} in (${sql.join(removed)})`.execute(trx);
+    }
+    if (kept.length) {
+      const columns = Object.keys(kept[0]);
+      const values = kept.map((row) => sql`(${sql.join(columns.map((c) => serialise(row[c])))})`);
+      const updates = columns
+        .filter((c) => c !== spec.keyColumn)
+        .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
+      await sql`
+        insert into ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+        values ${sql.join(values)}
+        on conflict (${sql.ref(spec.keyColumn)}) do update set ${sql.join(updates)}`.execute(trx);
+    }
+  }
+
+  return {
+    name: spec.name,
+    handles: spec.handles,
+    tables: [spec.table],
+    memberFacing: spec.memberFacing,
+    apply: (trx, event) => applyBatch(trx, [event]),
+    applyBatch,
+  };
+}
+
+/** jsonb columns hold objects; everything else goes to the driver as it is. */
+function serialise(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
+  return value;
+}
