@@ -139,20 +139,23 @@ export class PostgresEventStore implements EventStore {
     events: EventToAppend[],
     context: AppendContext,
   ): Promise<AppendResult> {
-    // Takes the stream's row lock: appends to one stream queue here, other streams go on.
-    const locked = await sql<{ version: number }>`
-      insert into event_streams (stream_name, version) values (${streamName}, -1)
-      on conflict (stream_name) do update set version = event_streams.version
-      returning version`.execute(trx);
-    const current = locked.rows[0].version;
-
+    // One statement takes the stream's row lock (appends to one stream queue here, other
+    // streams go on) and finds any of these event ids already stored.
     const ids = events.map((e) => e.id);
-    const existing = await trx
-      .selectFrom('events')
-      .select(['event_id', 'stream_name', 'stream_version', 'global_position', 'transaction_id'])
-      .where('event_id', 'in', ids)
-      .orderBy('global_position')
-      .execute();
+    const locked = await sql<{ version: number; existing: { event_id: string; stream_name: string; global_position: number; transaction_id: string }[] }>`
+      with lock as (
+        insert into event_streams (stream_name, version) values (${streamName}, -1)
+        on conflict (stream_name) do update set version = event_streams.version
+        returning version
+      )
+      select (select version from lock) as version,
+             coalesce((select json_agg(json_build_object(
+                         'event_id', event_id, 'stream_name', stream_name,
+                         'global_position', global_position, 'transaction_id', transaction_id::text)
+                       order by global_position)
+                       from events where event_id = any(${ids}::text[])), '[]'::json) as existing`.execute(trx);
+    const { version: current, existing } = locked.rows[0];
+
     if (existing.length > 0) {
       const sameAppend =
         existing.length === ids.length && existing.every((row) => row.stream_name === streamName);
@@ -168,30 +171,27 @@ export class PostgresEventStore implements EventStore {
       (typeof expectedVersion === 'number' && expectedVersion === current);
     if (!matches) throw new WrongExpectedVersionError(streamName, expectedVersion, current === -1 ? 'no_stream' : current);
 
+    // Insert, move the stream's version and notify followers in one round trip.
     const actor = JSON.stringify(context.actor);
-    const inserted = await trx
-      .insertInto('events')
-      .values(
-        events.map((event, index) => ({
-          event_id: event.id,
-          stream_name: streamName,
-          stream_version: current + 1 + index,
-          type: event.type,
-          schema_version: event.schemaVersion,
-          data: JSON.stringify(event.data),
-          actor,
-          causation_id: context.causationId,
-          correlation_id: context.correlationId,
-          occurred_at: context.occurredAt,
-        })),
-      )
-      .returning(['global_position', 'transaction_id'])
-      .execute();
     const newVersion = current + events.length;
-    await trx.updateTable('event_streams').set({ version: newVersion }).where('stream_name', '=', streamName).execute();
-    await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+    const rows = events.map(
+      (event, index) =>
+        sql`(${event.id}, ${streamName}, ${current + 1 + index}, ${event.type}, ${event.schemaVersion}, ${JSON.stringify(event.data)}::jsonb, ${actor}::jsonb, ${context.causationId}, ${context.correlationId}, ${context.occurredAt})`,
+    );
+    const appended = await sql<{ global_position: number; transaction_id: number }>`
+      with inserted as (
+        insert into events (event_id, stream_name, stream_version, type, schema_version, data, actor, causation_id, correlation_id, occurred_at)
+        values ${sql.join(rows)}
+        returning global_position, transaction_id
+      ), bumped as (
+        update event_streams set version = ${newVersion} where stream_name = ${streamName}
+      )
+      select max(global_position) as global_position,
+             (select transaction_id from inserted limit 1) as transaction_id,
+             pg_notify(${EVENTS_CHANNEL}, '') as notified
+      from inserted`.execute(trx);
     await this.hooks.beforeCommit?.();
-    const last = inserted[inserted.length - 1];
+    const last = appended.rows[0];
     return { streamVersion: newVersion, position: { commit: Number(last.transaction_id), prepare: Number(last.global_position) } };
   }
 
