@@ -20,7 +20,8 @@ function Avatar({ user, size }: { user: User; size: number }) {
 export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const [theme, setTheme] = useTheme();
-  const logout = useLogout({ onLoggedOut: () => navigate('/') });
+  // flushSync: the page must have left a protected route before the session is cleared.
+  const logout = useLogout({ onLoggedOut: () => navigate('/', { flushSync: true }) });
   const fullName = `${user.firstName} ${user.lastName}`.trim();
 
   const onLogout = () =>

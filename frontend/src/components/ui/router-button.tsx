@@ -6,6 +6,7 @@ export function RouterButton({ to, onClick, ...props }: Omit<AnchorButtonProps, 
   const handleClick = useLinkClickHandler<HTMLAnchorElement>(to);
   return (
     <AnchorButton
+      role="link"
       {...props}
       href={to}
       onClick={(event) => {

@@ -1,10 +1,11 @@
-import { type LoginRequest, type User, userSchema } from '@contracts/auth';
+import type { LoginRequest, User } from '@contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { userFromAuthResponse } from './auth-response';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
 
 export async function login(body: LoginRequest): Promise<User> {
-  return userSchema.parse(await apiRequest<unknown>('/api/auth/login', { method: 'POST', body }));
+  return userFromAuthResponse(await apiRequest<unknown>('/api/auth/login', { method: 'POST', body }));
 }
 
 /** Spec §4: the session takes the user from the response, then the current-user query is refreshed. */

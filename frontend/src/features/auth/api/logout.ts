@@ -7,15 +7,15 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Clears the user and every member-specific answer kept in the cache. `onLoggedOut` runs first so the
- * navigation away from a protected page happens in the same render as the sign-out.
+ * Clears the user and every member-specific answer kept in the cache. `onLoggedOut` (the navigation
+ * to /) finishes first, so a protected page never sees the signed-out state and redirects to /auth.
  */
-export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void } = {}) {
+export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void | Promise<void> } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      onLoggedOut?.();
+    onSuccess: async () => {
+      await onLoggedOut?.();
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'auth' && query.queryKey[1] !== 'homepage-content' });
     },

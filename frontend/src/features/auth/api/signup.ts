@@ -1,11 +1,12 @@
-import { type SignupRequest, type User, userSchema } from '@contracts/auth';
+import type { SignupRequest, User } from '@contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { userFromAuthResponse } from './auth-response';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
 
 /** The role is always sent as free (spec §7); the server ignores it anyway. */
 export async function signup(body: Omit<SignupRequest, 'role'>): Promise<User> {
-  return userSchema.parse(await apiRequest<unknown>('/api/auth/signup', { method: 'POST', body: { ...body, role: 'free' } }));
+  return userFromAuthResponse(await apiRequest<unknown>('/api/auth/signup', { method: 'POST', body: { ...body, role: 'free' } }));
 }
 
 export function useSignup() {

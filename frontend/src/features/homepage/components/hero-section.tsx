@@ -2,7 +2,7 @@ import { Button, Callout, Card, Collapse, Tag, TextArea } from '@blueprintjs/cor
 import type { HomepageContent } from '@contracts/homepage-content';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/social-icons';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -24,7 +24,7 @@ function useRotatingPlaceholder(paused: boolean) {
   return paused ? '' : placeholder;
 }
 
-function HeroPromptForm({ hero }: { hero: HomepageContent['hero'] }) {
+function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: UseFormReturn<HeroForm> }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const editing = useIsEditing();
@@ -33,15 +33,15 @@ function HeroPromptForm({ hero }: { hero: HomepageContent['hero'] }) {
   const placeholder = useRotatingPlaceholder(focused);
   const pro = isPro(user);
 
-  const form = useForm<HeroForm>({ resolver: zodResolver(heroFormSchema), defaultValues: heroFormDefaults });
-  const skill = form.watch('skill');
+  // Controlled: Blueprint's TextArea re-binds a changing inputRef, which would reset a registered field.
+  const { field: skillField } = useController({ control: form.control, name: 'skill' });
+  const skill = skillField.value;
   const canSubmit = skill.trim().length > 0 && !form.formState.isSubmitting && !editing;
 
   const onSubmit = form.handleSubmit((values) => {
     navigate(generatingUrl(heroFormSchema.parse(values), { trial: !user, customize: pro }));
   });
 
-  const skillField = form.register('skill');
   return (
     <form className="hero-form" onSubmit={canSubmit ? onSubmit : (event) => event.preventDefault()} aria-label="Generate income ideas">
       <label htmlFor="hero-skill" className="hero-prompt-label">
@@ -55,12 +55,14 @@ function HeroPromptForm({ hero }: { hero: HomepageContent['hero'] }) {
         className="hero-textarea"
         placeholder={placeholder}
         disabled={editing}
-        {...skillField}
+        name={skillField.name}
+        value={skillField.value}
+        onChange={(event) => skillField.onChange(event.currentTarget.value)}
         inputRef={skillField.ref}
         onFocus={() => setFocused(true)}
-        onBlur={(event) => {
+        onBlur={() => {
           setFocused(false);
-          void skillField.onBlur(event);
+          skillField.onBlur();
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -112,15 +114,12 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
   const editing = useIsEditing();
   const examples = useExampleColumns();
   const staff = isStaff(user) && !editing;
+  const form = useForm<HeroForm>({ resolver: zodResolver(heroFormSchema), defaultValues: heroFormDefaults });
 
+  // A click on an example card puts its prompt in the textarea.
   const pickExample = (prompt: string) => {
-    const textarea = document.getElementById('hero-skill') as HTMLTextAreaElement | null;
-    if (!textarea || textarea.disabled) return;
-    // Goes through the DOM so react-hook-form sees an ordinary input event.
-    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
-    setter?.call(textarea, prompt);
-    textarea.dispatchEvent(new Event('input', { bubbles: true }));
-    textarea.focus();
+    form.setValue('skill', prompt, { shouldDirty: true });
+    form.setFocus('skill');
   };
 
   return (
@@ -141,7 +140,7 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
                 <p>You have access to the admin dashboard to manage the platform</p>
               </Callout>
             ) : (
-              <HeroPromptForm hero={hero} />
+              <HeroPromptForm hero={hero} form={form} />
             )}
           </Card>
           <div className="hero-social">

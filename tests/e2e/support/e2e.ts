@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { ROOT, type RunningApp, startApp } from './app-server';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type E2E = {
+  readonly baseUrl: string;
+  /** A fresh browser context and page for the current test (a signed-out visitor). */
+  readonly page: Page;
+  /** Another independent visitor (own cookies) in the same test. */
+  newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
+};
+
+/**
+ * Per test file: the real server and Debian's Chromium; per test: fresh contexts, and a screenshot of
+ * each open page in test-results/ when the test fails.
+ */
+export function setupE2E(viewport = { width: 1280, height: 900 }): E2E {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let page: Page | undefined;
+
+  const newPage = async (size = viewport) => {
+    const context = await browser!.newContext({ baseURL: app!.baseUrl, viewport: size, reducedMotion: 'no-preference' });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startApp(),
+      chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  beforeEach(async () => {
+    page = await newPage();
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const dir = path.join(ROOT, 'test-results');
+      mkdirSync(dir, { recursive: true });
+      const name = `${task.file?.name ?? ''} ${task.name}`.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 150);
+      let index = 0;
+      for (const context of contexts) {
+        for (const open of context.pages()) {
+          await open.screenshot({ path: path.join(dir, `${name}${index++ ? `-${index}` : ''}.png`), fullPage: true }).catch(() => {});
+        }
+      }
+    }
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  });
+
+  return {
+    get baseUrl() {
+      return app!.baseUrl;
+    },
+    get page() {
+      return page!;
+    },
+    newPage,
+  };
+}
+
+let counter = 0;
+/** A unique, valid new member. */
+export function newMember() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { firstName: 'Mia', lastName: `Tester${counter}`, email: `mia.${id}@example.com`, password: 'member-password-1' };
+}
