@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError } from '../../../domain/shared/domain-error';
+import { DomainError, QuotaExceeded } from '../../../domain/shared/domain-error';
 
 const statusOfKind: Record<DomainError['kind'], number> = {
   invalid: 400,
@@ -9,6 +9,7 @@ const statusOfKind: Record<DomainError['kind'], number> = {
   not_found: 404,
   conflict: 409,
   limit: 429,
+  quota: 403,
 };
 
 /** Turns a schema issue list into the one sentence a form can show. */
@@ -29,6 +30,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof DomainError) {
       const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
       if (retryAfterMs) reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
+      if (error instanceof QuotaExceeded) {
+        return reply.status(statusOfKind.quota).send({
+          message: error.message,
+          code: error.code,
+          limitReached: true,
+          upgradeRequired: error.upgradeRequired,
+        });
+      }
       return reply.status(statusOfKind[error.kind]).send({ message: error.message, code: error.code });
     }
     const status = (error as FastifyError).statusCode;

@@ -1,0 +1,417 @@
+import type { Actor } from '../shared/actor';
+import type { CommandMetadata, Decider } from '../shared/decider';
+import { DomainError, QuotaExceeded, assertNever } from '../shared/domain-error';
+import {
+  allowancesFor,
+  creditKinds,
+  periodContaining,
+  zeroCounts,
+  type CreditCounts,
+  type CreditKind,
+  type CreditTier,
+} from './allowances';
+
+/**
+ * A member's credit ledger (design §3.4): one stream per member. Every spend names what it
+ * paid for, and the balance is a fold of the stream. A spend is decided on the latest
+ * history and appended with the version it was decided on, so many spends at once cannot
+ * overdraw: all but one lose the version race, and the retries see the spent balance.
+ *
+ * The ledger is brought up to date lazily: the first command on it opens it, a command at
+ * or after `resetAt` starts the new period first, and a command whose member changed
+ * between free and pro records the tier change first.
+ */
+export const CREDIT_STREAM_PREFIX = 'credits-';
+export const creditAccountStream = (userId: string) => `${CREDIT_STREAM_PREFIX}${userId}`;
+export const userIdOfCreditStream = (streamName: string) => streamName.slice(CREDIT_STREAM_PREFIX.length);
+
+/** What a spend paid for; the field that names it depends on the kind (see `paidForField`). */
+export type CreditPaidFor = { ideaSetId?: string; planId?: string; milestoneId?: string; taskId?: string };
+
+const paidForField: Record<CreditKind, keyof CreditPaidFor> = {
+  idea: 'ideaSetId',
+  plan: 'planId',
+  milestone: 'milestoneId',
+  help: 'taskId',
+};
+
+// ── Events ────────────────────────────────────────────────────────────────────
+/** Dates are ISO 8601 strings. */
+export type CreditAccountOpened = {
+  type: 'CreditAccountOpened';
+  data: { userId: string; tier: CreditTier; allowances: CreditCounts; periodStart: string; resetAt: string };
+};
+export type CreditPeriodStarted = {
+  type: 'CreditPeriodStarted';
+  data: { tier: CreditTier; allowances: CreditCounts; periodStart: string; resetAt: string };
+};
+export type CreditTierChanged = {
+  type: 'CreditTierChanged';
+  data: { from: CreditTier; to: CreditTier; allowances: CreditCounts };
+};
+export type CreditConsumed = {
+  type: 'CreditConsumed';
+  data: { consumptionId: string; kind: CreditKind; paidFor: CreditPaidFor; balanceAfter: number };
+};
+export type CreditRefunded = {
+  type: 'CreditRefunded';
+  data: { consumptionId: string; kind: CreditKind; paidFor: CreditPaidFor; reason: string; balanceAfter: number };
+};
+export type CreditsGranted = {
+  type: 'CreditsGranted';
+  data: { kind: CreditKind; amount: number; reason: string; balanceAfter: number };
+};
+
+export type CreditAccountEvent =
+  | CreditAccountOpened
+  | CreditPeriodStarted
+  | CreditTierChanged
+  | CreditConsumed
+  | CreditRefunded
+  | CreditsGranted;
+
+export const creditAccountEventTypes = [
+  'CreditAccountOpened',
+  'CreditPeriodStarted',
+  'CreditTierChanged',
+  'CreditConsumed',
+  'CreditRefunded',
+  'CreditsGranted',
+] as const satisfies readonly CreditAccountEvent['type'][];
+
+// ── Commands ──────────────────────────────────────────────────────────────────
+/** Whose ledger, and the tier their role gives them now (the application reads the role). */
+type Holder = { userId: string; tier: CreditTier };
+
+/** Opens the ledger, starts a due period, records a tier change; nothing else. */
+export type SyncCreditAccount = { type: 'SyncCreditAccount'; data: Holder; metadata: CommandMetadata };
+export type ConsumeCredit = {
+  type: 'ConsumeCredit';
+  /** `consumptionId` is chosen by the caller: the same id twice is one spend. */
+  data: Holder & { consumptionId: string; kind: CreditKind; paidFor: CreditPaidFor };
+  metadata: CommandMetadata;
+};
+/** Gives back a spend of the current period whose work failed. */
+export type RefundCredit = {
+  type: 'RefundCredit';
+  data: { consumptionId: string; reason: string };
+  metadata: CommandMetadata;
+};
+export type GrantCredits = {
+  type: 'GrantCredits';
+  data: Holder & { kind: CreditKind; amount: number; reason: string };
+  metadata: CommandMetadata;
+};
+
+export type CreditAccountCommand = SyncCreditAccount | ConsumeCredit | RefundCredit | GrantCredits;
+
+// ── State ─────────────────────────────────────────────────────────────────────
+export type CreditConsumption = { kind: CreditKind; paidFor: CreditPaidFor; refunded: boolean };
+
+export type CreditAccountState =
+  | { status: 'unopened' }
+  | {
+      status: 'open';
+      userId: string;
+      tier: CreditTier;
+      /** The anchor of the monthly periods. */
+      openedAt: string;
+      periodStart: string;
+      resetAt: string;
+      allowances: CreditCounts;
+      /** Granted in the current period, on top of the allowance. */
+      granted: CreditCounts;
+      /** Spent in the current period, refunds deducted. */
+      used: CreditCounts;
+      /** The current period's spends by consumption id. */
+      consumptions: Record<string, CreditConsumption>;
+    };
+
+export const initialCreditAccountState: CreditAccountState = { status: 'unopened' };
+
+type OpenAccount = Extract<CreditAccountState, { status: 'open' }>;
+
+/** Credits of `kind` that can still be spent this period (never negative, even after a downgrade). */
+export function availableCredits(state: CreditAccountState, kind: CreditKind): number {
+  return availableAfter(state, kind, { used: 0, granted: 0 });
+}
+
+/** The balance of `kind` once `used` and `granted` have moved by the given amounts. */
+function availableAfter(state: CreditAccountState, kind: CreditKind, change: { used: number; granted: number }): number {
+  if (state.status !== 'open') return 0;
+  return Math.max(0, state.allowances[kind] + state.granted[kind] + change.granted - (state.used[kind] + change.used));
+}
+
+// ── Errors ────────────────────────────────────────────────────────────────────
+const limitSentence: Record<CreditKind, string> = {
+  idea: "You've reached your idea generation limit",
+  plan: "You've reached your plan generation limit",
+  milestone: "You've reached your milestone generation limit",
+  help: "You've reached your help request limit",
+};
+
+const monthNames = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+const formatDay = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+
+/** Codes `idea_limit`, `plan_limit`, … for a free member; the same with `_pro` for a pro member. */
+export const CreditLimitReached = (kind: CreditKind, tier: CreditTier, resetAt: string) =>
+  tier === 'free'
+    ? new QuotaExceeded(`${kind}_limit`, `${limitSentence[kind]} for this month. Upgrade to Pro for more.`, true)
+    : new QuotaExceeded(
+        `${kind}_limit_pro`,
+        `${limitSentence[kind]} for this month. Your credits reset on ${formatDay(resetAt)}.`,
+        false,
+      );
+export const NotAllowed = () => new DomainError('forbidden', 'You are not allowed to do this', 'forbidden');
+export const ReasonRequired = () => new DomainError('reason_required', 'Please give a reason', 'invalid');
+export const InvalidAmount = () =>
+  new DomainError('invalid_amount', 'The amount must be a whole number from 1 to 1000', 'invalid');
+export const PaidForRequired = (kind: CreditKind) =>
+  new DomainError('paid_for_required', `A ${kind} credit must name the ${paidForField[kind]} it pays for`, 'invalid');
+export const UnknownCreditKind = () => new DomainError('invalid_credit_kind', 'Unknown kind of credit', 'invalid');
+
+const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
+const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
+
+// ── Decide ────────────────────────────────────────────────────────────────────
+/** What has to be recorded before a command can be decided on the member's current period and tier. */
+function bringUpToDate(state: CreditAccountState, holder: Holder, now: Date): CreditAccountEvent[] {
+  if (state.status === 'unopened') {
+    const { start, resetAt } = periodContaining(now, now);
+    return [
+      {
+        type: 'CreditAccountOpened',
+        data: {
+          userId: holder.userId,
+          tier: holder.tier,
+          allowances: allowancesFor(holder.tier),
+          periodStart: start.toISOString(),
+          resetAt: resetAt.toISOString(),
+        },
+      },
+    ];
+  }
+  const events: CreditAccountEvent[] = [];
+  if (holder.tier !== state.tier) {
+    events.push({
+      type: 'CreditTierChanged',
+      data: { from: state.tier, to: holder.tier, allowances: allowancesFor(holder.tier) },
+    });
+  }
+  if (now.getTime() >= new Date(state.resetAt).getTime()) {
+    const { start, resetAt } = periodContaining(new Date(state.openedAt), now);
+    events.push({
+      type: 'CreditPeriodStarted',
+      data: {
+        tier: holder.tier,
+        allowances: allowancesFor(holder.tier),
+        periodStart: start.toISOString(),
+        resetAt: resetAt.toISOString(),
+      },
+    });
+  }
+  return events;
+}
+
+export function decideCreditAccount(command: CreditAccountCommand, state: CreditAccountState): CreditAccountEvent[] {
+  const { actor, now } = command.metadata;
+
+  if (command.type === 'RefundCredit') {
+    if (!isAdminOrSystem(actor)) throw NotAllowed();
+    const reason = command.data.reason.trim();
+    if (reason === '') throw ReasonRequired();
+    if (state.status !== 'open') return [];
+    // Unknown here: never spent, already refunded, or spent in a period that has ended (its
+    // allowance is gone, and the new period's is whole).
+    const consumption = state.consumptions[command.data.consumptionId];
+    if (!consumption || consumption.refunded) return [];
+    return [
+      {
+        type: 'CreditRefunded',
+        data: {
+          consumptionId: command.data.consumptionId,
+          kind: consumption.kind,
+          paidFor: consumption.paidFor,
+          reason,
+          balanceAfter: availableAfter(state, consumption.kind, { used: -1, granted: 0 }),
+        },
+      },
+    ];
+  }
+
+  const holder = { userId: command.data.userId, tier: command.data.tier };
+  switch (command.type) {
+    case 'SyncCreditAccount':
+      if (!isSelf(actor, holder.userId) && !isAdminOrSystem(actor)) throw NotAllowed();
+      break;
+    case 'ConsumeCredit': {
+      if (!isSelf(actor, holder.userId) && actor.kind !== 'system') throw NotAllowed();
+      if (!creditKinds.includes(command.data.kind)) throw UnknownCreditKind();
+      const named = command.data.paidFor[paidForField[command.data.kind]];
+      if (typeof named !== 'string' || named.trim() === '') throw PaidForRequired(command.data.kind);
+      break;
+    }
+    case 'GrantCredits': {
+      if (!isAdminOrSystem(actor)) throw NotAllowed();
+      if (!creditKinds.includes(command.data.kind)) throw UnknownCreditKind();
+      const { amount } = command.data;
+      if (!Number.isInteger(amount) || amount < 1 || amount > 1000) throw InvalidAmount();
+      if (command.data.reason.trim() === '') throw ReasonRequired();
+      break;
+    }
+    default:
+      return assertNever(command);
+  }
+
+  const catchUp = bringUpToDate(state, holder, now);
+  const current = catchUp.reduce(evolveCreditAccount, state) as OpenAccount;
+
+  switch (command.type) {
+    case 'SyncCreditAccount':
+      return catchUp;
+    case 'ConsumeCredit': {
+      const { consumptionId, kind, paidFor } = command.data;
+      if (current.consumptions[consumptionId]) return catchUp;
+      const available = availableCredits(current, kind);
+      if (available <= 0) throw CreditLimitReached(kind, current.tier, current.resetAt);
+      return [
+        ...catchUp,
+        {
+          type: 'CreditConsumed',
+          data: { consumptionId, kind, paidFor: { ...paidFor }, balanceAfter: availableAfter(current, kind, { used: 1, granted: 0 }) },
+        },
+      ];
+    }
+    case 'GrantCredits': {
+      const { kind, amount } = command.data;
+      return [
+        ...catchUp,
+        {
+          type: 'CreditsGranted',
+          data: { kind, amount, reason: command.data.reason.trim(), balanceAfter: availableAfter(current, kind, { used: 0, granted: amount }) },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+// ── Evolve ────────────────────────────────────────────────────────────────────
+const adjust = (counts: CreditCounts, kind: CreditKind, by: number): CreditCounts => ({ ...counts, [kind]: counts[kind] + by });
+
+export function evolveCreditAccount(state: CreditAccountState, event: CreditAccountEvent): CreditAccountState {
+  if (event.type === 'CreditAccountOpened') {
+    return {
+      status: 'open',
+      userId: event.data.userId,
+      tier: event.data.tier,
+      openedAt: event.data.periodStart,
+      periodStart: event.data.periodStart,
+      resetAt: event.data.resetAt,
+      allowances: { ...event.data.allowances },
+      granted: zeroCounts(),
+      used: zeroCounts(),
+      consumptions: {},
+    };
+  }
+  if (state.status !== 'open') return state;
+  switch (event.type) {
+    case 'CreditPeriodStarted':
+      return {
+        ...state,
+        tier: event.data.tier,
+        periodStart: event.data.periodStart,
+        resetAt: event.data.resetAt,
+        allowances: { ...event.data.allowances },
+        granted: zeroCounts(),
+        used: zeroCounts(),
+        consumptions: {},
+      };
+    case 'CreditTierChanged':
+      return { ...state, tier: event.data.to, allowances: { ...event.data.allowances } };
+    case 'CreditConsumed':
+      return {
+        ...state,
+        used: adjust(state.used, event.data.kind, 1),
+        consumptions: {
+          ...state.consumptions,
+          [event.data.consumptionId]: { kind: event.data.kind, paidFor: event.data.paidFor, refunded: false },
+        },
+      };
+    case 'CreditRefunded': {
+      const consumption = state.consumptions[event.data.consumptionId];
+      if (!consumption || consumption.refunded) return state;
+      return {
+        ...state,
+        used: adjust(state.used, consumption.kind, -1),
+        consumptions: { ...state.consumptions, [event.data.consumptionId]: { ...consumption, refunded: true } },
+      };
+    }
+    case 'CreditsGranted':
+      return { ...state, granted: adjust(state.granted, event.data.kind, event.data.amount) };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const creditAccountDecider: Decider<CreditAccountCommand, CreditAccountEvent, CreditAccountState> = {
+  initialState: initialCreditAccountState,
+  decide: decideCreditAccount,
+  evolve: evolveCreditAccount,
+  schemaVersions: {
+    CreditAccountOpened: 1,
+    CreditPeriodStarted: 1,
+    CreditTierChanged: 1,
+    CreditConsumed: 1,
+    CreditRefunded: 1,
+    CreditsGranted: 1,
+  },
+};
+
+// ── Statement ─────────────────────────────────────────────────────────────────
+/** One line of the member's credit statement, derived from one ledger event. */
+export type CreditStatementLine =
+  | { type: 'opened' | 'reset'; tier: CreditTier; allowances: CreditCounts; periodStart: string; resetAt: string }
+  | { type: 'tier_changed'; from: CreditTier; to: CreditTier; allowances: CreditCounts }
+  | { type: 'spent'; kind: CreditKind; amount: -1; balanceAfter: number; consumptionId: string; paidFor: CreditPaidFor }
+  | {
+      type: 'refunded';
+      kind: CreditKind;
+      amount: 1;
+      balanceAfter: number;
+      consumptionId: string;
+      paidFor: CreditPaidFor;
+      reason: string;
+    }
+  | { type: 'granted'; kind: CreditKind; amount: number; balanceAfter: number; reason: string };
+
+export function creditStatementLine(event: CreditAccountEvent): CreditStatementLine {
+  switch (event.type) {
+    case 'CreditAccountOpened':
+    case 'CreditPeriodStarted': {
+      const { tier, allowances, periodStart, resetAt } = event.data;
+      return { type: event.type === 'CreditAccountOpened' ? 'opened' : 'reset', tier, allowances, periodStart, resetAt };
+    }
+    case 'CreditTierChanged':
+      return { type: 'tier_changed', ...event.data };
+    case 'CreditConsumed':
+      return { type: 'spent', amount: -1, ...event.data };
+    case 'CreditRefunded':
+      return { type: 'refunded', amount: 1, ...event.data };
+    case 'CreditsGranted':
+      return { type: 'granted', ...event.data };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** The whole statement of a ledger, newest first. */
+export const creditStatement = (events: readonly CreditAccountEvent[]): CreditStatementLine[] =>
+  events.map(creditStatementLine).reverse();
