@@ -100,4 +100,28 @@ describe('auth page', () => {
     await page.waitForURL((url) => url.pathname === '/plans');
     await page.getByRole('heading', { name: 'My Plans' }).waitFor();
   });
+
+  it('sends a visitor with a pending plan to plan generation after sign-up', async () => {
+    const { page } = e2e;
+    await page.goto('/auth?tab=signup');
+    // What the trial ideas page stores before sending a visitor to sign up.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'skilly.pendingPlan',
+        JSON.stringify({ ideaTitle: 'Logo design gigs', ideaDescription: 'Sell logo packages', category: 'fiverr', ideaId: 'idea-1' }),
+      ),
+    );
+    await fillSignUp(page, newMember());
+    await page.waitForURL((url) => url.pathname === '/generating');
+    const query = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      type: 'plan',
+      ideaTitle: 'Logo design gigs',
+      ideaDescription: 'Sell logo packages',
+      category: 'fiverr',
+      ideaId: 'idea-1',
+    });
+    await page.getByRole('heading', { name: 'Generating Your Plan' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('skilly.pendingPlan'))).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Icon, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/api/logout';
@@ -53,10 +53,10 @@ export function UserMenu({ user }: { user: User }) {
   );
 
   return (
-    <Popover content={menu} placement="bottom-end" minimal={false}>
+    <PopoverNext content={menu} placement="bottom-end">
       <Button variant="minimal" className="user-menu-trigger" aria-label={`Account menu for ${fullName}`} endIcon="caret-down">
         <Avatar user={user} size={28} />
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
