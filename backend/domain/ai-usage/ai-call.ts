@@ -1,0 +1,74 @@
+import type { CommandMetadata, Decider } from '../shared/decider';
+import { DomainError, assertNever } from '../shared/domain-error';
+
+/**
+ * One call to an AI model, for cost and usage statistics. Each call is its own stream, so
+ * recording never contends with another call (an append to one shared stream per member or
+ * per day would serialise every generation behind it).
+ */
+export const AI_CALL_STREAM_PREFIX = 'ai-call-';
+export const aiCallStream = (callId: string) => `${AI_CALL_STREAM_PREFIX}${callId}`;
+
+export type AiCallKind = 'ideas' | 'plan' | 'milestone' | 'help';
+/** Who asked: a visitor's trial, or a member with the tier they had. */
+export type AiCallAudience = 'visitor' | 'free' | 'pro';
+
+type AiCallData = {
+  callId: string;
+  kind: AiCallKind;
+  /** Which adapter answered: the OpenAI-compatible server or the built-in offline generator. */
+  generator: 'openai' | 'offline';
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** US dollars, from the configured prices per million tokens. */
+  costUsd: number;
+  /** The member who asked; null for a visitor. */
+  userId: string | null;
+  audience: AiCallAudience;
+  outcome: 'succeeded' | 'failed';
+  /** Why it failed (timeout, rate_limit, parse_error, validation_error, unavailable); null on success. */
+  errorType: string | null;
+};
+
+export type AiCallRecorded = { type: 'AiCallRecorded'; data: AiCallData };
+export type AiCallEvent = AiCallRecorded;
+
+export type RecordAiCall = { type: 'RecordAiCall'; data: AiCallData; metadata: CommandMetadata };
+export type AiCallCommand = RecordAiCall;
+
+export type AiCallState = { status: 'none' } | { status: 'recorded' };
+
+export const InvalidUsage = () =>
+  new DomainError('invalid_usage', 'Token counts and cost must be zero or more', 'invalid');
+
+export function decideAiCall(command: AiCallCommand, state: AiCallState): AiCallEvent[] {
+  switch (command.type) {
+    case 'RecordAiCall': {
+      // Recording the same call again (a retry) is one record.
+      if (state.status === 'recorded') return [];
+      const { inputTokens, outputTokens, costUsd } = command.data;
+      const count = (n: number) => Number.isInteger(n) && n >= 0;
+      if (!count(inputTokens) || !count(outputTokens) || !(Number.isFinite(costUsd) && costUsd >= 0)) throw InvalidUsage();
+      return [{ type: 'AiCallRecorded', data: { ...command.data } }];
+    }
+    default:
+      return assertNever(command.type);
+  }
+}
+
+export function evolveAiCall(_state: AiCallState, event: AiCallEvent): AiCallState {
+  switch (event.type) {
+    case 'AiCallRecorded':
+      return { status: 'recorded' };
+    default:
+      return assertNever(event.type);
+  }
+}
+
+export const aiCallDecider: Decider<AiCallCommand, AiCallEvent, AiCallState> = {
+  initialState: { status: 'none' },
+  decide: decideAiCall,
+  evolve: evolveAiCall,
+  schemaVersions: { AiCallRecorded: 1 },
+};

@@ -1,0 +1,90 @@
+import type { Actor } from '../shared/actor';
+import type { CommandMetadata, Decider } from '../shared/decider';
+import { DomainError, assertNever } from '../shared/domain-error';
+
+/**
+ * A member's kept set of ideas: generated (and paid for with an idea credit), saved from a
+ * visitor's trial after signing up, or saved as given. One stream per set; its owner is
+ * the member who created it, and nobody else's command can create a set for them.
+ */
+export const IDEA_SET_STREAM_PREFIX = 'idea-set-';
+export const ideaSetStream = (ideaSetId: string) => `${IDEA_SET_STREAM_PREFIX}${ideaSetId}`;
+
+export type IdeaSetCategory = { id: string; name: string; color: string };
+export type IdeaSetIdea = {
+  id: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  category: string;
+  industry: string;
+  method: string;
+  pricing: string;
+};
+/** generated: by the AI for this member; trial: a visitor's trial ideas saved after signing up; saved: given by the member. */
+export type IdeaSetSource = 'generated' | 'trial' | 'saved';
+
+type IdeaSetContent = {
+  ideaSetId: string;
+  ownerId: string;
+  skill: string;
+  categories: IdeaSetCategory[];
+  ideas: IdeaSetIdea[];
+  personalized: boolean;
+  source: IdeaSetSource;
+};
+
+// ── Events ────────────────────────────────────────────────────────────────────
+export type IdeaSetCreated = { type: 'IdeaSetCreated'; data: IdeaSetContent };
+export type IdeaSetEvent = IdeaSetCreated;
+
+// ── Commands ──────────────────────────────────────────────────────────────────
+export type CreateIdeaSet = { type: 'CreateIdeaSet'; data: IdeaSetContent; metadata: CommandMetadata };
+export type IdeaSetCommand = CreateIdeaSet;
+
+// ── State ─────────────────────────────────────────────────────────────────────
+export type IdeaSetState = { status: 'none' } | { status: 'created'; ideaSetId: string; ownerId: string };
+export const initialIdeaSetState: IdeaSetState = { status: 'none' };
+
+// ── Errors ────────────────────────────────────────────────────────────────────
+export const IdeaSetExists = () => new DomainError('idea_set_exists', 'This idea set already exists', 'conflict');
+export const NotYourIdeaSet = () =>
+  new DomainError('forbidden', 'You can only keep idea sets for your own account', 'forbidden');
+export const SkillRequired = () => new DomainError('skill_required', 'No skill provided', 'invalid');
+export const IdeasRequired = () => new DomainError('ideas_required', 'An idea set needs at least one idea', 'invalid');
+
+const actsFor = (actor: Actor, ownerId: string) =>
+  actor.kind === 'system' || (actor.kind === 'user' && actor.userId === ownerId);
+
+// ── Decide ────────────────────────────────────────────────────────────────────
+export function decideIdeaSet(command: IdeaSetCommand, state: IdeaSetState): IdeaSetEvent[] {
+  switch (command.type) {
+    case 'CreateIdeaSet': {
+      if (state.status !== 'none') throw IdeaSetExists();
+      if (!actsFor(command.metadata.actor, command.data.ownerId)) throw NotYourIdeaSet();
+      const skill = command.data.skill.trim();
+      if (skill === '') throw SkillRequired();
+      if (command.data.ideas.length === 0) throw IdeasRequired();
+      return [{ type: 'IdeaSetCreated', data: { ...command.data, skill } }];
+    }
+    default:
+      return assertNever(command.type);
+  }
+}
+
+// ── Evolve ────────────────────────────────────────────────────────────────────
+export function evolveIdeaSet(state: IdeaSetState, event: IdeaSetEvent): IdeaSetState {
+  switch (event.type) {
+    case 'IdeaSetCreated':
+      return { status: 'created', ideaSetId: event.data.ideaSetId, ownerId: event.data.ownerId };
+    default:
+      return assertNever(event.type);
+  }
+}
+
+export const ideaSetDecider: Decider<IdeaSetCommand, IdeaSetEvent, IdeaSetState> = {
+  initialState: initialIdeaSetState,
+  decide: decideIdeaSet,
+  evolve: evolveIdeaSet,
+  schemaVersions: { IdeaSetCreated: 1 },
+};
