@@ -24,7 +24,7 @@ describe('homepage content', () => {
   it('lets an admin save it; visitors then see the new text', async () => {
     const content = structuredClone(defaultHomepageContent);
     content.hero.headline = 'Turn what you love into income';
-    const saved = await admin.put('/api/admin/homepage-content', content);
+    const saved = await admin.put('/api/admin/homepage-content', { content });
     expect(saved.status).toBe(200);
     expect(saved.body.hero.headline).toBe('Turn what you love into income');
     expect((await new Client(t.url).get('/api/homepage-content')).body.hero.headline).toBe('Turn what you love into income');

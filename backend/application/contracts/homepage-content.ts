@@ -248,3 +248,12 @@ export const defaultHomepageContent: HomepageContent = {
     copyright: '© 2025 Skilly. All rights reserved.',
   },
 };
+
+/**
+ * Body of `PUT /api/admin/homepage-content`: `{ content }` as back-office §7 writes it; the
+ * bare content object is accepted too.
+ */
+export const saveHomepageContentRequestSchema = z.union([
+  z.object({ content: homepageContentSchema }).strict(),
+  homepageContentSchema,
+]);

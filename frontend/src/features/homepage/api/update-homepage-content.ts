@@ -6,7 +6,7 @@ import { homepageContentQueryKey } from './get-homepage-content';
 /** Admin only; the server checks the role again and sanitises the HTML it stores. */
 export async function updateHomepageContent(content: HomepageContent): Promise<HomepageContent> {
   return homepageContentSchema.parse(
-    await apiRequest<unknown>('/api/admin/homepage-content', { method: 'PUT', body: content }),
+    await apiRequest<unknown>('/api/admin/homepage-content', { method: 'PUT', body: { content } }),
   );
 }
 

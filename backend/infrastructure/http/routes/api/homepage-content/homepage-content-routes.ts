@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
-import { homepageContentSchema } from '../../../../../application/contracts/homepage-content';
+import { homepageContentSchema, saveHomepageContentRequestSchema } from '../../../../../application/contracts/homepage-content';
 import { readHomepageContent, saveHomepageContent } from '../../../../../application/content/homepage-content';
 import { requireRole } from '../../../plugins/sessions';
 import type { AppServices } from '../../../services';
@@ -21,11 +21,14 @@ export function homepageContentRoutes(services: AppServices): FastifyPluginAsync
         schema: {
           tags: ['content', 'admin'],
           summary: 'Replace the landing page texts (admin)',
-          body: homepageContentSchema,
+          body: saveHomepageContentRequestSchema,
           response: { 200: homepageContentSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },
-      async (request) => saveHomepageContent(db, request.body, { userId: request.user!.id, now: services.clock.now() }),
+      async (request) => {
+        const content = 'content' in request.body ? request.body.content : request.body;
+        return saveHomepageContent(db, content, { userId: request.user!.id, now: services.clock.now() });
+      },
     );
   };
 }
