@@ -12,9 +12,14 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  // A file that failed to load has no tests but must not pass silently.
+  // A file that failed outside its tests (a hook, an import) has no failed test but must not
+  // pass silently: it counts as one failure.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failed += 1;
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed').length;
+    if (suite.status === 'failed' && failedTests === 0) {
+      failed += 1;
+      console.error(`${suite.name}: ${suite.message ?? 'failed outside its tests'}`.slice(0, 500));
+    }
   }
   console.error(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
 }
