@@ -8,6 +8,9 @@ export interface FrontendSize {
   initialJsBytes: number;
   lazyChunks: number;
   lazyJsGzipBytes: number;
+  /** Admin-only chunks, and whether any of them is among the first-load scripts. */
+  adminChunks: string[];
+  adminCodeInFirstLoad: boolean;
 }
 
 /**
@@ -29,5 +32,10 @@ export function measureFrontend(distDir: string): FrontendSize | null {
     initialJsBytes: unique.reduce((sum, f) => sum + readFileSync(path.join(distDir, f)).length, 0),
     lazyChunks: lazy.length,
     lazyJsGzipBytes: lazy.reduce((sum, f) => sum + gz(f), 0),
+    adminChunks: all.filter(isAdminChunk),
+    adminCodeInFirstLoad: unique.some(isAdminChunk),
   };
 }
+
+/** Chunks named after admin-only screens (the homepage editor, the back-office). */
+const isAdminChunk = (file: string) => /(homepage-editor|admin)[^/]*\.js$/.test(file);

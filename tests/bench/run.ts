@@ -60,6 +60,9 @@ if (frontend) {
     `landing page first-load JS      ${(frontend.initialJsGzipBytes / 1024).toFixed(1)} KiB gzip (${(frontend.initialJsBytes / 1024).toFixed(1)} KiB raw, ${frontend.initialScripts.length} files); ` +
       `${frontend.lazyChunks} lazy chunks, ${(frontend.lazyJsGzipBytes / 1024).toFixed(1)} KiB gzip`,
   );
+  console.log(
+    `admin-only code                 ${frontend.adminCodeInFirstLoad ? 'IN THE FIRST LOAD' : 'loaded lazily'} (${frontend.adminChunks.join(', ') || 'no admin chunk found'})`,
+  );
 } else {
   console.log('landing page first-load JS      not measured: run `npm run build` first');
 }
