@@ -27,30 +27,72 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  accept?: string;
 };
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
-  const response = await fetch(path, {
+/** The error for a non-2xx answer: its status, its JSON body when it has one, "{status}: {text}". */
+async function errorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  return new ApiError(response.status, parseJson(text), `${response.status}: ${text || response.statusText}`);
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function send(path: string, { method = 'GET', body, signal, accept = 'application/json' }: RequestOptions): Promise<Response> {
+  return fetch(path, {
     method,
     credentials: 'include',
     signal,
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: body === undefined ? { Accept: accept } : { Accept: accept, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text !== '') {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (!response.ok) {
-    throw new ApiError(response.status, parsed, `${response.status}: ${text || response.statusText}`);
-  }
-  return parsed as T;
 }
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (!response.ok) throw await errorOf(response);
+  return parseJson(await response.text()) as T;
+}
+
+/** A call whose answer is read as it arrives (a stream); a non-2xx answer throws the same ApiError as apiRequest. */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  const response = await send(path, options);
+  if (!response.ok) throw await errorOf(response);
+  if (!response.body) throw new ApiError(response.status, undefined, `${response.status}: empty response`);
+  return response.body;
+}
+
+/**
+ * A 202 "accepted, not readable yet" answer (the server's read models are catching up with a write).
+ * Queries that can get one ask again shortly instead of failing.
+ */
+export class NotReadyError extends Error {
+  constructor(readonly body: unknown) {
+    super('The server is still updating this answer');
+    this.name = 'NotReadyError';
+  }
+}
+
+export function parseReady<T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false; error: Error } }, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const code = (body as { code?: unknown } | null)?.code;
+  if (code === 'accepted_pending') throw new NotReadyError(body);
+  throw parsed.error;
+}
+
+/** Retry policy for queries that may answer 202: a few quick retries for that case only. */
+export const notReadyRetry = {
+  retry: (failureCount: number, error: unknown) => error instanceof NotReadyError && failureCount < 6,
+  retryDelay: (attempt: number) => Math.min(250 * 2 ** attempt, 2000),
+};
 
 /** What to tell the user: the server's message when it sent one, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

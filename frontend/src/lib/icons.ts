@@ -64,11 +64,32 @@ import i20_user from '@blueprintjs/icons/lib/esm/generated/20px/paths/user';
 import i16_warning_sign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
 import i20_warning_sign from '@blueprintjs/icons/lib/esm/generated/20px/paths/warning-sign';
 
+import i16_lightbulb from '@blueprintjs/icons/lib/esm/generated/16px/paths/lightbulb';
+import i20_lightbulb from '@blueprintjs/icons/lib/esm/generated/20px/paths/lightbulb';
+import i16_map from '@blueprintjs/icons/lib/esm/generated/16px/paths/map';
+import i20_map from '@blueprintjs/icons/lib/esm/generated/20px/paths/map';
+import i16_flag from '@blueprintjs/icons/lib/esm/generated/16px/paths/flag';
+import i20_flag from '@blueprintjs/icons/lib/esm/generated/20px/paths/flag';
+import i16_help from '@blueprintjs/icons/lib/esm/generated/16px/paths/help';
+import i20_help from '@blueprintjs/icons/lib/esm/generated/20px/paths/help';
+import i16_time from '@blueprintjs/icons/lib/esm/generated/16px/paths/time';
+import i20_time from '@blueprintjs/icons/lib/esm/generated/20px/paths/time';
+import i16_history from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
+import i20_history from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
+import i16_calendar from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar';
+import i20_calendar from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar';
 /**
  * The icons this app uses, bundled statically (a few KB) instead of Blueprint's default loader, which
  * fetches the whole icon set. Anything not listed still loads on demand from the full set.
  */
 const paths16: Partial<Record<IconName, string[]>> = {
+  'lightbulb': i16_lightbulb,
+  'map': i16_map,
+  'flag': i16_flag,
+  'help': i16_help,
+  'time': i16_time,
+  'history': i16_history,
+  'calendar': i16_calendar,
   'arrow-left': i16_arrow_left,
   'arrow-up': i16_arrow_up,
   'bold': i16_bold,
@@ -103,6 +124,13 @@ const paths16: Partial<Record<IconName, string[]>> = {
   'warning-sign': i16_warning_sign,
 };
 const paths20: Partial<Record<IconName, string[]>> = {
+  'lightbulb': i20_lightbulb,
+  'map': i20_map,
+  'flag': i20_flag,
+  'help': i20_help,
+  'time': i20_time,
+  'history': i20_history,
+  'calendar': i20_calendar,
   'arrow-left': i20_arrow_left,
   'arrow-up': i20_arrow_up,
   'bold': i20_bold,

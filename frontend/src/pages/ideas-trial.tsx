@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { IdeasTrialScreen } from '../features/ideas/components/ideas-trial-screen';
 
-/** Trial ideas for anonymous visitors. Only the heading until its issue builds the screen. */
+/** /ideas-trial: a visitor's trial ideas, kept in session storage. */
 export default function IdeasTrialPage() {
-  return <PageHeading title="Your Income Ideas" />;
+  return <IdeasTrialScreen />;
 }

@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { IdeasScreen } from '../features/ideas/components/ideas-screen';
 
-/** The member's idea sets. Only the heading until its issue builds the screen. */
+/** /ideas (protected): the member's idea sets. */
 export default function IdeasPage() {
-  return <PageHeading title="Your Ideas" />;
+  return <IdeasScreen />;
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authRedirect, pendingIdeas, pendingPlan } from '../../../lib/pending-generation';
+import { authRedirect, pendingIdeas, pendingPlan, planGeneratingUrl } from '../../../lib/pending-generation';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { useSavePendingIdeas } from '../api/save-pending-ideas';
 
@@ -28,14 +28,7 @@ export function useCompleteAuth() {
       const plan = pendingPlan.read();
       if (plan) {
         pendingPlan.clear();
-        const query = new URLSearchParams({
-          type: 'plan',
-          ideaTitle: plan.ideaTitle,
-          ideaDescription: plan.ideaDescription,
-          category: plan.category,
-          ideaId: plan.ideaId,
-        });
-        navigate(`/generating?${query}`, { replace: true });
+        navigate(planGeneratingUrl(plan), { replace: true });
         return;
       }
 

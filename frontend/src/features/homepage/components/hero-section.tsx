@@ -7,11 +7,13 @@ import { useNavigate } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/social-icons';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
+import { pendingIdeas } from '../../../lib/pending-generation';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';
-import { CustomizePanel } from './customize-panel';
 import { randomExamplePrompt } from './example-cards';
 import { ExampleColumn, useExampleColumns } from './example-columns';
-import { generatingUrl, type HeroForm, heroFormDefaults, heroFormSchema } from './hero-form-schema';
+import { HeroIdeas } from './hero-ideas';
+import { CustomizePanel } from '../../../components/idea-request/customize-panel';
+import { generatingUrl, type IdeaRequestForm, ideaRequestFormDefaults, ideaRequestFormSchema } from '../../../lib/idea-request';
 
 /** Spec §4: a new random example every 3 s, blank while the textarea has focus. */
 function useRotatingPlaceholder(paused: boolean) {
@@ -24,7 +26,7 @@ function useRotatingPlaceholder(paused: boolean) {
   return paused ? '' : placeholder;
 }
 
-function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: UseFormReturn<HeroForm> }) {
+function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: UseFormReturn<IdeaRequestForm> }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const editing = useIsEditing();
@@ -39,7 +41,7 @@ function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: U
   const canSubmit = skill.trim().length > 0 && !form.formState.isSubmitting && !editing;
 
   const onSubmit = form.handleSubmit((values) => {
-    navigate(generatingUrl(heroFormSchema.parse(values), { trial: !user, customize: pro }));
+    navigate(generatingUrl(ideaRequestFormSchema.parse(values), { trial: !user, customize: pro }));
   });
 
   return (
@@ -114,7 +116,10 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
   const editing = useIsEditing();
   const examples = useExampleColumns();
   const staff = isStaff(user) && !editing;
-  const form = useForm<HeroForm>({ resolver: zodResolver(heroFormSchema), defaultValues: heroFormDefaults });
+  const form = useForm<IdeaRequestForm>({ resolver: zodResolver(ideaRequestFormSchema), defaultValues: ideaRequestFormDefaults });
+  // A visitor's latest trial ideas, kept in this tab until they sign up.
+  const [trial] = useState(() => pendingIdeas.read());
+  const showTrial = trial !== null && trial.ideas.length > 0 && !user && !editing;
 
   // A click on an example card puts its prompt in the textarea.
   const pickExample = (prompt: string) => {
@@ -150,6 +155,7 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
         </div>
         <ExampleColumn side="right" column={examples.right} onPick={staff || editing ? undefined : pickExample} />
       </div>
+      {showTrial ? <HeroIdeas trial={trial} /> : null}
       <Field path="hero.bottomText" value={hero.bottomText} as="p" className="hero-bottom" />
     </section>
   );

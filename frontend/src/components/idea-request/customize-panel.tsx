@@ -1,14 +1,14 @@
 import { Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Slider, TagInput } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';
-import { RouterButton } from '../../../components/ui/router-button';
-import { type HeroForm, skillLevels, timelines } from './hero-form-schema';
+import { type IdeaRequestForm, skillLevels, timelines } from '../../lib/idea-request';
+import { RouterButton } from '../ui/router-button';
 
 const labelOf = (value: string) => value.replace('-days', ' days').replace(/^\w/, (c) => c.toUpperCase());
 const tagValues = (values: React.ReactNode[]) => values.map(String).map((v) => v.trim()).filter(Boolean);
 
 /** Spec §5 customization: pro members only; everyone else sees it disabled behind an upgrade banner. */
-export function CustomizePanel({ control, enabled, upgradeTo }: { control: Control<HeroForm>; enabled: boolean; upgradeTo: string }) {
+export function CustomizePanel({ control, enabled, upgradeTo }: { control: Control<IdeaRequestForm>; enabled: boolean; upgradeTo: string }) {
   const [resume, setResume] = useState<string | null>(null);
   const [resumeError, setResumeError] = useState<string | null>(null);
   const disabled = !enabled;
