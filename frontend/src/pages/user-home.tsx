@@ -1,6 +1,54 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { useSearchParams } from 'react-router-dom';
+import { CreditStatementPanel } from '../features/credits/components/credit-statement-panel';
+import { UsageCards } from '../features/credits/components/usage-cards';
+import { ActionPlans } from '../features/dashboard/components/action-plans';
+import { LimitNotice } from '../features/dashboard/components/limit-notice';
+import { SubscriptionBox } from '../features/dashboard/components/subscription-box';
+import { UpgradeSuccessBanner } from '../features/dashboard/components/upgrade-success-banner';
+import { GenerateIdeasForm } from '../features/ideas/components/generate-ideas-form';
+import { RecentIdeas } from '../features/ideas/components/recent-ideas';
+import { useAuth } from '../lib/auth/auth-provider';
 
-/** The member dashboard; its cards arrive with the dashboard issue. */
+/**
+ * The member dashboard (spec §2): greeting, success and limit notices, subscription, usage and the
+ * reset countdown, Recent Ideas, Action Plans, Generate New Ideas, and the credit statement.
+ */
 export function UserHome() {
-  return <PageHeading title="Dashboard" />;
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const limit = params.get('limit');
+  const success = params.get('success') === 'true';
+
+  const dismiss = (key: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (!user) return null;
+
+  return (
+    <div className="page dashboard">
+      <div className="dashboard-top">
+        <div>
+          <h1 className="page-title">Welcome back, {user.firstName}!</h1>
+          <p className="muted">Here is where your ideas, plans and credits stand.</p>
+        </div>
+        <SubscriptionBox user={user} />
+      </div>
+      {success ? <UpgradeSuccessBanner onDismiss={() => dismiss('success')} /> : null}
+      {limit ? <LimitNotice code={limit} onDismiss={() => dismiss('limit')} /> : null}
+      <UsageCards />
+      <div className="dashboard-columns">
+        <RecentIdeas />
+        <ActionPlans />
+      </div>
+      <GenerateIdeasForm />
+      <CreditStatementPanel />
+    </div>
+  );
 }
