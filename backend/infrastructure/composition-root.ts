@@ -4,6 +4,10 @@ import path from 'node:path';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { createIdentityService, type IdentityService } from '../application/identity/identity-service';
+import { createCreditsService, type CreditsService } from '../application/credits/credits-service';
+import { createIdeaSetsService, type IdeaSetsService } from '../application/ideas/idea-sets-service';
+import { createIdeaGenerationService, type IdeaGenerationService } from '../application/ideas/idea-generation';
+import type { IdeaGenerator } from '../application/ports/idea-generator';
 import { upcasters, withUpcasting } from '../application/event-sourcing/upcasting';
 import type { EventStore } from '../application/ports/event-store';
 import type { ProjectionProgress } from '../application/ports/projection-progress';
@@ -15,6 +19,8 @@ import type { Config } from './config/config';
 import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from './database/database';
 import { migrateToLatest } from './database/migrations';
 import { PostgresEventStore } from './event-store/postgres-event-store';
+import { OfflineIdeaGenerator } from './ai/offline-idea-generator';
+import { OpenAiIdeaGenerator } from './ai/openai-idea-generator';
 import type { AppServices } from './http/services';
 import { createLogger } from './logging/logger';
 import { argon2Hasher, outboxMailer, systemClock, uuidGenerator } from './system/system-adapters';
@@ -30,6 +36,10 @@ export const TOKENS = {
   PasswordHasher: Symbol.for('PasswordHasher'),
   Mailer: Symbol.for('Mailer'),
   IdentityService: Symbol.for('IdentityService'),
+  CreditsService: Symbol.for('CreditsService'),
+  IdeaSetsService: Symbol.for('IdeaSetsService'),
+  IdeaGenerator: Symbol.for('IdeaGenerator'),
+  IdeaGenerationService: Symbol.for('IdeaGenerationService'),
   ProjectionRunner: Symbol.for('ProjectionRunner'),
   ProjectionProgress: Symbol.for('ProjectionProgress'),
 } as const;
@@ -44,6 +54,8 @@ export interface CompositionOverrides {
   /** An already-open database (tests). */
   database?: DatabaseHandle;
   passwordHasher?: PasswordHasher;
+  /** The AI adapter for idea generation (tests record prompts or script failures with it). */
+  ideaGenerator?: IdeaGenerator;
 }
 
 async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
@@ -62,6 +74,21 @@ async function openEventStore(config: Config, database: DatabaseHandle, logger: 
     return new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING);
   }
   return new PostgresEventStore(database);
+}
+
+/** OpenAI (or any compatible server) when a key is configured, else the built-in offline generator. */
+function chooseIdeaGenerator(config: Config, logger: Logger): IdeaGenerator {
+  const log = logger.child({ component: 'ai' });
+  if (config.OPENAI_API_KEY) {
+    log.info({ baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1' }, 'idea generation: OpenAI');
+    return new OpenAiIdeaGenerator({
+      apiKey: config.OPENAI_API_KEY,
+      baseURL: config.OPENAI_BASE_URL,
+      log: (message) => log.warn(message),
+    });
+  }
+  log.info('idea generation: offline generator (no OPENAI_API_KEY): ideas come from a built-in catalogue, not an AI model');
+  return new OfflineIdeaGenerator({ log: (message) => log.info(message) });
 }
 
 /** A stable cookie-signing secret: SESSION_SECRET, else one generated once into DATA_DIR. */
@@ -106,6 +133,37 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
       mailer: ctx.get<Mailer>(TOKENS.Mailer),
     }),
   );
+  container.bind<CreditsService>(TOKENS.CreditsService).toDynamicValue((ctx) =>
+    createCreditsService({
+      eventStore: ctx.get<EventStore>(TOKENS.EventStore),
+      ids: ctx.get<IdGenerator>(TOKENS.IdGenerator),
+      clock: ctx.get<Clock>(TOKENS.Clock),
+    }),
+  );
+  container.bind<IdeaSetsService>(TOKENS.IdeaSetsService).toDynamicValue((ctx) =>
+    createIdeaSetsService({
+      eventStore: ctx.get<EventStore>(TOKENS.EventStore),
+      ids: ctx.get<IdGenerator>(TOKENS.IdGenerator),
+      clock: ctx.get<Clock>(TOKENS.Clock),
+    }),
+  );
+  container
+    .bind<IdeaGenerator>(TOKENS.IdeaGenerator)
+    .toDynamicValue((ctx) => overrides.ideaGenerator ?? chooseIdeaGenerator(config, ctx.get<Logger>(TOKENS.Logger)));
+  container.bind<IdeaGenerationService>(TOKENS.IdeaGenerationService).toDynamicValue((ctx) =>
+    createIdeaGenerationService({
+      db: ctx.get<DatabaseHandle>(TOKENS.Database).db,
+      eventStore: ctx.get<EventStore>(TOKENS.EventStore),
+      ids: ctx.get<IdGenerator>(TOKENS.IdGenerator),
+      clock: ctx.get<Clock>(TOKENS.Clock),
+      generator: ctx.get<IdeaGenerator>(TOKENS.IdeaGenerator),
+      progress: ctx.get<ProjectionProgress>(TOKENS.ProjectionProgress),
+      credits: ctx.get<CreditsService>(TOKENS.CreditsService),
+      ideaSets: ctx.get<IdeaSetsService>(TOKENS.IdeaSetsService),
+      trialGenerationsPerDay: config.TRIAL_GENERATIONS_PER_DAY,
+      log: ctx.get<Logger>(TOKENS.Logger).child({ component: 'idea-generation' }),
+    }),
+  );
   container.bind<ProjectionRunner>(TOKENS.ProjectionRunner).toDynamicValue(
     (ctx) =>
       new ProjectionRunner(
@@ -131,6 +189,9 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     eventStore,
     clock: container.get<Clock>(TOKENS.Clock),
     identity: container.get<IdentityService>(TOKENS.IdentityService),
+    credits: container.get<CreditsService>(TOKENS.CreditsService),
+    ideaSets: container.get<IdeaSetsService>(TOKENS.IdeaSetsService),
+    ideaGeneration: container.get<IdeaGenerationService>(TOKENS.IdeaGenerationService),
     progress: container.get<ProjectionProgress>(TOKENS.ProjectionProgress),
     runner,
     cookieSecret: cookieSecret(config),

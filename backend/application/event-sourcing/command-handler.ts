@@ -33,6 +33,11 @@ export function foldStream<Event extends DomainEvent, State>(
 
 const MAX_ATTEMPTS = 5;
 
+export interface CommandOptions {
+  /** How many times the cycle may run before a version conflict is given up (default 5). */
+  maxAttempts?: number;
+}
+
 /**
  * Load → fold → decide → append with the version that was read. When another writer got
  * there first the whole cycle runs again on the fresh state, so the decision is always made
@@ -44,7 +49,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   streamName: string,
   command: (state: State) => Command | Promise<Command>,
   context: CommandContext,
+  options: CommandOptions = {},
 ): Promise<CommandOutcome<Event, State>> {
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const history = await deps.eventStore.readStream(streamName);
     const state = foldStream(decider, history);
@@ -75,7 +82,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         streamVersion: result.streamVersion,
       };
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof WrongExpectedVersionError && attempt < maxAttempts) continue;
       throw error;
     }
   }

@@ -38,6 +38,15 @@ const configSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Successful idea generations a visitor (one IP address) may try per UTC day; 0 switches the trial off. */
+  TRIAL_GENERATIONS_PER_DAY: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'TRIAL_GENERATIONS_PER_DAY must be a number' })
+      .int('TRIAL_GENERATIONS_PER_DAY must be a whole number')
+      .min(0, 'TRIAL_GENERATIONS_PER_DAY must be 0 or more')
+      .max(10_000, 'TRIAL_GENERATIONS_PER_DAY must be at most 10000')
+      .default(5),
+  ),
   PROJECTIONS_IN_PROCESS: z
     .enum(['true', 'false'])
     .default('true')

@@ -4,6 +4,11 @@ import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { usersMigration } from '../../projections/users/users-projection';
 import { platformTablesMigration } from './platform-tables';
 import { contentTablesMigration } from './content-tables';
+import { aiSettingsMigration } from '../../application/ai/ai-settings';
+import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
+import { creditAccountsMigration } from '../../projections/credit-accounts/credit-accounts-projection';
+import { creditStatementMigration } from '../../projections/credit-statement/credit-statement-projection';
+import { ideaSetsMigration } from '../../projections/idea-sets/idea-sets-projection';
 
 /**
  * Every migration of the product, in order. Names start with the date they landed;
@@ -15,6 +20,11 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_users_read_model': usersMigration,
   '2026_11_22_0004_sessions_and_security': platformTablesMigration,
   '2026_11_22_0005_site_content': contentTablesMigration,
+  '2026_11_22_0006_ai_settings': aiSettingsMigration,
+  '2026_11_22_0007_credit_accounts_read_model': creditAccountsMigration,
+  '2026_11_22_0008_credit_statement_read_model': creditStatementMigration,
+  '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration,
+  '2026_11_22_0010_trial_generations': trialGenerationsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,9 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { authRoutes } from './routes/api/auth/auth-routes';
+import { creditsRoutes } from './routes/api/credits/credits-routes';
+import { ideaSetsRoutes } from './routes/api/idea-sets/idea-sets-routes';
+import { generateIdeasRoutes } from './routes/api/ideas/generate-ideas-routes';
 import { healthRoutes } from './routes/api/health/health-routes';
 import { homepageContentRoutes } from './routes/api/homepage-content/homepage-content-routes';
 import type { AppServices } from './services';
@@ -39,6 +42,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(healthRoutes(services), { prefix: '/api' });
   await app.register(authRoutes(services), { prefix: '/api/auth' });
   await app.register(homepageContentRoutes(services), { prefix: '/api' });
+  await app.register(creditsRoutes(services), { prefix: '/api' });
+  await app.register(ideaSetsRoutes(services), { prefix: '/api' });
+  await app.register(generateIdeasRoutes(services), { prefix: '/api' });
 
   await registerFrontend(app, services.frontendDir);
   return app;

@@ -2,6 +2,8 @@ import { sql, type Generated, type Kysely, type Migration, type Selectable, type
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Role } from '../../domain/shared/actor';
 import type { UserEvent } from '../../domain/identity/user';
+import { AI_CALL_STREAM_PREFIX, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
+import { CREDIT_STREAM_PREFIX, userIdOfCreditStream, type CreditAccountEvent } from '../../domain/credits/credit-account';
 import { assertNever } from '../../domain/shared/domain-error';
 import type { Database } from '../../infrastructure/database/schema';
 import type { Projection } from '../runner/projection';
@@ -69,10 +71,55 @@ const userEventTypes = [
   'UserDeleted',
 ] as const satisfies readonly UserEvent['type'][];
 
-const userIdOf = (event: RecordedEvent) => event.streamName.slice('user-'.length);
+/**
+ * The member counters of `GET /api/auth/me` come from the credit ledger (this period's use)
+ * and the AI call records (tokens used). Every other credit view has its own read model.
+ */
+const creditEventTypes = [
+  'CreditAccountOpened',
+  'CreditPeriodStarted',
+  'CreditConsumed',
+  'CreditRefunded',
+] as const satisfies readonly CreditAccountEvent['type'][];
+const aiCallEventTypes = ['AiCallRecorded'] as const satisfies readonly AiCallRecorded['type'][];
+
+/** The account an event belongs to: its own stream, its credit ledger, or the member an AI call was for ('' for a visitor). */
+const userIdOf = (event: RecordedEvent) => {
+  if (event.streamName.startsWith(CREDIT_STREAM_PREFIX)) return userIdOfCreditStream(event.streamName);
+  if (event.streamName.startsWith(AI_CALL_STREAM_PREFIX)) return (event.data as AiCallRecorded['data']).userId ?? '';
+  return event.streamName.slice('user-'.length);
+};
+
+/** `ideas_generated`, `milestone_credits`, `help_credits`: credits of that kind used in the current period. */
+const usedColumn = { idea: 'ideas_generated', milestone: 'milestone_credits', help: 'help_credits', plan: null } as const;
+
+function evolveMemberCounters(row: UserRow, event: CreditAccountEvent | AiCallRecorded): UserRow {
+  switch (event.type) {
+    case 'CreditAccountOpened':
+    case 'CreditPeriodStarted':
+      return { ...row, ideas_generated: 0, milestone_credits: 0, help_credits: 0, credits_reset_at: new Date(event.data.resetAt) };
+    case 'CreditConsumed':
+    case 'CreditRefunded': {
+      const column = usedColumn[event.data.kind];
+      if (!column) return row;
+      return { ...row, [column]: row[column] + (event.type === 'CreditConsumed' ? 1 : -1) };
+    }
+    case 'AiCallRecorded':
+      return { ...row, token_usage: row.token_usage + event.data.inputTokens + event.data.outputTokens };
+    case 'CreditTierChanged':
+    case 'CreditsGranted':
+      return row;
+    default:
+      return assertNever(event);
+  }
+}
 
 /** A user's row after one more of their events; null once the account is deleted. */
 export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): UserRow | null {
+  if (!recorded.streamName.startsWith('user-')) {
+    const event = { type: recorded.type, data: recorded.data } as CreditAccountEvent | AiCallRecorded;
+    return row ? evolveMemberCounters(row, event) : null;
+  }
   const event = { type: recorded.type, data: recorded.data } as UserEvent;
   const at = recorded.occurredAt;
   if (event.type === 'UserRegistered') {
@@ -131,7 +178,7 @@ export const usersProjection: Projection = rowProjection<UserRow>({
   name: 'users',
   table: 'users',
   keyColumn: 'id',
-  handles: userEventTypes,
+  handles: [...userEventTypes, ...creditEventTypes, ...aiCallEventTypes],
   memberFacing: true,
   rowKey: userIdOf,
   evolve: evolveUserRow,

@@ -1,0 +1,25 @@
+import { aiCallDecider, aiCallStream, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
+import type { Actor } from '../../domain/shared/actor';
+import { handleCommand } from '../event-sourcing/command-handler';
+import type { AllPosition, EventStore } from '../ports/event-store';
+import type { Clock, IdGenerator } from '../ports/system';
+
+export type AiCallRecord = Omit<AiCallRecorded['data'], 'callId'>;
+
+/** Records one AI call as an event in its own stream (`ai-call-{id}`). */
+export async function recordAiCall(
+  deps: { eventStore: EventStore; ids: IdGenerator; clock: Clock },
+  record: AiCallRecord,
+  origin: { actor: Actor; requestId: string },
+): Promise<AllPosition | null> {
+  const callId = deps.ids.next();
+  const ctx = { actor: origin.actor, correlationId: origin.requestId, causationId: origin.requestId, now: deps.clock.now() };
+  const outcome = await handleCommand(
+    deps,
+    aiCallDecider,
+    aiCallStream(callId),
+    () => ({ type: 'RecordAiCall' as const, data: { callId, ...record }, metadata: { actor: ctx.actor, now: ctx.now } }),
+    ctx,
+  );
+  return outcome.position;
+}

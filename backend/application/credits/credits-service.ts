@@ -1,0 +1,114 @@
+import type { CreditKind, CreditTier } from '../../domain/credits/allowances';
+import {
+  creditAccountDecider,
+  creditAccountStream,
+  type CreditAccountCommand,
+  type CreditAccountState,
+  type CreditPaidFor,
+} from '../../domain/credits/credit-account';
+import { foldStream, handleCommand, type CommandContext } from '../event-sourcing/command-handler';
+import { systemActor, type Role } from '../../domain/shared/actor';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { RequestOrigin } from '../identity/identity-service';
+import type { EventStore } from '../ports/event-store';
+import type { Clock, IdGenerator } from '../ports/system';
+
+export interface CreditsDeps {
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
+/** The member whose ledger it is, with the role they hold now (the ledger's tier follows it). */
+export interface CreditHolder {
+  userId: string;
+  role: Role;
+}
+
+export const NoCredits = () =>
+  new DomainError('no_credits', 'Staff accounts have no credits: ideas and plans are for members.', 'forbidden');
+
+/** free and pro members have a ledger; staff (moderators, admins) have none. */
+export function tierOf(role: Role): CreditTier {
+  if (role === 'free' || role === 'pro') return role;
+  throw NoCredits();
+}
+
+/**
+ * Each lost version race means another spend landed, so a burst of N simultaneous spends
+ * needs up to N rounds to settle; past this many the request fails rather than spin.
+ */
+export const LEDGER_MAX_ATTEMPTS = 50;
+
+/**
+ * Commands on members' credit ledgers. Each runs load → fold → decide → append with the
+ * version read, retrying on a conflict: that is what keeps concurrent spends from overdrawing.
+ */
+export function createCreditsService(deps: CreditsDeps) {
+  const { eventStore, ids, clock } = deps;
+
+  function run(userId: string, ctx: CommandContext, build: (ctx: CommandContext) => CreditAccountCommand) {
+    return handleCommand({ eventStore, ids }, creditAccountDecider, creditAccountStream(userId), () => build(ctx), ctx, {
+      maxAttempts: LEDGER_MAX_ATTEMPTS,
+    });
+  }
+
+  const context = (origin: RequestOrigin, fallback: string): CommandContext => ({
+    actor: origin.actor ?? systemActor(fallback),
+    correlationId: origin.requestId,
+    causationId: origin.requestId,
+    now: clock.now(),
+  });
+
+  return {
+    /** Opens the ledger, starts a due period and follows a role change; writes only what is due. */
+    sync(holder: CreditHolder, origin: RequestOrigin) {
+      const tier = tierOf(holder.role);
+      return run(holder.userId, context(origin, 'credits-sync'), (ctx) => ({
+        type: 'SyncCreditAccount',
+        data: { userId: holder.userId, tier },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    /** Spends one credit of `kind` for what `paidFor` names; a spent allowance throws a QuotaExceeded. */
+    consume(
+      holder: CreditHolder,
+      spend: { consumptionId: string; kind: CreditKind; paidFor: CreditPaidFor },
+      origin: RequestOrigin,
+    ) {
+      const tier = tierOf(holder.role);
+      return run(holder.userId, context(origin, 'credits'), (ctx) => ({
+        type: 'ConsumeCredit',
+        data: { userId: holder.userId, tier, ...spend },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    /** Gives a spend back because its work failed. Recorded as the system, in the request's correlation. */
+    refund(userId: string, consumptionId: string, reason: string, origin: RequestOrigin) {
+      return run(userId, { ...context(origin, 'credit-refund'), actor: systemActor('credit-refund') }, (ctx) => ({
+        type: 'RefundCredit',
+        data: { consumptionId, reason },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    /** Extra credits for this period, by an admin or a system policy. */
+    grant(holder: CreditHolder, grant: { kind: CreditKind; amount: number; reason: string }, origin: RequestOrigin) {
+      const tier = tierOf(holder.role);
+      return run(holder.userId, context(origin, 'credit-grant'), (ctx) => ({
+        type: 'GrantCredits',
+        data: { userId: holder.userId, tier, ...grant },
+        metadata: { actor: ctx.actor, now: ctx.now },
+      }));
+    },
+
+    /** The ledger folded from its events (the truth the read models are derived from). */
+    async ledger(userId: string): Promise<CreditAccountState> {
+      return foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStream(userId)));
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

@@ -1,0 +1,66 @@
+import { ideaSetDecider, ideaSetStream, type IdeaSetSource } from '../../domain/ideas/idea-set';
+import type { Actor } from '../../domain/shared/actor';
+import type { Category, Idea } from '../contracts/ideas';
+import { handleCommand } from '../event-sourcing/command-handler';
+import type { AllPosition, EventStore } from '../ports/event-store';
+import type { Clock, IdGenerator } from '../ports/system';
+
+export interface IdeaSetsDeps {
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+}
+
+export interface IdeaSetContent {
+  skill: string;
+  categories: Category[];
+  ideas: Idea[];
+  personalized: boolean;
+}
+
+/** Keeps idea sets; each is recorded with the member who keeps it as the actor. */
+export function createIdeaSetsService(deps: IdeaSetsDeps) {
+  const { eventStore, ids, clock } = deps;
+  return {
+    async create(
+      owner: Extract<Actor, { kind: 'user' }>,
+      content: IdeaSetContent,
+      source: IdeaSetSource,
+      origin: { requestId: string },
+      ideaSetId: string = ids.next(),
+    ): Promise<{ ideaSetId: string; position: AllPosition }> {
+      const ctx = { actor: owner, correlationId: origin.requestId, causationId: origin.requestId, now: clock.now() };
+      const outcome = await handleCommand(
+        { eventStore, ids },
+        ideaSetDecider,
+        ideaSetStream(ideaSetId),
+        () => ({
+          type: 'CreateIdeaSet' as const,
+          data: {
+            ideaSetId,
+            ownerId: owner.userId,
+            skill: content.skill,
+            categories: content.categories.map((c) => ({ id: c.id, name: c.name, color: c.color })),
+            ideas: content.ideas.map((i) => ({
+              id: i.id,
+              title: i.title,
+              subtitle: i.subtitle,
+              description: i.description,
+              category: i.category,
+              industry: i.industry,
+              method: i.method,
+              pricing: i.pricing,
+            })),
+            personalized: content.personalized,
+            source,
+          },
+          metadata: { actor: ctx.actor, now: ctx.now },
+        }),
+        ctx,
+      );
+      return { ideaSetId, position: outcome.position! };
+    },
+  };
+}
+
+export type IdeaSetsService = ReturnType<typeof createIdeaSetsService>;

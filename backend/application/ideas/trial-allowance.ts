@@ -1,0 +1,90 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { DomainError } from '../../domain/shared/domain-error';
+
+/**
+ * Visitors may try idea generation a few times a day per IP address (design §5), to keep AI
+ * cost in check. A plain counter table, not events: only today's count matters. A slot is
+ * reserved before the AI is called (one atomic statement, so simultaneous requests cannot
+ * pass the limit together) and released when the generation fails: refused or failed
+ * requests do not count.
+ */
+
+export interface TrialGenerationsTable {
+  visitor: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  used: number;
+}
+
+export interface TrialTables {
+  trial_generations: TrialGenerationsTable;
+}
+
+export const trialGenerationsMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table trial_generations (
+        visitor text not null,
+        day text not null,
+        used integer not null,
+        primary key (visitor, day)
+      )`.execute(db);
+  },
+};
+
+type AnyKysely = Kysely<any>;
+const own = (db: AnyKysely) => db as unknown as Kysely<TrialTables>;
+
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+const nextUtcMidnight = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+
+export const TrialLimitReached = (perDay: number, now: Date) =>
+  Object.assign(
+    new DomainError(
+      'trial_limit',
+      perDay === 0
+        ? 'Trying ideas without an account is switched off. Sign up for free to generate ideas.'
+        : `You've used your ${perDay} free idea generation${perDay === 1 ? '' : 's'} for today. Sign up for free to keep going, or come back tomorrow.`,
+      'limit',
+    ),
+    { retryAfterMs: nextUtcMidnight(now) - now.getTime() },
+  );
+
+export interface TrialReservation {
+  visitor: string;
+  day: string;
+}
+
+/** Takes one of today's trial generations for `visitor`, or throws `trial_limit` (HTTP 429). */
+export async function reserveTrialGeneration(db: AnyKysely, visitor: string, now: Date, perDay: number): Promise<TrialReservation> {
+  if (perDay <= 0) throw TrialLimitReached(perDay, now);
+  const day = utcDay(now);
+  const taken = await sql<{ used: number }>`
+    insert into trial_generations (visitor, day, used) values (${visitor}, ${day}, 1)
+    on conflict (visitor, day) do update set used = trial_generations.used + 1
+    where trial_generations.used < ${perDay}
+    returning used`.execute(db);
+  if (taken.rows.length === 0) throw TrialLimitReached(perDay, now);
+  // Yesterday's counts are kept for the day boundary; older ones are of no use.
+  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+  await own(db).deleteFrom('trial_generations').where('day', '<', yesterday).execute();
+  return { visitor, day };
+}
+
+/** Gives a reserved slot back (the generation failed). */
+export async function releaseTrialGeneration(db: AnyKysely, reservation: TrialReservation): Promise<void> {
+  await sql`
+    update trial_generations set used = greatest(used - 1, 0)
+    where visitor = ${reservation.visitor} and day = ${reservation.day}`.execute(db);
+}
+
+/** Successful (and in-flight) trial generations of `visitor` today. */
+export async function trialGenerationsToday(db: AnyKysely, visitor: string, now: Date): Promise<number> {
+  const row = await own(db)
+    .selectFrom('trial_generations')
+    .select('used')
+    .where('visitor', '=', visitor)
+    .where('day', '=', utcDay(now))
+    .executeTakeFirst();
+  return row?.used ?? 0;
+}

@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { forbiddenResponseSchema } from '../../../../../application/contracts/credits';
+import { generateIdeasRequestSchema, type IdeaStreamMessage } from '../../../../../application/contracts/ideas';
+import type { GenerationCaller } from '../../../../../application/ideas/idea-generation';
+import { requireRole } from '../../../plugins/sessions';
+import type { AppServices } from '../../../services';
+
+/**
+ * POST /api/generate-ideas-stream (member-product §7). Refusals come before anything streams,
+ * as ordinary JSON errors: 400 invalid body, 403 staff or a spent idea credit (`limitReached`),
+ * 429 a visitor's daily trial limit. Then a `text/event-stream` of `data: <json>` lines:
+ * `{content}` per chunk, and last either `{done: true, ideaSetId?, ideas, generator}` or
+ * `{error, errorType}`.
+ */
+export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const { ideaGeneration } = services;
+  return async (app) => {
+    app.post(
+      '/generate-ideas-stream',
+      {
+        preHandler: requireRole('visitor', 'free', 'pro'),
+        schema: {
+          tags: ['ideas'],
+          summary: 'Generate ideas for a skill, streamed',
+          description:
+            'Visitors: a trial, limited per IP address and day. Members: spends one idea credit and keeps the set. ' +
+            'Customization fields are used for pro members only. The 200 answer is text/event-stream: ' +
+            '`data: {"content": "..."}` chunks, then `data: {"done": true, "ideaSetId": "...", "ideas": {...}, "generator": "openai|offline"}` ' +
+            'or `data: {"error": "...", "errorType": "timeout|rate_limit|parse_error|validation_error|unavailable"}`.',
+          body: generateIdeasRequestSchema,
+          response: { 400: errorResponseSchema, 403: forbiddenResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = request.user;
+        const caller: GenerationCaller = user ? { kind: 'member', userId: user.id, role: user.role } : { kind: 'visitor', ip: request.ip };
+        const generation = await ideaGeneration.start(request.body, caller, request.id);
+
+        const stream = new PassThrough();
+        // A client that went away must not crash the process: later writes are dropped.
+        stream.on('error', () => {});
+        const send = (message: IdeaStreamMessage) => {
+          if (!stream.destroyed && stream.writable) stream.write(`data: ${JSON.stringify(message)}\n\n`);
+        };
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no');
+        // A stream is piped as it is, never serialised: the error schemas do not apply to it.
+        reply.send(stream as never);
+        // The generation completes even if the client leaves: a member still finds the set on /ideas.
+        void generation
+          .run(send)
+          .catch((error) => {
+            request.log.error({ err: error }, 'idea generation stream failed');
+            send({ error: 'Failed to generate ideas. Please try again.', errorType: 'unavailable' });
+          })
+          .finally(() => stream.end());
+        return reply;
+      },
+    );
+  };
+}

@@ -1,0 +1,101 @@
+import { sql, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
+import type { IdeaSet } from '../../application/contracts/ideas';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import type { IdeaSetCategory, IdeaSetEvent, IdeaSetIdea, IdeaSetSource } from '../../domain/ideas/idea-set';
+import { assertNever } from '../../domain/shared/domain-error';
+import type { Database } from '../../infrastructure/database/schema';
+import type { Projection } from '../runner/projection';
+import { rowProjection } from '../runner/row-projection';
+
+/** Members' idea sets (GET /api/idea-sets): one row per set, found by its owner. */
+export interface IdeaSetsTable {
+  id: string;
+  owner_id: string;
+  skill: string;
+  categories: IdeaSetCategory[];
+  ideas: IdeaSetIdea[];
+  personalized: boolean;
+  source: IdeaSetSource;
+  created_at: Date;
+}
+export type IdeaSetRow = Selectable<IdeaSetsTable>;
+
+export const ideaSetsMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table idea_sets (
+        id text primary key,
+        owner_id text not null,
+        skill text not null,
+        categories jsonb not null,
+        ideas jsonb not null,
+        personalized boolean not null,
+        source text not null,
+        created_at timestamptz not null
+      )`.execute(db);
+    await sql`create index idea_sets_owner on idea_sets (owner_id, created_at desc)`.execute(db);
+  },
+};
+
+const ideaSetEventTypes = ['IdeaSetCreated'] as const satisfies readonly IdeaSetEvent['type'][];
+
+export function evolveIdeaSetRow(_row: IdeaSetRow | null, recorded: RecordedEvent): IdeaSetRow | null {
+  const event = { type: recorded.type, data: recorded.data } as IdeaSetEvent;
+  switch (event.type) {
+    case 'IdeaSetCreated':
+      return {
+        id: event.data.ideaSetId,
+        owner_id: event.data.ownerId,
+        skill: event.data.skill,
+        categories: event.data.categories,
+        ideas: event.data.ideas,
+        personalized: event.data.personalized,
+        source: event.data.source,
+        created_at: recorded.occurredAt,
+      };
+    default:
+      return assertNever(event.type);
+  }
+}
+
+export const ideaSetsProjection: Projection = rowProjection<IdeaSetRow>({
+  name: 'idea-sets',
+  table: 'idea_sets',
+  keyColumn: 'id',
+  handles: ideaSetEventTypes,
+  memberFacing: true,
+  rowKey: (event) => (event.data as { ideaSetId: string }).ideaSetId,
+  evolve: evolveIdeaSetRow,
+});
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export function toIdeaSet(row: IdeaSetRow): IdeaSet {
+  return {
+    id: row.id,
+    skill: row.skill,
+    categories: json<IdeaSetCategory[]>(row.categories),
+    ideas: json<IdeaSetIdea[]>(row.ideas),
+    personalized: row.personalized,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The owner's sets, newest first. Only ever one member's: the owner is part of every query. */
+export async function listIdeaSetsOf(db: Db, ownerId: string): Promise<IdeaSet[]> {
+  const rows = await db
+    .selectFrom('idea_sets')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toIdeaSet);
+}
+
+export async function findIdeaSetOf(db: Db, ownerId: string, id: string): Promise<IdeaSet | undefined> {
+  const row = await db.selectFrom('idea_sets').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return row ? toIdeaSet(row) : undefined;
+}
