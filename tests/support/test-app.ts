@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../backend/infrastructure/config/config';
-import { compose, type Composition } from '../../backend/infrastructure/composition-root';
+import { compose, type Composition, type CompositionOverrides } from '../../backend/infrastructure/composition-root';
 import { buildApp } from '../../backend/infrastructure/http/app';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -17,7 +17,10 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database, listening on a free port, projections running in-process. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  overrides: Pick<CompositionOverrides, 'ideaGenerator'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -27,7 +30,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     HOST: '127.0.0.1',
     ...env,
   });
-  const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL) });
+  const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL), ...overrides });
   await services.runner.start();
   const app = await buildApp(services);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -35,4 +35,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET');
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
   });
+
+  it('allows visitors 5 trial generations a day unless TRIAL_GENERATIONS_PER_DAY says otherwise', () => {
+    expect(loadConfig({}).TRIAL_GENERATIONS_PER_DAY).toBe(5);
+    expect(loadConfig({ TRIAL_GENERATIONS_PER_DAY: '' }).TRIAL_GENERATIONS_PER_DAY).toBe(5);
+    expect(loadConfig({ TRIAL_GENERATIONS_PER_DAY: '12' }).TRIAL_GENERATIONS_PER_DAY).toBe(12);
+    expect(loadConfig({ TRIAL_GENERATIONS_PER_DAY: '0' }).TRIAL_GENERATIONS_PER_DAY).toBe(0);
+    expect(() => loadConfig({ TRIAL_GENERATIONS_PER_DAY: 'many' })).toThrow('TRIAL_GENERATIONS_PER_DAY must be a number');
+    expect(() => loadConfig({ TRIAL_GENERATIONS_PER_DAY: '-1' })).toThrow('TRIAL_GENERATIONS_PER_DAY must be 0 or more');
+    expect(() => loadConfig({ TRIAL_GENERATIONS_PER_DAY: '2.5' })).toThrow('TRIAL_GENERATIONS_PER_DAY must be a whole number');
+  });
 });
