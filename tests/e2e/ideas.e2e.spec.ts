@@ -77,6 +77,16 @@ describe('idea generation', () => {
     const count = Number(/\((\d+)\)/.exec((await chip.textContent()) ?? '')?.[1]);
     await chip.click();
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="idea-card"]').length === n, count);
+
+    // Back on the landing page, the same ideas offer a 7-day preview built from the idea.
+    await page.goto('/');
+    await page.getByText(`Here are ${stored!.ideas.length} ways to turn your skills into income`).waitFor();
+    await page.getByRole('button', { name: 'See 7-day plan' }).first().click();
+    await page.getByRole('button', { name: 'Loading plan...' }).waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Follow these steps to get started in 7 days').waitFor();
+    await dialog.getByRole('heading', { name: stored!.ideas[0]!.title }).waitFor();
+    expect(await dialog.locator('ol > li').count()).toBe(7);
   });
 
   it('sends a trial visitor who picks Generate Plan to sign-up with the pending plan stored', async () => {
@@ -144,6 +154,11 @@ describe('idea generation', () => {
     const recent = page.getByRole('region', { name: 'Recent Ideas' });
     const link = recent.getByRole('link', { name: /I build furniture from reclaimed wood/ });
     expect(await link.getAttribute('href')).toMatch(/^\/ideas\?scroll=/);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/ideas' && url.searchParams.has('scroll'));
+    const scrolled = page.locator(`#idea-set-${new URL(page.url()).searchParams.get('scroll')}`);
+    await scrolled.getByRole('button', { expanded: true }).waitFor();
+    await page.goto('/dashboard');
     // The statement shows the spend that paid for the set.
     const statement = page.getByRole('region', { name: 'Credit statement' });
     await statement.getByText('Spent 1 idea credit').waitFor();

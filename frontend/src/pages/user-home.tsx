@@ -1,3 +1,4 @@
+import { Callout } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { CreditStatementPanel } from '../features/credits/components/credit-statement-panel';
 import { UsageCards } from '../features/credits/components/usage-cards';
@@ -30,6 +31,21 @@ export function UserHome() {
     );
 
   if (!user) return null;
+
+  // Moderators have no credits and cannot generate ideas (spec §6): the member panels do not apply.
+  if (user.role === 'moderator') {
+    return (
+      <div className="page dashboard">
+        <h1 className="page-title">Welcome back, {user.firstName}!</h1>
+        <Callout intent="primary" icon="shield" className="staff-notice">
+          <p>
+            <strong>Admin and Moderator accounts cannot generate ideas</strong>
+          </p>
+          <p>You have access to the admin dashboard to manage the platform</p>
+        </Callout>
+      </div>
+    );
+  }
 
   return (
     <div className="page dashboard">

@@ -9,7 +9,7 @@ import { allowancesText, creditAmount, tierLabel } from './credit-labels';
 const PAGE = 10;
 
 /** Amounts are signed on the statement: a spend is negative, refunds and grants positive. */
-const change = (amount: number) => (
+const changeTag = (amount: number) => (
   <Tag minimal intent={amount < 0 ? 'danger' : 'success'}>{amount < 0 ? `−${Math.abs(amount)}` : `+${amount}`}</Tag>
 );
 
@@ -78,7 +78,7 @@ function describe(line: CreditStatementLineDto): { entry: ReactNode; change: Rea
             {what ? <> for {what}</> : null}
           </>
         ),
-        change: change(line.amount),
+        change: changeTag(line.amount),
         balance: creditAmount(line.balanceAfter, line.kind) + ' left',
       };
     }
@@ -92,7 +92,7 @@ function describe(line: CreditStatementLineDto): { entry: ReactNode; change: Rea
             {line.reason ? <span className="muted">: {line.reason}</span> : null}
           </>
         ),
-        change: change(line.amount),
+        change: changeTag(line.amount),
         balance: creditAmount(line.balanceAfter, line.kind) + ' left',
       };
     }
@@ -104,7 +104,7 @@ function describe(line: CreditStatementLineDto): { entry: ReactNode; change: Rea
             {line.reason ? <span className="muted">: {line.reason}</span> : null}
           </>
         ),
-        change: change(line.amount),
+        change: changeTag(line.amount),
         balance: creditAmount(line.balanceAfter, line.kind) + ' left',
       };
     default: {
@@ -132,29 +132,31 @@ export function CreditStatementPanel() {
     const entries = showAll ? statement.data.entries : statement.data.entries.slice(0, PAGE);
     body = (
       <>
-        <HTMLTable className="credit-statement-table" compact striped>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Entry</th>
-              <th scope="col">Change</th>
-              <th scope="col">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((line) => {
-              const { entry, change, balance } = describe(line);
-              return (
-                <tr key={line.id} data-testid="statement-line">
-                  <td className="credit-statement-date">{when(line.at)}</td>
-                  <td>{entry}</td>
-                  <td>{change}</td>
-                  <td className="muted">{balance}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+        <div className="table-scroll">
+          <HTMLTable className="credit-statement-table" compact striped>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Entry</th>
+                <th scope="col">Change</th>
+                <th scope="col">Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((line) => {
+                const { entry, change, balance } = describe(line);
+                return (
+                  <tr key={line.id} data-testid="statement-line">
+                    <td className="credit-statement-date">{when(line.at)}</td>
+                    <td>{entry}</td>
+                    <td>{change}</td>
+                    <td className="muted">{balance}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
         {statement.data.entries.length > PAGE ? (
           <Button variant="minimal" icon={showAll ? 'chevron-up' : 'chevron-down'} onClick={() => setShowAll((all) => !all)}>
             {showAll ? 'Show fewer' : `Show all ${statement.data.entries.length} entries`}

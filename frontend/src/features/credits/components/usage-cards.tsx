@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Icon, type IconName, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Icon, type IconName, ProgressBar } from '@blueprintjs/core';
 import type { CreditKindName, CreditsResponse } from '@contracts/credits';
 import { useCredits } from '../api/get-credits';
 import { CreditsCountdown } from './credits-countdown';
@@ -44,7 +44,7 @@ export function UsageCards() {
     return (
       <div className="usage-cards" aria-busy="true">
         {cards.map((card) => (
-          <Card key={card.kind} className="usage-card bp6-skeleton" elevation={1} />
+          <Card key={card.kind} className={`usage-card ${Classes.SKELETON}`} elevation={1} />
         ))}
       </div>
     );

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, Collapse, Tag, TextArea } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/social-icons';
@@ -11,9 +11,11 @@ import { pendingIdeas } from '../../../lib/pending-generation';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';
 import { randomExamplePrompt } from './example-cards';
 import { ExampleColumn, useExampleColumns } from './example-columns';
-import { HeroIdeas } from './hero-ideas';
 import { CustomizePanel } from '../../../components/idea-request/customize-panel';
 import { generatingUrl, type IdeaRequestForm, ideaRequestFormDefaults, ideaRequestFormSchema } from '../../../lib/idea-request';
+
+// Only visitors back from a trial see their ideas here: that code loads when needed.
+const HeroIdeas = lazy(() => import('./hero-ideas').then((module) => ({ default: module.HeroIdeas })));
 
 /** Spec §4: a new random example every 3 s, blank while the textarea has focus. */
 function useRotatingPlaceholder(paused: boolean) {
@@ -155,7 +157,11 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
         </div>
         <ExampleColumn side="right" column={examples.right} onPick={staff || editing ? undefined : pickExample} />
       </div>
-      {showTrial ? <HeroIdeas trial={trial} /> : null}
+      {showTrial ? (
+        <Suspense fallback={null}>
+          <HeroIdeas trial={trial} />
+        </Suspense>
+      ) : null}
       <Field path="hero.bottomText" value={hero.bottomText} as="p" className="hero-bottom" />
     </section>
   );

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, NonIdealState, Tag } from '@blueprintjs/core';
 import type { IdeaSet } from '@contracts/ideas';
 import { Link } from 'react-router-dom';
 import { useIdeaSets } from '../api/get-idea-sets';
@@ -23,7 +23,7 @@ export function RecentIdeas() {
   const sets = useIdeaSets({ poll: true });
 
   let body;
-  if (sets.isPending) body = <div className="bp6-skeleton recent-ideas-skeleton" />;
+  if (sets.isPending) body = <div className={`${Classes.SKELETON} recent-ideas-skeleton`} />;
   else if (sets.isError)
     body = (
       <Callout intent="danger" icon="error" title="Failed to load your ideas">
