@@ -11,6 +11,7 @@ import { openServerDatabase } from '../../backend/infrastructure/database/databa
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { benchAppends, benchRebuild, type Measured } from './event-store-bench';
 import { measureFrontend } from './frontend-size';
+import { benchFirstChunk } from './first-chunk-bench';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -68,13 +69,14 @@ if (frontend) {
 }
 results.frontend = frontend;
 
-const extraBenches = path.join(import.meta.dirname, 'extra-benches.ts');
-try {
-  const extra = (await import(extraBenches)) as { run(): Promise<Record<string, unknown>> };
-  Object.assign(results, await extra.run());
-} catch (error) {
-  if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-}
+results.firstIdeaChunk = await withFreshDatabase(async (url) => {
+  const first = await benchFirstChunk(url, Number(process.env.BENCH_STREAM_RUNS ?? 20));
+  console.log(
+    `first streamed idea chunk       HTTP median ${first.throughHttp.firstChunkMedianMs} ms (p95 ${first.throughHttp.firstChunkP95Ms} ms, complete ${first.throughHttp.completeMedianMs} ms); ` +
+      `offline generator alone ${first.generatorAlone.firstChunkMedianMs} ms (complete ${first.generatorAlone.completeMedianMs} ms); ratio ${first.ratio}`,
+  );
+  return first;
+});
 
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify(results, null, 2));
