@@ -12,6 +12,7 @@ if (!existsSync(path.join(root, 'frontend/dist/index.html')) && existsSync(path.
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 

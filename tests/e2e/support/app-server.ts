@@ -29,6 +29,8 @@ export function ensureFrontendBuilt(): void {
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 
