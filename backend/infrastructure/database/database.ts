@@ -62,6 +62,8 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** A data-dir tarball to start from (a migrated template), for fast test databases. */
   loadDataDir?: Blob;
+  /** Allows two-phase commit (tests use it to hold a transaction open on the single connection). */
+  maxPreparedTransactions?: number;
 }
 
 export async function createPGlite(options: EmbeddedOptions = {}): Promise<PGlite> {
@@ -70,9 +72,13 @@ export async function createPGlite(options: EmbeddedOptions = {}): Promise<PGlit
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
+  const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
   return PGlite.create({
     dataDir,
     loadDataDir: options.loadDataDir,
+    startParams: options.maxPreparedTransactions
+      ? [...defaults, '-c', `max_prepared_transactions=${options.maxPreparedTransactions}`]
+      : undefined,
     parsers: { [INT8]: toNumber, [XID8]: toNumber, [NUMERIC]: toNumber },
   });
 }

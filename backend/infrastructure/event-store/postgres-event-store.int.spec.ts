@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfAll, type AppendContext } from '../../application/ports/event-store';
+import { sql } from 'kysely';
+import { startOfAll, type AllPosition, type AppendContext } from '../../application/ports/event-store';
 import { createTestDatabase, usingServer, type TestDatabase } from '../../../tests/support/database';
 import { eventStoreContract } from '../../../tests/support/event-store-contract';
-import { openServerDatabase } from '../database/database';
+import { createPGlite, openEmbeddedDatabase, openServerDatabase } from '../database/database';
+import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from './postgres-event-store';
 
 let database: TestDatabase;
@@ -30,10 +32,25 @@ const ctx: AppendContext = {
 };
 
 describe('late commits', () => {
-  // PGlite runs one connection: no transaction can commit while another is open, so a late
-  // commit cannot happen there. On the server it is a real race.
+  const late = () => ({ id: randomUUID(), type: 'Late', schemaVersion: 1, data: {} });
+  const fast = () => ({ id: randomUUID(), type: 'Fast', schemaVersion: 1, data: {} });
+
+  /** What a projection does: read everything readable after its position, remember the new one. */
+  function follower(from: AllPosition) {
+    const seen: string[] = [];
+    let position = from;
+    return {
+      seen,
+      async poll() {
+        const events = await store.readAll({ after: position, limit: 100 });
+        for (const e of events) seen.push(e.type);
+        if (events.length) position = events[events.length - 1].position;
+      },
+    };
+  }
+
   it.skipIf(!usingServer())(
-    'delivers an event whose transaction took its position first but committed last',
+    'delivers an event whose transaction took its position first but committed last (two connections)',
     async () => {
       // A second pool, so the slow writer holds its own connection while others commit.
       const slowHandle = await openServerDatabase(database.url!, { max: 2 });
@@ -46,28 +63,51 @@ describe('late commits', () => {
           return new Promise<void>((r) => (releaseSlow = r));
         },
       });
-      const start = (await store.headPosition()) ?? startOfAll;
-      const slow = slowStore.append(`late-${randomUUID()}`, [{ id: randomUUID(), type: 'Late', schemaVersion: 1, data: {} }], ctx);
+      const reader = follower((await store.headPosition()) ?? startOfAll);
+      const slow = slowStore.append(`late-${randomUUID()}`, [late()], ctx);
       await inserted;
-      const fast = await store.append(`fast-${randomUUID()}`, [{ id: randomUUID(), type: 'Fast', schemaVersion: 1, data: {} }], ctx);
+      const fastResult = await store.append(`fast-${randomUUID()}`, [fast()], ctx);
 
       // A reader polling now must not move past the open transaction's event.
-      const seen: string[] = [];
-      let position = start;
-      const readAvailable = async () => {
-        const events = await store.readAll({ after: position, limit: 100 });
-        for (const e of events) seen.push(e.type);
-        if (events.length) position = events[events.length - 1].position;
-      };
-      await readAvailable();
-      expect(seen).not.toContain('Fast');
+      await reader.poll();
+      expect(reader.seen).not.toContain('Fast');
 
       releaseSlow();
-      const late = await slow;
-      await readAvailable();
-      expect(seen).toEqual(['Late', 'Fast']);
-      expect(late.position.prepare).toBeLessThan(fast.position.prepare);
+      const lateResult = await slow;
+      await reader.poll();
+      expect(reader.seen).toEqual(['Late', 'Fast']);
+      expect(lateResult.position.prepare).toBeLessThan(fastResult.position.prepare);
       await slowHandle.close();
+    },
+  );
+
+  // PGlite has a single connection, so the slow transaction is parked with two-phase commit:
+  // PREPARE TRANSACTION frees the connection while the transaction stays in progress.
+  it.skipIf(usingServer())(
+    'delivers an event whose transaction took its position first but committed last (prepared transaction)',
+    async () => {
+      const pglite = await createPGlite({ maxPreparedTransactions: 4 });
+      const handle = await openEmbeddedDatabase(pglite);
+      await migrateToLatest(handle.db);
+      const parked = new PostgresEventStore(handle, {
+        notify: false,
+        beforeCommit: async (trx) => {
+          await sql`prepare transaction 'late_append'`.execute(trx);
+        },
+      });
+      const own = new PostgresEventStore(handle);
+      const events = () => own.readAll({ after: startOfAll, limit: 100 });
+
+      const lateResult = await parked.append(`late-${randomUUID()}`, [late()], ctx);
+      const fastResult = await own.append(`fast-${randomUUID()}`, [fast()], ctx);
+      expect(lateResult.position.prepare).toBeLessThan(fastResult.position.prepare);
+
+      // The late event is not visible yet, and the fast one is held back behind it.
+      expect((await events()).map((e) => e.type)).toEqual([]);
+
+      await sql`commit prepared 'late_append'`.execute(handle.db);
+      expect((await events()).map((e) => e.type)).toEqual(['Late', 'Fast']);
+      await handle.close();
     },
   );
 });

@@ -114,8 +114,12 @@ export class PostgresEventStore implements EventStore {
 
   constructor(
     private readonly handle: DatabaseHandle,
-    /** Test seam: runs inside the append's transaction just before it commits. */
-    private readonly hooks: { beforeCommit?: () => Promise<void> } = {},
+    private readonly options: {
+      /** Test seam: runs inside the append's transaction just before it commits. */
+      beforeCommit?: (trx: Transaction<EventStoreTables>) => Promise<void>;
+      /** Send NOTIFY to followers on append (default true; a prepared transaction cannot). */
+      notify?: boolean;
+    } = {},
   ) {
     this.db = handle.db as unknown as Kysely<EventStoreTables>;
   }
@@ -188,9 +192,9 @@ export class PostgresEventStore implements EventStore {
       )
       select max(global_position) as global_position,
              (select transaction_id from inserted limit 1) as transaction_id,
-             pg_notify(${EVENTS_CHANNEL}, '') as notified
+             ${this.options.notify === false ? sql`null` : sql`pg_notify(${EVENTS_CHANNEL}, '')`} as notified
       from inserted`.execute(trx);
-    await this.hooks.beforeCommit?.();
+    await this.options.beforeCommit?.(trx);
     const last = appended.rows[0];
     return { streamVersion: newVersion, position: { commit: Number(last.transaction_id), prepare: Number(last.global_position) } };
   }
