@@ -53,6 +53,8 @@ describe('POST /api/generate-ideas-stream for a free member', () => {
     const messages = streamMessages(res.text);
     const chunks = messages.filter((m) => 'content' in m);
     expect(chunks.length).toBeGreaterThan(1);
+    // Every chunk says which generator writes, so the screen can label it from the start.
+    expect(chunks.every((m) => m.generator === 'offline')).toBe(true);
     const done = messages[messages.length - 1];
     expect(done).toMatchObject({ done: true, generator: 'offline', ideaSetId: expect.any(String) });
     expect(done.ideas.ideas).toHaveLength(12);

@@ -50,7 +50,8 @@ export type GenerateIdeasRequest = z.infer<typeof generateIdeasRequestSchema>;
 
 /** One `data:` line of the stream. Exactly one of the shapes per line. */
 export type IdeaStreamMessage =
-  | { content: string }
+  /** `generator` says from the first chunk whether a model or the offline generator writes. */
+  | { content: string; generator?: 'openai' | 'offline' }
   | { error: string; errorType?: 'timeout' | 'rate_limit' | 'parse_error' | 'validation_error' | 'unavailable'; limitReached?: boolean; code?: string; upgradeRequired?: boolean }
   | { done: true; ideaSetId?: string; ideas?: GeneratedIdeas; generator: 'openai' | 'offline' };
 

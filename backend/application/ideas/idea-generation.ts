@@ -88,7 +88,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
   async function generate(input: IdeaPromptInput, send: (message: IdeaStreamMessage) => void): Promise<Outcome> {
     let usage: AiUsage | null = null;
     try {
-      const result = await generator.generateIdeas(input, (chunk) => send({ content: chunk }));
+      const result = await generator.generateIdeas(input, (chunk) => send({ content: chunk, generator: generator.kind }));
       usage = result.usage;
       const ideas = parseGeneratedIdeas(result.text, input.categories, { personalized: input.personalized });
       return { ideas, usage };
