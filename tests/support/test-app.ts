@@ -16,7 +16,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh database, listening on a free port, projections running in-process. */
+/**
+ * The real server on a fresh database, listening on a free port, projections running
+ * in-process (unless PROJECTIONS_IN_PROCESS=false leaves them to a worker).
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   overrides: Pick<CompositionOverrides, 'ideaGenerator'> = {},
@@ -31,7 +34,7 @@ export async function startTestApp(
     ...env,
   });
   const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL), ...overrides });
-  await services.runner.start();
+  if (config.PROJECTIONS_IN_PROCESS) await services.runner.start();
   const app = await buildApp(services);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
