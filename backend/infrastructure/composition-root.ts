@@ -69,7 +69,7 @@ async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHan
 
 async function openEventStore(config: Config, database: DatabaseHandle, logger: Logger): Promise<EventStore> {
   if (config.EVENTSTORE_CONNECTION_STRING) {
-    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store' as string);
+    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
     logger.info('event store: EventStoreDB');
     return new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING);
   }
