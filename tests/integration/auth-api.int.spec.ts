@@ -33,7 +33,9 @@ describe('sign up', () => {
 
     const me = await c.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: res.body.user.id, email: member.email, role: 'free' });
+    expect(me.body).toMatchObject({ id: res.body.user.id, email: member.email, role: 'free', ideasGenerated: 0 });
+    // The credit ledger opens with the account: the monthly reset date is known from the start.
+    expect(Date.parse(res.body.user.creditsResetAt)).toBeGreaterThan(Date.now());
   });
 
   it('ignores a role chosen in the body: every signup is free', async () => {

@@ -64,11 +64,11 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { firstName, lastName, email, password } = request.body;
-        const { userId, position } = await identity.signUp(
-          { firstName, lastName, email, password },
-          { actor: null, requestId: request.id },
-        );
-        if (!(await awaitProjections(progress, position, reply))) return reply;
+        const origin = { actor: null, requestId: request.id };
+        const { userId, position } = await identity.signUp({ firstName, lastName, email, password }, origin);
+        // A new member starts with this month's credits, so the first screen shows them.
+        const ledger = await services.credits.sync({ userId, role: 'free' }, origin);
+        if (!(await awaitProjections(progress, ledger.position ?? position, reply))) return reply;
         const { user, token } = await identity.startSession(userId);
         setSessionCookie(reply, token, production);
         return reply.status(201).send({ user: toUserResponse(user), message: 'Account created' });
