@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerFrontend } from './frontend';
+
+let app: ReturnType<typeof Fastify>;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'skilly-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  app = Fastify({ logger: false });
+  await registerFrontend(app, dist);
+  await app.ready();
+});
+
+describe('serving the built frontend', () => {
+  it('answers any page route, GET or HEAD, with index.html that is revalidated', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const url of ['/', '/ideas', '/plan/123?x=1']) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    }
+    expect((await app.inject({ method: 'GET', url: '/ideas' })).body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps unknown API paths and non-page methods as JSON 404s', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+    expect((await app.inject({ method: 'POST', url: '/ideas' })).statusCode).toBe(404);
+  });
+});
