@@ -26,6 +26,18 @@ describe('failed sign-in throttling', () => {
     expect(blocked.body.code).toBe('too_many_attempts');
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts. Please try again in \d+ minute/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // A password reset proves control of the mailbox and lifts the account's block.
+    await new Client(t.url).post('/api/auth/forgot-password', { email: member.email });
+    const mail = await t.services.database.db
+      .selectFrom('email_outbox')
+      .select('body')
+      .where('recipient', '=', member.email)
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
+    expect((await new Client(t.url).post('/api/auth/reset-password', { token, password: 'fresh password 1' })).status).toBe(200);
+    const after = await new Client(t.url).post('/api/auth/login', { email: member.email, password: 'fresh password 1' });
+    expect(after.status).toBe(200);
   });
 
   it('blocks an address that fails across many accounts', async () => {

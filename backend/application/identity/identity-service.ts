@@ -184,7 +184,9 @@ export function createIdentityService(deps: IdentityDeps) {
         data: { passwordHash, via: 'reset' },
         metadata: { actor: ctx.actor, now: ctx.now },
       }));
-      await clearAccountFailures(db, (await findUserById(db, used.user_id))?.email ?? '');
+      // Proving control of the mailbox lifts the account's sign-in block.
+      const user = await findUserById(db, used.user_id);
+      if (user) await clearAccountFailures(db, user.email);
       return outcome.position;
     },
 
