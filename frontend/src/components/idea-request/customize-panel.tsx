@@ -7,6 +7,38 @@ import { RouterButton } from '../ui/router-button';
 const labelOf = (value: string) => value.replace('-days', ' days').replace(/^\w/, (c) => c.toUpperCase());
 const tagValues = (values: React.ReactNode[]) => values.map(String).map((v) => v.trim()).filter(Boolean);
 
+function SelectField(props: {
+  control: Control<IdeaRequestForm>;
+  name: 'skillLevel' | 'timeline';
+  label: string;
+  options: readonly string[];
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <FormGroup label={props.label} labelFor={props.name}>
+          <HTMLSelect
+            id={props.name}
+            fill
+            disabled={props.disabled}
+            value={field.value}
+            onChange={(e) => field.onChange(e.currentTarget.value)}
+          >
+            {props.options.map((option) => (
+              <option key={option} value={option}>
+                {labelOf(option)}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      )}
+    />
+  );
+}
+
 /** Spec §5 customization: pro members only; everyone else sees it disabled behind an upgrade banner. */
 export function CustomizePanel({ control, enabled, upgradeTo }: { control: Control<IdeaRequestForm>; enabled: boolean; upgradeTo: string }) {
   const [resume, setResume] = useState<string | null>(null);
@@ -22,36 +54,8 @@ export function CustomizePanel({ control, enabled, upgradeTo }: { control: Contr
         </Callout>
       ) : null}
       <fieldset disabled={disabled} className="customize-grid">
-        <Controller
-          control={control}
-          name="skillLevel"
-          render={({ field }) => (
-            <FormGroup label="Skill level" labelFor="skillLevel">
-              <HTMLSelect id="skillLevel" fill disabled={disabled} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)}>
-                {skillLevels.map((level) => (
-                  <option key={level} value={level}>
-                    {labelOf(level)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-          )}
-        />
-        <Controller
-          control={control}
-          name="timeline"
-          render={({ field }) => (
-            <FormGroup label="Timeline" labelFor="timeline">
-              <HTMLSelect id="timeline" fill disabled={disabled} value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)}>
-                {timelines.map((timeline) => (
-                  <option key={timeline} value={timeline}>
-                    {labelOf(timeline)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-          )}
-        />
+        <SelectField control={control} name="skillLevel" label="Skill level" options={skillLevels} disabled={disabled} />
+        <SelectField control={control} name="timeline" label="Timeline" options={timelines} disabled={disabled} />
         <Controller
           control={control}
           name="incomeGoal"
