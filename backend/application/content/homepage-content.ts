@@ -4,7 +4,7 @@ import {
   homepageContentSchema,
   type HomepageContent,
 } from '../contracts/homepage-content';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../ports/database';
 import { sanitizeRichText } from './rich-text';
 
 const KEY = 'homepage';

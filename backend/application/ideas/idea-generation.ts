@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { systemActor, type Actor, type Role } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../ports/database';
 import { comparePositions, type AllPosition, type EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 import type { ProjectionProgress } from '../ports/projection-progress';

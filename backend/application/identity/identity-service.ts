@@ -4,7 +4,7 @@ import { emailClaimDecider, emailClaimStream, normaliseEmail } from '../../domai
 import { userDecider, userStream, type UserCommand } from '../../domain/identity/user';
 import { systemActor, type Actor, type Role } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../ports/database';
 import { findUserByEmail, findUserById, type UserRow } from '../../projections/users/users-projection';
 import { handleCommand, type CommandContext } from '../event-sourcing/command-handler';
 import type { AllPosition, EventStore } from '../ports/event-store';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../ports/database';
 import type { UserRow } from '../../projections/users/users-projection';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;

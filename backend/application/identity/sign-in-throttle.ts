@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../ports/database';
 
 /**
  * Failed sign-ins are counted per account and per IP address over a sliding window.

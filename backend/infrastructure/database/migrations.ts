@@ -2,8 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { eventStoreMigration } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { usersMigration } from '../../projections/users/users-projection';
-import { platformTablesMigration } from './platform-tables';
-import { contentTablesMigration } from './content-tables';
+import { platformTablesMigration } from '../../application/identity/platform-tables';
+import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-settings';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
 import { creditAccountsMigration } from '../../projections/credit-accounts/credit-accounts-projection';

@@ -7,7 +7,7 @@ import {
   type CreditAccountEvent,
 } from '../../domain/credits/credit-account';
 import { assertNever } from '../../domain/shared/domain-error';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 

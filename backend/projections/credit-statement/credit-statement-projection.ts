@@ -7,7 +7,7 @@ import {
   type CreditAccountEvent,
   type CreditStatementLine,
 } from '../../domain/credits/credit-account';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 
 /** One line per ledger event, in the member's ledger order (GET /api/credits/statement). */

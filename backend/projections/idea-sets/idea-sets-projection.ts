@@ -3,7 +3,7 @@ import type { IdeaSet } from '../../application/contracts/ideas';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { IdeaSetCategory, IdeaSetEvent, IdeaSetIdea, IdeaSetSource } from '../../domain/ideas/idea-set';
 import { assertNever } from '../../domain/shared/domain-error';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { comparePositions, startOfAll, type AllPosition } from '../../application/ports/event-store';
 import type { ProjectionProgress } from '../../application/ports/projection-progress';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import { readAllCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 

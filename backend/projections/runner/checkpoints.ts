@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { startOfAll, type AllPosition } from '../../application/ports/event-store';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 
 export interface ProjectionCheckpointsTable {
   projection: string;

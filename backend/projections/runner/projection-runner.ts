@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import { comparePositions, startOfAll, type AllPosition, type EventStore } from '../../application/ports/event-store';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 

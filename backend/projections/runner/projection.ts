@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 
 /**
  * A read model fed from the global event order. `apply` runs inside the transaction that

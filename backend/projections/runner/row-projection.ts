@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import type { Projection } from './projection';
 
 type Row = Record<string, unknown>;

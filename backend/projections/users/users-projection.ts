@@ -5,7 +5,7 @@ import type { UserEvent } from '../../domain/identity/user';
 import { AI_CALL_STREAM_PREFIX, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import { CREDIT_STREAM_PREFIX, userIdOfCreditStream, type CreditAccountEvent } from '../../domain/credits/credit-account';
 import { assertNever } from '../../domain/shared/domain-error';
-import type { Database } from '../../infrastructure/database/schema';
+import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layering rule of docs/architecture.md, checked on the source: domain imports nothing
+ * outside itself; nothing under domain, application or projections imports infrastructure.
+ * Test files (*.spec.ts) may wire real adapters and are not checked.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const backend = path.join(root, 'backend');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every module specifier of static imports/exports, dynamic `import()` and `require()`. */
+export function importSpecifiers(source: string): string[] {
+  const patterns = [
+    /\b(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]!));
+}
+
+/** The layer folder a specifier lands in, or `external` for a package. */
+function targetLayer(file: string, specifier: string): string {
+  if (specifier.startsWith('@contracts')) return 'application';
+  if (!specifier.startsWith('.')) return 'external';
+  const target = path.relative(backend, path.resolve(path.dirname(file), specifier));
+  if (target.startsWith('..')) return 'outside-backend';
+  return target.split(path.sep)[0]!;
+}
+
+function violations(layer: string, allowed: (target: string) => boolean) {
+  return sourceFiles(path.join(backend, layer)).flatMap((file) =>
+    importSpecifiers(readFileSync(file, 'utf8'))
+      .filter((specifier) => !allowed(targetLayer(file, specifier)))
+      .map((specifier) => `${path.relative(root, file)} imports ${specifier}`),
+  );
+}
+
+describe('import boundaries', () => {
+  it('finds every kind of import specifier (the scanner itself works)', () => {
+    const source = [
+      "import type { Database } from '../../infrastructure/database/schema';",
+      "import {\n  a,\n  b,\n} from '../x';",
+      "export { c } from './y';",
+      "import './side-effect';",
+      "const m = await import('../dynamic');",
+    ].join('\n');
+    expect(importSpecifiers(source)).toEqual(
+      expect.arrayContaining(['../../infrastructure/database/schema', '../x', './y', './side-effect', '../dynamic']),
+    );
+  });
+
+  it('the domain imports nothing outside itself (packages excepted)', () => {
+    expect(violations('domain', (target) => target === 'domain' || target === 'external')).toEqual([]);
+  });
+
+  it('application never imports infrastructure', () => {
+    expect(violations('application', (target) => target !== 'infrastructure' && target !== 'outside-backend')).toEqual([]);
+  });
+
+  it('projections never import infrastructure', () => {
+    expect(violations('projections', (target) => target !== 'infrastructure' && target !== 'outside-backend')).toEqual([]);
+  });
+});
