@@ -34,7 +34,7 @@ describe('AI settings storage', () => {
       ...defaultAiSettings,
       modelName: 'gpt-4.1-mini',
       temperature: 0.4,
-      promptBuilderSettings: { ...defaultAiSettings.promptBuilderSettings, ideasPerCategory: 4 },
+      promptBuilderSettings: { ...defaultAiSettings.promptBuilderSettings, ideasPerCategory: 2 },
     };
     expect(await saveAiSettings(database.handle.db, first, admin)).toEqual(first);
     expect(await readAiSettings(database.handle.db)).toEqual(first);

@@ -28,7 +28,7 @@ describe('building the idea prompt', () => {
     expect(input).toMatchObject({
       model: 'gpt-4o-mini',
       temperature: 0.7,
-      maxTokens: 1500,
+      maxTokens: 3000,
       inputTokenCostPer1M: 2.5,
       outputTokenCostPer1M: 10,
       ideasPerCategory: 3,
