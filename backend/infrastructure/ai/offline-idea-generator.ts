@@ -1,6 +1,7 @@
 import type { GenerateIdeasRequest, GeneratedIdeas, Idea } from '../../application/contracts/ideas';
 import type { AiUsage, IdeaGenerator, IdeaPromptInput } from '../../application/ports/idea-generator';
 import { categoryColor, hashString } from '../../application/ai/categories';
+import { readSkill } from './read-skill';
 
 /**
  * The idea generator used when no OpenAI key is set (design §4): real monetisation patterns per
@@ -42,7 +43,7 @@ const fiverr: Pattern[] = [
     audiences: ['small business owners', 'startups', 'online shop owners', 'busy founders'],
   },
   {
-    title: '24-Hour Express {Skill}',
+    title: '24-Hour Express {Skill} Service',
     subtitle: 'Rush {skill} delivery for {audience} on a deadline',
     method: 'Fiverr gig with an express-delivery extra',
     industry: '{domain} · Freelance services',
@@ -65,7 +66,7 @@ const fiverr: Pattern[] = [
     audiences: ['beginners', 'small business owners', 'creators', 'job seekers'],
   },
   {
-    title: '{Skill} for {Audience}',
+    title: '{Skill} Gig for {Audience}',
     subtitle: 'A specialised gig that speaks only to {audience}',
     method: 'Niche Fiverr gig',
     industry: '{domain} · Freelance services',
@@ -320,7 +321,7 @@ const offline: Pattern[] = [
     audiences: ['office teams', 'HR managers', 'coworking spaces', 'local companies'],
   },
   {
-    title: '{Skill} for Weddings & Events',
+    title: '{Skill} Bookings for Weddings & Events',
     subtitle: 'Event bookings from couples, parties and organisers',
     method: 'Event packages with a deposit',
     industry: 'Events & weddings',
@@ -649,73 +650,27 @@ const domains: { match: RegExp; domain: Domain }[] = [
 ];
 const generalDomain: Domain = { industry: 'Professional Services', kind: 'any', audiences: ['small businesses', 'individuals'] };
 
-/** Role nouns become the skill ("designer" → "design"), which reads better in titles. */
-const roleToSkill: Record<string, string> = {
-  designer: 'design', developer: 'development', programmer: 'programming', coder: 'coding', photographer: 'photography',
-  videographer: 'videography', writer: 'writing', copywriter: 'copywriting', editor: 'editing', teacher: 'teaching',
-  tutor: 'tutoring', marketer: 'marketing', translator: 'translation', baker: 'baking', cook: 'cooking', chef: 'cooking',
-  coach: 'coaching', consultant: 'consulting', illustrator: 'illustration', musician: 'music', singer: 'singing',
-  analyst: 'analysis', engineer: 'engineering', accountant: 'accounting', bookkeeper: 'bookkeeping', gardener: 'gardening',
-  trainer: 'training', artist: 'art', painter: 'painting', animator: 'animation', producer: 'production', manager: 'management',
-  carpenter: 'carpentry', plumber: 'plumbing', stylist: 'styling', dancer: 'dance', gamer: 'gaming', streamer: 'streaming',
-  podcaster: 'podcasting', blogger: 'blogging', planner: 'planning', organizer: 'organizing', organiser: 'organising',
-};
-
-const stopwords = new Set(
-  (
-    "i i'm im am a an the my me mine we our you your have has had having years year yrs of experience experienced " +
-    'good great at in on to know knowing how can could do doing love loves loving enjoy enjoys really very skilled ' +
-    'skill skills expert professional passionate about work working worked as for it its is are was be been being some ' +
-    'lots lot also like likes bit little pretty quite fairly decent okay ok stuff things thing make making made want ' +
-    'wanna would will just from by into all any every more most much many few several other others own well hobby ' +
-    'hobbies background degree job currently used use using pro amateur beginner intermediate advanced level so ' +
-    'too this that these those there here then than them they he she his her people person someone something ' +
-    'mostly mainly especially usually often sometimes always never mostly primarily generally'
-  ).split(' '),
-);
-
-const acronyms = new Set(['seo', 'ui', 'ux', 'ai', '3d', 'sql', 'css', 'html', 'aws', 'ppc', 'ugc', 'diy', 'pr', 'hr', 'api', 'cv', 'dj', 'ios', 'php']);
-
 interface SkillProfile {
-  /** "graphic design" */
+  /** "sourdough bread baking": the skill as a noun phrase, read from the sentence (never the raw sentence). */
   phrase: string;
-  /** "Graphic Design" */
+  /** "Sourdough Bread Baking" */
   title: string;
-  /** A second clause ("illustrating pets"), used as the member's angle. */
+  /** A second skill or clause ("pet illustration"), used as the member's angle. */
   focus?: string;
   domain: Domain;
 }
 
-const capitalise = (word: string) => (acronyms.has(word) ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1));
-
-function significantWords(clause: string): string[] {
-  return clause
-    .split(/\s+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}#+]+|[^\p{L}\p{N}#+]+$/gu, ''))
-    .filter((w) => w.length > 0 && !stopwords.has(w) && !/^\d+$/.test(w))
-    .map((w) => w.slice(0, 30));
+export function describeSkill(skill: string): SkillProfile {
+  const read = readSkill(skill);
+  const lower = skill.toLowerCase();
+  const domain = domains.find((d) => d.match.test(lower))?.domain ?? generalDomain;
+  return { phrase: read.phrase, title: read.title, focus: read.focus, domain };
 }
 
-export function describeSkill(skill: string): SkillProfile {
-  const lower = skill.toLowerCase().replace(/[’`]/g, "'");
-  const clauses = lower
-    .split(/[,;.!?\n()]|\band\b|\bwho\b|\bwith\b|\bwhich\b|\bthat\b|\bbut\b|\bplus\b|\bespecially\b|\bmainly\b|\bincluding\b/)
-    .map((c) => c.trim())
-    .filter(Boolean);
-  const withWords = clauses.map(significantWords).filter((words) => words.length > 0);
-  let primary = (withWords[0] ?? []).slice(0, 3).map((w) => roleToSkill[w] ?? w);
-  primary = primary.filter((w, i) => primary.indexOf(w) === i);
-  if (primary.length === 0) primary = lower.split(/\s+/).filter(Boolean).slice(0, 3).map((w) => w.slice(0, 30));
-  if (primary.length === 0) primary = ['skill'];
-  const focusWords = (withWords[1] ?? []).slice(0, 4);
-  const phrase = primary.join(' ');
-  const domain = domains.find((d) => d.match.test(lower))?.domain ?? generalDomain;
-  return {
-    phrase,
-    title: primary.map(capitalise).join(' '),
-    focus: focusWords.length > 0 ? focusWords.join(' ') : undefined,
-    domain,
-  };
+/** No word twice in a row ("Private Guitar Lessons Lessons") and never a first-person word. */
+function tidy(text: string): string {
+  const words = text.split(' ').filter((w) => !/^(i|i'm|me|my|mine|myself)$/i.test(w));
+  return words.filter((w, i) => i === 0 || w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') !== words[i - 1].toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')).join(' ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -847,9 +802,10 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         Keyword: titleCaseWords(keyword),
       };
 
-      let title = fill(pattern.title, values);
-      if (round > 0 || usedTitles.has(title)) title = `${title}: ${titleCaseWords(audience)} Edition`;
-      for (let k = 2; usedTitles.has(title); k++) title = `${fill(pattern.title, values)} (${k})`;
+      const baseTitle = tidy(fill(pattern.title, values));
+      let title = baseTitle;
+      if (round > 0 || usedTitles.has(title)) title = `${baseTitle}: ${titleCaseWords(audience)} Edition`;
+      for (let k = 2; usedTitles.has(title); k++) title = `${baseTitle} (${k})`;
       usedTitles.add(title);
 
       const low = nicePrice(pattern.price.low * factor);
@@ -887,7 +843,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
       ideas.push({
         id: `${plan.key}-${n + 1}`,
         title,
-        subtitle: fill(pattern.subtitle, values),
+        subtitle: tidy(fill(pattern.subtitle, values)),
         description: sentences.join(' '),
         category: plan.key,
         industry: fill(pattern.industry ?? '{domain}', values),
