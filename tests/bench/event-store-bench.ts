@@ -49,55 +49,6 @@ function profileUpdated(i: number): EventToAppend {
   };
 }
 
-/** Appends in calls of 100 events, against a multi-row INSERT of the same rows into an identical table. */
-export async function benchAppends(handle: DatabaseHandle, calls: number): Promise<Measured> {
-  const db = handle.db as Kysely<any>;
-  const store = new PostgresEventStore(handle);
-  await sql`create table baseline_events (like events including all)`.execute(db);
-  await sql`create sequence baseline_seq`.execute(db);
-  await sql`alter table baseline_events alter column global_position set default nextval('baseline_seq')`.execute(db);
-  // Same payload size as a registration, under a type no projection reads.
-  const batches = Array.from({ length: calls }, (_, c) =>
-    Array.from({ length: 100 }, (_, i) => ({ ...userRegistered(c * 100 + i), type: 'BenchPayloadRecorded' })),
-  );
-
-  // Warm up both paths once.
-  await store.append(`bench-warm-${randomUUID()}`, batches[0].map((e) => ({ ...e, id: randomUUID() })), {
-    expectedVersion: 'no_stream', actor, occurredAt: new Date(), causationId: 'bench', correlationId: 'bench',
-  });
-
-  const oursStart = performance.now();
-  for (const [c, batch] of batches.entries()) {
-    await store.append(`bench-${c}`, batch, {
-      expectedVersion: 'no_stream', actor, occurredAt: new Date(), causationId: 'bench', correlationId: 'bench',
-    });
-  }
-  const oursMs = performance.now() - oursStart;
-
-  const baselineStart = performance.now();
-  for (const [c, batch] of batches.entries()) {
-    await db
-      .insertInto('baseline_events')
-      .values(
-        batch.map((e, i) => ({
-          event_id: randomUUID(),
-          stream_name: `baseline-${c}`,
-          stream_version: i,
-          type: e.type,
-          schema_version: 1,
-          data: JSON.stringify(e.data),
-          actor: JSON.stringify(actor),
-          causation_id: 'bench',
-          correlation_id: 'bench',
-          occurred_at: new Date(),
-        })),
-      )
-      .execute();
-  }
-  const baselineMs = performance.now() - baselineStart;
-  return measured('append, 100 events a call', calls * 100, oursMs, baselineMs, 'multi-row INSERT into an identical table');
-}
-
 /**
  * Rebuilds the users projection from zero, against a plain scan of the same events with
  * batched upserts into an identical table.

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
-import { benchAppends, benchRebuild, type Measured } from './event-store-bench';
+import { benchRebuild, type Measured } from './event-store-bench';
+import { benchBatchedAppends, benchConcurrentSingleAppends, benchProjectionLag, printCompared, printLag } from './append-throughput-bench';
 import { measureFrontend } from './frontend-size';
-import { benchFirstChunk } from './first-chunk-bench';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -40,23 +40,43 @@ function print(m: Measured) {
 
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), database: 'postgresql server', node: process.version };
 
+// BENCH_ONLY=event-store skips the frontend and streaming measures.
+const onlyEventStore = process.env.BENCH_ONLY === 'event-store';
+
 const eventStore = await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
-    const appends = await benchAppends(handle, Number(process.env.BENCH_APPEND_CALLS ?? 200));
-    print(appends);
+    // Each append measure: median of 3 runs, ours and the raw baseline interleaved.
+    const appends = await benchBatchedAppends(url, Number(process.env.BENCH_APPEND_CALLS ?? 200));
+    printCompared(appends);
+    const concurrentSingleAppends = await benchConcurrentSingleAppends(url, Number(process.env.BENCH_SINGLE_PER_WRITER ?? 250));
+    printCompared(concurrentSingleAppends);
     const rebuild = await benchRebuild(handle, Number(process.env.BENCH_MEMBERS ?? 10_000));
     print(rebuild);
-    return { appends, rebuild };
+    return { appends, concurrentSingleAppends, rebuild };
   } finally {
     await handle.close();
   }
 });
 results.eventStore = eventStore;
 
-const frontend = measureFrontend(path.join(root, 'frontend/dist'));
-if (frontend) {
+results.projectionLag = await withFreshDatabase(async (url) => {
+  const handle = await openServerDatabase(url);
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 500), Number(process.env.BENCH_LAG_SECONDS ?? 10));
+  printLag(lag);
+  return lag;
+});
+
+const frontend = onlyEventStore ? null : measureFrontend(path.join(root, 'frontend/dist'));
+if (onlyEventStore) {
+  // skipped
+} else if (frontend) {
   console.log(
     `landing page first-load JS      ${(frontend.initialJsGzipBytes / 1024).toFixed(1)} KiB gzip (${(frontend.initialJsBytes / 1024).toFixed(1)} KiB raw, ${frontend.initialScripts.length} files); ` +
       `${frontend.lazyChunks} lazy chunks, ${(frontend.lazyJsGzipBytes / 1024).toFixed(1)} KiB gzip`,
@@ -69,7 +89,8 @@ if (frontend) {
 }
 results.frontend = frontend;
 
-results.firstIdeaChunk = await withFreshDatabase(async (url) => {
+results.firstIdeaChunk = onlyEventStore ? null : await withFreshDatabase(async (url) => {
+  const { benchFirstChunk } = await import('./first-chunk-bench');
   const first = await benchFirstChunk(url, Number(process.env.BENCH_STREAM_RUNS ?? 20));
   console.log(
     `first streamed idea chunk       HTTP median ${first.throughHttp.firstChunkMedianMs} ms (p95 ${first.throughHttp.firstChunkP95Ms} ms, complete ${first.throughHttp.completeMedianMs} ms); ` +
@@ -79,5 +100,6 @@ results.firstIdeaChunk = await withFreshDatabase(async (url) => {
 });
 
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-writeFileSync(path.join(root, 'bench-results/latest.json'), JSON.stringify(results, null, 2));
-console.log('written to bench-results/latest.json');
+const resultFile = process.env.BENCH_RESULT_FILE ?? 'latest.json';
+writeFileSync(path.join(root, 'bench-results', resultFile), JSON.stringify(results, null, 2));
+console.log(`written to bench-results/${resultFile}`);
