@@ -1,3 +1,4 @@
+import { jsonrepair } from 'jsonrepair';
 import { generatedIdeasSchema, type GeneratedIdeas, type Idea } from '../contracts/ideas';
 import { AiGenerationError } from '../ports/idea-generator';
 import { categoryColor, normaliseCategoryKey, type IdeaCategoryConfig } from './categories';
@@ -67,31 +68,22 @@ function balancedEnd(text: string, start: number): number | 'unclosed' | 'mismat
   return 'unclosed';
 }
 
-/** Drops commas right before `}` or `]` outside strings, a slip models make. */
-function withoutTrailingCommas(json: string): string {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < json.length; i++) {
-    const ch = json[i];
-    if (inString) {
-      out += ch;
-      if (ch === '\\') out += json[++i] ?? '';
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    if (ch === ',' && /^\s*[}\]]/.test(json.slice(i + 1, i + 64))) continue;
-    out += ch;
-  }
-  return out;
-}
-
+/**
+ * Strict JSON first; then the slips models make (trailing commas, single quotes, unquoted keys,
+ * comments, Python's True/None, missing commas) are repaired by `jsonrepair`. Only text whose
+ * brackets all close is repaired: jsonrepair would also complete a truncated answer, and a cut
+ * answer must fail rather than pass as its first ideas.
+ */
 function tryJson(text: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) };
   } catch {
+    const start = text.search(/[[{]/);
+    if (start !== 0 || balancedEnd(text, 0) !== text.length - 1) return undefined;
     try {
-      return { value: JSON.parse(withoutTrailingCommas(text)) };
+      // A repair counts only when it yields ideas: `{ideas: oops}` stays unparseable.
+      const value: unknown = JSON.parse(jsonrepair(text));
+      return usable(value) ? { value } : undefined;
     } catch {
       return undefined;
     }

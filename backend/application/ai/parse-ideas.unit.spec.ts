@@ -82,6 +82,23 @@ describe('parsing generated ideas', () => {
     expect(parseGeneratedIdeas(text, categories).ideas[0].title).toBe('A');
   });
 
+  it('repairs the JSON slips models make: single quotes, unquoted keys, comments, missing commas, Python constants', () => {
+    const sloppy = `Here are your ideas:
+{
+  // ideas for the member
+  categories: [{ id: 'fiverr', name: 'Fiverr Gigs' }],
+  ideas: [
+    { id: 'fiverr-1', title: 'Logo Design Packages', subtitle: "Three tiers for small brands" "category": "fiverr", description: 'Sell logos.', pricing: '$50-150' },
+  ],
+  personalized: False
+}
+Good luck!`;
+    const result = parseGeneratedIdeas(sloppy, categories);
+    expect(result.ideas).toHaveLength(1);
+    expect(result.ideas[0]).toMatchObject({ title: 'Logo Design Packages', subtitle: 'Three tiers for small brands', category: 'fiverr', pricing: '$50-150' });
+    expect(result.personalized).toBe(false);
+  });
+
   it('fails with parse_error on malformed JSON', () => {
     for (const text of ['{"ideas": [ {"title": "A" ', 'not json at all', '', '{ideas: oops}']) {
       const error = failure(() => parseGeneratedIdeas(text, categories));
