@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageRoutes } from '../../../application/contracts/page-routes';
 import { registerFrontend } from './frontend';
 
 let app: ReturnType<typeof Fastify>;
@@ -28,6 +29,26 @@ describe('serving the built frontend', () => {
       }
     }
     expect((await app.inject({ method: 'GET', url: '/ideas' })).body).toContain('<div id="root">');
+  });
+
+  it('answers unknown page paths with 404 and the app, so the app shows its 404 page', async () => {
+    for (const url of ['/no-such-page', '/ideas/extra/segments', '/blog/a/b', '/dashboardx?x=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+      }
+      expect((await app.inject({ method: 'GET', url })).body).toContain('<div id="root">');
+    }
+    for (const url of ['/blog/first-post', '/plan/abc', '/ideas-trial', '/ideas/', '/auth?tab=signup', '/reset-password?token=x']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('knows the same page routes as the client router', () => {
+    const router = readFileSync(path.join(import.meta.dirname, '../../../../frontend/src/app/router.tsx'), 'utf8');
+    const clientRoutes = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*');
+    expect([...clientRoutes].sort()).toEqual([...pageRoutes].sort());
   });
 
   it('caches hashed assets for a year', async () => {

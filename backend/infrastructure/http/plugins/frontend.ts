@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isPageRoute } from '../../../application/contracts/page-routes';
 
 /**
  * Serves the built React app. Any GET or HEAD outside /api that is not a file gets
- * index.html, so the client router can show the route (or its own 404 page).
+ * index.html, so the client router can show the route; paths that are not one of the app's
+ * pages (contracts/page-routes.ts) get it with status 404, and the app shows its 404 page.
  */
 export async function registerFrontend(app: FastifyInstance, dir: string | undefined) {
   const index = dir ? path.join(dir, 'index.html') : undefined;
@@ -30,6 +32,8 @@ export async function registerFrontend(app: FastifyInstance, dir: string | undef
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathOnly}`, code: 'not_found' });
     }
     reply.header('cache-control', 'no-cache');
+    // A path the app has no page for still gets the app (which shows its 404 page), with status 404.
+    if (!isPageRoute(pathOnly)) reply.status(404);
     return reply.type('text/html').sendFile('index.html');
   });
 }

@@ -1,0 +1,41 @@
+/**
+ * The app's page routes (member-product.md §2 route table), shared by the client router and the
+ * server: the server answers any other non-API path with the app's 404 page and status 404.
+ * `:name` matches one path segment.
+ */
+export const pageRoutes = [
+  '/',
+  '/auth',
+  '/reset-password',
+  '/dashboard',
+  '/generating',
+  '/ideas-trial',
+  '/ideas',
+  '/plans',
+  '/plan/:id',
+  '/upsell',
+  '/profile',
+  '/support',
+  '/faqs',
+  '/company',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/blog',
+  '/blog/:slug',
+] as const;
+
+const patterns = pageRoutes.map(
+  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+);
+
+/** Whether a path (without query) is one of the app's pages; a trailing slash is allowed. */
+export function isPageRoute(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  return patterns.some((pattern) => pattern.test(decoded));
+}
