@@ -56,6 +56,8 @@ export interface CompositionOverrides {
   passwordHasher?: PasswordHasher;
   /** The AI adapter for idea generation (tests record prompts or script failures with it). */
   ideaGenerator?: IdeaGenerator;
+  /** The time source (tests move it past a month's end or a deadline). */
+  clock?: Clock;
 }
 
 async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
@@ -117,7 +119,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   container.bind<DatabaseHandle>(TOKENS.Database).toConstantValue(database);
   container.bind<EventStore>(TOKENS.EventStore).toConstantValue(eventStore);
-  container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
+  container.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
   container.bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(uuidGenerator);
   container.bind<PasswordHasher>(TOKENS.PasswordHasher).toConstantValue(overrides.passwordHasher ?? argon2Hasher);
   container
@@ -131,6 +133,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
       clock: ctx.get<Clock>(TOKENS.Clock),
       hasher: ctx.get<PasswordHasher>(TOKENS.PasswordHasher),
       mailer: ctx.get<Mailer>(TOKENS.Mailer),
+      publicUrl: config.PUBLIC_URL,
     }),
   );
   container.bind<CreditsService>(TOKENS.CreditsService).toDynamicValue((ctx) =>

@@ -257,7 +257,13 @@ describe('a pro member', () => {
     await t.services.progress.waitFor(outcome.position!, 5000);
     const credits = await c.get('/api/credits');
     expect(credits.body).toMatchObject({ tier: 'pro', used: { idea: 1 }, balances: { idea: 2 } });
-    expect((await c.get('/api/credits/statement')).body.entries[0]).toMatchObject({ type: 'tier_changed', from: 'free', to: 'pro' });
+    // Reads derive the tier without recording it; the next command on the ledger records it.
+    expect((await c.get('/api/credits/statement')).body.entries[0]).toMatchObject({ type: 'spent' });
+    expect((await generate(c)).status).toBe(200);
+    expect((await c.get('/api/credits/statement')).body.entries.slice(0, 2)).toMatchObject([
+      { type: 'spent', kind: 'idea', balanceAfter: 1 },
+      { type: 'tier_changed', from: 'free', to: 'pro' },
+    ]);
   });
 });
 

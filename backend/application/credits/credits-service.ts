@@ -1,5 +1,7 @@
-import type { CreditKind, CreditTier } from '../../domain/credits/allowances';
+import { creditKinds, type CreditKind, type CreditTier } from '../../domain/credits/allowances';
 import {
+  availableCredits,
+  creditAccountAt,
   creditAccountDecider,
   creditAccountStream,
   type CreditAccountCommand,
@@ -12,6 +14,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { RequestOrigin } from '../identity/identity-service';
 import type { EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
+import type { CreditsResponse } from '../contracts/credits';
 
 export interface CreditsDeps {
   eventStore: EventStore;
@@ -104,6 +107,17 @@ export function createCreditsService(deps: CreditsDeps) {
       }));
     },
 
+    /**
+     * The member's credits as they stand now, for reading: the ledger folded from its events,
+     * with a due period or tier change derived by the ledger's own policy but not recorded
+     * (a read never appends; the next command on the ledger records the roll).
+     */
+    async current(holder: CreditHolder): Promise<CreditsResponse> {
+      const tier = tierOf(holder.role);
+      const state = foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStream(holder.userId)));
+      return creditsView(creditAccountAt(state, { userId: holder.userId, tier }, clock.now()));
+    },
+
     /** The ledger folded from its events (the truth the read models are derived from). */
     async ledger(userId: string): Promise<CreditAccountState> {
       return foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStream(userId)));
@@ -112,3 +126,19 @@ export function createCreditsService(deps: CreditsDeps) {
 }
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
+
+/** GET /api/credits: the current period's allowances, grants, use and balances. */
+export function creditsView(account: ReturnType<typeof creditAccountAt>): CreditsResponse {
+  const balances = Object.fromEntries(
+    creditKinds.map((kind) => [kind, availableCredits(account, kind)]),
+  ) as CreditsResponse['balances'];
+  return {
+    tier: account.tier,
+    periodStart: account.periodStart,
+    creditsResetAt: account.resetAt,
+    allowances: { ...account.allowances },
+    granted: { ...account.granted },
+    used: { ...account.used },
+    balances,
+  };
+}

@@ -219,6 +219,15 @@ function bringUpToDate(state: CreditAccountState, holder: Holder, now: Date): Cr
   return events;
 }
 
+/**
+ * The ledger as it stands at `now` for a member of `holder.tier`: what the next command would
+ * record first (opening, a due period, a tier change) folded in, but nothing recorded. Reads
+ * use it so that showing the credits never writes; the next command records the roll.
+ */
+export function creditAccountAt(state: CreditAccountState, holder: Holder, now: Date): OpenAccount {
+  return bringUpToDate(state, holder, now).reduce(evolveCreditAccount, state) as OpenAccount;
+}
+
 export function decideCreditAccount(command: CreditAccountCommand, state: CreditAccountState): CreditAccountEvent[] {
   const { actor, now } = command.metadata;
 
