@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { z } from 'zod';
+import { defaultIdeaCategoryLines, defaultIdeasPerCategory } from '../../domain/ideas/default-idea-count';
 import { tokenBudgetProblems } from './token-budget';
 
 /**
@@ -140,12 +141,7 @@ export const aiSettingsSchema = aiSettingsFieldsSchema.superRefine((settings, ct
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
-export const defaultCategoriesText = [
-  'fiverr | Fiverr Gigs | fiverr, gig, freelance, marketplace, service package, quick delivery',
-  'online | Online Business | digital product, online course, ebook, templates, remote clients, newsletter, affiliate',
-  'offline | Local/Offline | local, in-person, workshop, lessons, events, small businesses, community',
-  'social | Social Media | youtube, tiktok, instagram, content creation, sponsorship, ugc, audience',
-].join('\n');
+export const defaultCategoriesText = defaultIdeaCategoryLines.join('\n');
 
 const defaultSystemPrompt = `You are Skilly, an expert side-income strategist. You turn a person's skills into specific, realistic ways to earn money: freelance gigs, online products and services, local in-person services and social-media businesses.
 
@@ -224,7 +220,7 @@ export const defaultAiSettings: AiSettings = {
     ideaDescriptionLength: 600,
     ideaDetailLevel: 'detailed',
     includeSpecificTools: true,
-    ideasPerCategory: 3,
+    ideasPerCategory: defaultIdeasPerCategory,
     incomeRangeStyle: 'range',
     ideaCustomInstructions: '',
     enableProPersonalization: true,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { monthlyAllowances } from '../../domain/credits/allowances';
+import { defaultIdeaCount } from '../../domain/ideas/default-idea-count';
 
 /**
  * Homepage content (member-product spec §3), edited in place by admins on `/?editMode=true`.
@@ -95,12 +97,22 @@ export const homepageContentSchema = z.object({
 });
 export type HomepageContent = z.infer<typeof homepageContentSchema>;
 
-/** What visitors see until an admin saves something else; the server serves it when nothing is stored. */
+/** "1 idea set of 12 ideas a month", "3 idea sets of 12 ideas a month". */
+const perMonth = (count: number, one: string, many: string, detail = '') =>
+  `${count} ${count === 1 ? one : many}${detail} a month`;
+const free = monthlyAllowances.free;
+const pro = monthlyAllowances.pro;
+
+/**
+ * What visitors see until an admin saves something else; the server serves it when nothing is stored.
+ * Counts come from where they are decided: the idea count from the default settings
+ * (domain/ideas/default-idea-count.ts), the tiers' allowances from domain/credits/allowances.ts.
+ */
 export const defaultHomepageContent: HomepageContent = {
   hero: {
     tagline: 'Powered by AI, Operated by Humans',
     headline: 'Turn Your Skills Into Income',
-    subheadline: 'Tell us what you are good at. Our AI returns 9 income ideas grouped by category in 15-30 seconds.',
+    subheadline: `Tell us what you are good at. Our AI returns ${defaultIdeaCount} income ideas grouped by category in 15-30 seconds.`,
     description:
       'Freelance gigs, online products, local services and social media: pick an idea and get a 7-day action plan with milestones and tasks to start earning.',
     prompt: 'What skill or passion do you have?',
@@ -121,7 +133,7 @@ export const defaultHomepageContent: HomepageContent = {
       },
       {
         number: 2,
-        title: 'Get 10 Income Ideas',
+        title: `Get ${defaultIdeaCount} Income Ideas`,
         description: 'Our AI returns ideas grouped by category: marketplace gigs, online, local and social media.',
       },
       {
@@ -146,7 +158,7 @@ export const defaultHomepageContent: HomepageContent = {
         name: 'Maria Gonzalez',
         handle: '@mariadesigns',
         quote:
-          'I knew I could design but had no idea what to sell. Skilly gave me ten gig ideas and a plan for the first week. My logo gig got its first order on day five.',
+          'I knew I could design but had no idea what to sell. Skilly gave me gig ideas with prices and a plan for the first week. My logo gig got its first order on day five.',
         achievements: ['Level 2 Seller', 'First order in 5 days', '4.9 average rating'],
         buttonText: 'Try It With Your Skill',
         badge: 'Top Rated',
@@ -183,8 +195,9 @@ export const defaultHomepageContent: HomepageContent = {
         period: 'forever',
         description: 'Everything you need to find your first income idea.',
         features: [
-          'Up to 5 skill ideas a month',
-          '10 AI prompts a month',
+          perMonth(free.idea, 'idea set', 'idea sets', ` of ${defaultIdeaCount} ideas`),
+          perMonth(free.plan, 'action plan', 'action plans'),
+          perMonth(free.help, 'AI help request', 'AI help requests'),
           'Basic 7-day action plans',
           'Community forums',
           'Email support',
@@ -200,8 +213,9 @@ export const defaultHomepageContent: HomepageContent = {
         period: 'per month',
         description: 'For creators turning a skill into a steady income.',
         features: [
-          'Unlimited ideas',
-          '100 AI prompts a month',
+          perMonth(pro.idea, 'idea set', 'idea sets', ` of ${defaultIdeaCount} ideas`),
+          perMonth(pro.plan, 'action plan', 'action plans'),
+          perMonth(pro.help, 'AI help request', 'AI help requests'),
           'Advanced 7-day action plans',
           'Personalized strategies',
           'Priority support',
@@ -220,7 +234,7 @@ export const defaultHomepageContent: HomepageContent = {
         description: 'For agencies and teams building together.',
         features: [
           'Everything in Professional',
-          'Unlimited AI prompts',
+          'AI allowances sized for your team',
           'White-label',
           'Team tools for up to 5 members',
           '1-on-1 sessions',
