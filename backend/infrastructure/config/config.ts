@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -47,13 +48,93 @@ const configSchema = z.object({
       .max(10_000, 'TRIAL_GENERATIONS_PER_DAY must be at most 10000')
       .default(5),
   ),
+  /**
+   * The origin members reach the site at (`https://skilly.example`); every link in an email is
+   * built from it, never from request headers. Required in production.
+   */
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const problem = publicUrlProblem(value);
+        if (problem) {
+          ctx.addIssue({ code: 'custom', message: problem });
+          return z.NEVER;
+        }
+        return value.replace(/\/+$/, '');
+      })
+      .optional(),
+  ),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For) and protocol: a hop count, or
+   * comma-separated addresses/CIDRs. Unset (the default) trusts no proxy.
+   */
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'TRUST_PROXY must be a number of proxy hops or comma-separated IP addresses/CIDRs (e.g. 1 or 10.0.0.0/8,127.0.0.1)',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+  ),
   PROJECTIONS_IN_PROCESS: z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** A hop count, or a list of proxy addresses/CIDRs; false trusts no proxy. */
+export type TrustProxy = false | number | string[];
+
+function publicUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'PUBLIC_URL must be a URL such as https://skilly.example';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'PUBLIC_URL must start with http:// or https://';
+  if (url.search || url.hash || url.username || url.password) {
+    return 'PUBLIC_URL must be an origin (and optional path) without query, fragment or credentials';
+  }
+  return undefined;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  if (/^(false|off|no)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops === 0 ? false : hops <= 10 ? hops : undefined;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0) return undefined;
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    if (!version || extra !== undefined) return undefined;
+    if (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))) return undefined;
+  }
+  return entries;
+}
+
+type ParsedConfig = z.infer<typeof configSchema>;
+
+export type Config = Omit<ParsedConfig, 'PUBLIC_URL' | 'TRUST_PROXY'> & {
+  /** Always set: PUBLIC_URL, or http://localhost:PORT outside production. */
+  PUBLIC_URL: string;
+  TRUST_PROXY: TrustProxy;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -72,8 +153,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
   }
-  if (config.NODE_ENV === 'production' && config.SESSION_SECRET === undefined) {
-    throw new ConfigError(['SESSION_SECRET: required when NODE_ENV is production']);
+  if (config.NODE_ENV === 'production') {
+    const missing = [];
+    if (config.SESSION_SECRET === undefined) missing.push('SESSION_SECRET: required when NODE_ENV is production');
+    if (config.PUBLIC_URL === undefined) {
+      missing.push('PUBLIC_URL: required when NODE_ENV is production (the address members open, e.g. https://skilly.example)');
+    }
+    if (missing.length) throw new ConfigError(missing);
   }
-  return config;
+  return {
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    TRUST_PROXY: config.TRUST_PROXY ?? false,
+  };
 }

@@ -33,7 +33,31 @@ describe('configuration', () => {
 
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://skilly.example' }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
+  it('requires PUBLIC_URL in production and defaults it to http://localhost:PORT elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow('PUBLIC_URL: required when NODE_ENV is production');
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://skilly.example/' }).PUBLIC_URL).toBe('https://skilly.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'skilly.example' })).toThrow('PUBLIC_URL must be a URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://skilly.example' })).toThrow('PUBLIC_URL must start with http:// or https://');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://skilly.example/?next=x' })).toThrow('PUBLIC_URL must be an origin');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://s.example' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY must be a number of proxy hops');
+    }
   });
 
   it('allows visitors 5 trial generations a day unless TRIAL_GENERATIONS_PER_DAY says otherwise', () => {

@@ -13,8 +13,19 @@ import { generateIdeasRoutes } from './routes/api/ideas/generate-ideas-routes';
 import { healthRoutes } from './routes/api/health/health-routes';
 import { homepageContentRoutes } from './routes/api/homepage-content/homepage-content-routes';
 import type { AppServices } from './services';
+import type { TrustProxy } from '../config/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * Only the configured proxies may say who the client is (X-Forwarded-For) or how it came in.
+ * A hop count trusts that many addresses from the right of the chain (fastify itself treats
+ * a bare number as "trust nothing"), so with one the app must be reachable only through them.
+ */
+function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
 
 /** The whole HTTP application: cross-cutting plugins first, then one plugin per API area. */
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
@@ -25,7 +36,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: services.config.NODE_ENV === 'production',
+    trustProxy: trustedProxies(services.config.TRUST_PROXY),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -35,7 +46,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, services.config.PUBLIC_URL);
   await registerSessions(app, services);
   await registerOpenApi(app);
 

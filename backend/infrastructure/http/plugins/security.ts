@@ -8,7 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * is SameSite=Lax, and a state-changing request whose Origin (or Fetch Metadata) says it
  * comes from another site is refused before any handler runs.
  */
-export async function registerSecurity(app: FastifyInstance) {
+export async function registerSecurity(app: FastifyInstance, publicUrl: string) {
+  const publicHost = new URL(publicUrl).host;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -29,11 +30,14 @@ export async function registerSecurity(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+    // The site is the configured public address or the Host the browser connected to; a
+    // client's X-Forwarded-Host is never believed.
+    const host = request.headers.host;
     let crossSite = request.headers['sec-fetch-site'] === 'cross-site';
     if (origin && origin !== 'null') {
       try {
-        crossSite = new URL(origin).host !== host;
+        const originHost = new URL(origin).host;
+        crossSite = originHost !== host && originHost !== publicHost;
       } catch {
         crossSite = true;
       }
