@@ -17,6 +17,7 @@ import { CheckpointPollingProgress } from '../projections/runner/checkpoint-poll
 import { ProjectionRunner } from '../projections/runner/projection-runner';
 import type { Config } from './config/config';
 import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from './database/database';
+import { acquireDataDirLock } from './database/data-dir-lock';
 import { migrateToLatest } from './database/migrations';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { OfflineIdeaGenerator } from './ai/offline-idea-generator';
@@ -66,7 +67,24 @@ async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHan
     return openServerDatabase(config.DATABASE_URL);
   }
   logger.info({ dataDir: path.resolve(config.DATA_DIR) }, 'using embedded PostgreSQL (PGlite); set DATABASE_URL for a server');
-  return openEmbeddedDatabase(await createPGlite({ dataDir: config.DATA_DIR }));
+  // One process per data folder: a second one opening the same PGlite files destroys them.
+  const lock = acquireDataDirLock(config.DATA_DIR);
+  try {
+    const handle = await openEmbeddedDatabase(await createPGlite({ dataDir: config.DATA_DIR }));
+    return {
+      ...handle,
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 async function openEventStore(config: Config, database: DatabaseHandle, logger: Logger): Promise<EventStore> {

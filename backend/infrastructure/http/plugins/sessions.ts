@@ -18,6 +18,15 @@ declare module 'fastify' {
 
 export async function registerSessions(app: FastifyInstance, services: AppServices) {
   await app.register(cookie, { secret: services.cookieSecret });
+  // A role guard runs before the body is validated: a caller without the role learns only
+  // that (401/403), never what the body should have been. Guards given as preHandler move up.
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    const guards = preHandlers.filter((hook) => roleGuards.has(hook));
+    if (guards.length === 0) return;
+    route.preHandler = preHandlers.filter((hook) => !roleGuards.has(hook));
+    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
@@ -54,10 +63,13 @@ export type Audience = 'visitor' | Role;
 
 /**
  * Route guard: `requireRole('free', 'pro')` lets only those roles through. 'visitor' in the
- * list admits signed-out callers too.
+ * list admits signed-out callers too. Use it as `preValidation` (as a `preHandler` it is moved
+ * there by the hook above).
  */
+const roleGuards = new WeakSet<object>();
+
 export function requireRole(...allowed: Audience[]) {
-  return async function guard(request: FastifyRequest, reply: FastifyReply) {
+  const guard = async function guard(request: FastifyRequest, reply: FastifyReply) {
     if (!request.user) {
       if (allowed.includes('visitor')) return;
       return reply.status(401).send({ message: 'Please sign in to continue.', code: 'unauthenticated' });
@@ -66,6 +78,8 @@ export function requireRole(...allowed: Audience[]) {
       return reply.status(403).send({ message: "You don't have permission to do this.", code: 'forbidden' });
     }
   };
+  roleGuards.add(guard);
+  return guard;
 }
 
 export const signedIn = requireRole('free', 'pro', 'moderator', 'admin');

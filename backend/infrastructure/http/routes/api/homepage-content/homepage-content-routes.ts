@@ -17,7 +17,7 @@ export function homepageContentRoutes(services: AppServices): FastifyPluginAsync
     app.put(
       '/admin/homepage-content',
       {
-        preHandler: requireRole('admin'),
+        preValidation: requireRole('admin'),
         schema: {
           tags: ['content', 'admin'],
           summary: 'Replace the landing page texts (admin)',

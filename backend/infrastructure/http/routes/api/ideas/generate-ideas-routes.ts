@@ -20,7 +20,7 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
     app.post(
       '/generate-ideas-stream',
       {
-        preHandler: requireRole('visitor', 'free', 'pro'),
+        preValidation: requireRole('visitor', 'free', 'pro'),
         schema: {
           tags: ['ideas'],
           summary: 'Generate ideas for a skill, streamed',
