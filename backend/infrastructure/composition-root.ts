@@ -15,6 +15,7 @@ import type { Clock, IdGenerator, Mailer, PasswordHasher } from '../application/
 import { allProjections } from '../projections/registry';
 import { CheckpointPollingProgress } from '../projections/runner/checkpoint-polling-progress';
 import { ProjectionRunner } from '../projections/runner/projection-runner';
+import { createSpendCompensation, type SpendCompensation } from '../application/credits/spend-compensation';
 import type { Config } from './config/config';
 import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from './database/database';
 import { acquireDataDirLock } from './database/data-dir-lock';
@@ -47,6 +48,8 @@ export const TOKENS = {
 
 export interface Composition extends AppServices {
   container: Container;
+  /** Refunds credits whose work was never recorded; runs where the projections run. */
+  compensation: SpendCompensation;
   close(): Promise<void>;
 }
 
@@ -201,6 +204,14 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   );
 
   const runner = container.get<ProjectionRunner>(TOKENS.ProjectionRunner);
+  // Started wherever the projections run (the server in-process, or the worker).
+  const compensation = createSpendCompensation({
+    db: database.db,
+    eventStore,
+    credits: container.get<CreditsService>(TOKENS.CreditsService),
+    clock: container.get<Clock>(TOKENS.Clock),
+    log: logger.child({ component: 'compensation' }),
+  });
   const frontendDir = path.resolve(import.meta.dirname, '../../frontend/dist');
   return {
     container,
@@ -215,9 +226,11 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ideaGeneration: container.get<IdeaGenerationService>(TOKENS.IdeaGenerationService),
     progress: container.get<ProjectionProgress>(TOKENS.ProjectionProgress),
     runner,
+    compensation,
     cookieSecret: cookieSecret(config),
     frontendDir: existsSync(frontendDir) ? frontendDir : undefined,
     async close() {
+      await compensation.stop();
       await runner.stop();
       await eventStore.close();
       await database.close();

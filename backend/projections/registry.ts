@@ -4,6 +4,7 @@ import { creditStatementProjection } from './credit-statement/credit-statement-p
 import { ideaSetsProjection } from './idea-sets/idea-sets-projection';
 import { sessionRevocationProjection } from './sessions/session-revocation-projection';
 import { usersProjection } from './users/users-projection';
+import { pendingSpendsProjection } from './pending-spends/pending-spends-projection';
 
 /** Every projection the product runs, by name. */
 export const allProjections: readonly Projection[] = [
@@ -12,4 +13,5 @@ export const allProjections: readonly Projection[] = [
   creditAccountsProjection,
   creditStatementProjection,
   ideaSetsProjection,
+  pendingSpendsProjection,
 ];

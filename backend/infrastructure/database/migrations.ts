@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { eventStoreMigration } from '../event-store/postgres-event-store';
+import { appendFunctionMigration, eventStoreMigration } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { usersMigration } from '../../projections/users/users-projection';
 import { platformTablesMigration } from '../../application/identity/platform-tables';
@@ -25,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0008_credit_statement_read_model': creditStatementMigration,
   '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration,
   '2026_11_22_0010_trial_generations': trialGenerationsMigration,
+  '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,6 +72,88 @@ export const eventStoreMigration: Migration = {
   },
 };
 
+/**
+ * An append in one statement, so one round trip: lock the stream's row (appends to one
+ * stream queue here, other streams go on), look for the event ids, check the expected
+ * version, insert the events and move the stream's version. A refusal changes nothing.
+ *
+ * `p_expected`: null for any version, -1 for "no stream yet", else the stream's version.
+ * Returns one row: `outcome` 'appended' or 'already_appended' (every id already in this
+ * stream: the existing events' position), 'wrong_version' (`stream_version` is the actual
+ * version, -1 for none) or 'duplicate' (`event_id` is used elsewhere).
+ */
+export const appendFunctionMigration: Migration = {
+  async up(db) {
+    await sql`
+      create function append_events(
+        p_stream text, p_expected integer, p_ids text[], p_events jsonb,
+        p_actor jsonb, p_causation_id text, p_correlation_id text, p_occurred_at timestamptz)
+      returns table (outcome text, stream_version integer, transaction_id xid8, global_position bigint, event_id text)
+      language plpgsql as $fn$
+      #variable_conflict use_column
+      declare
+        v_current integer;
+        v_exists boolean;
+        v_count integer := cardinality(p_ids);
+        v_found integer;
+        v_same integer;
+        v_first text;
+        v_last_tx xid8;
+        v_last_position bigint;
+      begin
+        loop
+          select s.version into v_current from event_streams s where s.stream_name = p_stream for update;
+          v_exists := found;
+          if not v_exists then v_current := -1; end if;
+
+          select count(*)::integer, (count(*) filter (where e.stream_name = p_stream))::integer,
+                 (array_agg(e.event_id order by e.global_position))[1],
+                 (array_agg(e.transaction_id order by e.global_position desc))[1],
+                 max(e.global_position)
+            into v_found, v_same, v_first, v_last_tx, v_last_position
+            from events e where e.event_id = any(p_ids);
+          if v_found > 0 then
+            if v_found = v_count and v_same = v_found then
+              return query select 'already_appended'::text, v_current, v_last_tx, v_last_position, null::text;
+            else
+              return query select 'duplicate'::text, v_current, null::xid8, null::bigint, v_first;
+            end if;
+            return;
+          end if;
+
+          if p_expected is not null and p_expected <> v_current then
+            return query select 'wrong_version'::text, v_current, null::xid8, null::bigint, null::text;
+            return;
+          end if;
+
+          exit when v_exists;
+          -- A new stream: creating its row takes the lock. A writer creating it at the same
+          -- time is waited for; if it committed, look again with its row in place.
+          insert into event_streams (stream_name, version) values (p_stream, -1) on conflict do nothing;
+          exit when found;
+        end loop;
+
+        with inserted as (
+          insert into events (event_id, stream_name, stream_version, type, schema_version, data, actor,
+                              causation_id, correlation_id, occurred_at)
+          select p_ids[e.ord], p_stream, v_current + e.ord::integer, e.value->>'type',
+                 (e.value->>'schemaVersion')::integer, e.value->'data', p_actor,
+                 p_causation_id, p_correlation_id, p_occurred_at
+            from jsonb_array_elements(p_events) with ordinality as e(value, ord)
+           order by e.ord
+          returning events.global_position
+        )
+        select max(i.global_position) into v_last_position from inserted i;
+        update event_streams set version = v_current + v_count where stream_name = p_stream;
+        return query select 'appended'::text, v_current + v_count, pg_current_xact_id(), v_last_position, null::text;
+      end
+      $fn$`.execute(db);
+  },
+  async down(db) {
+    await sql`drop function append_events`.execute(db);
+  },
+};
+
 export const EVENTS_CHANNEL = 'skilly_events';
 
 type EventRow = {
@@ -107,17 +189,29 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** Shortest gap between two NOTIFYs while appends keep coming. */
+const NOTIFY_GAP_MS = 10;
+
+type AppendRow = {
+  outcome: 'appended' | 'already_appended' | 'wrong_version' | 'duplicate';
+  stream_version: number;
+  transaction_id: number | null;
+  global_position: number | null;
+  event_id: string | null;
+};
 
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgresql';
   private readonly db: Kysely<EventStoreTables>;
+  private notifying: Promise<void> | undefined;
+  private notifyAgain = false;
 
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly options: {
       /** Test seam: runs inside the append's transaction just before it commits. */
       beforeCommit?: (trx: Transaction<EventStoreTables>) => Promise<void>;
-      /** Send NOTIFY to followers on append (default true; a prepared transaction cannot). */
+      /** Send NOTIFY to followers after an append (default true). */
       notify?: boolean;
     } = {},
   ) {
@@ -126,77 +220,80 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamName: string, events: EventToAppend[], context: AppendContext): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const { expectedVersion } = context;
+    const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? -1 : expectedVersion;
+    const call = sql<AppendRow>`
+      select * from append_events(
+        ${streamName}, ${expected}::integer, ${events.map((e) => e.id)}::text[],
+        ${JSON.stringify(events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })))}::jsonb,
+        ${JSON.stringify(context.actor)}::jsonb, ${context.causationId}, ${context.correlationId},
+        ${context.occurredAt}::timestamptz)`;
+    let row: AppendRow;
     try {
-      return await this.db.transaction().execute((trx) => this.appendIn(trx, streamName, events, context));
+      const { beforeCommit } = this.options;
+      if (beforeCommit) {
+        // Test seam: the same statement inside an explicit transaction that is held open.
+        row = await this.db.transaction().execute(async (trx) => {
+          const result = (await call.execute(trx)).rows[0];
+          if (result.outcome === 'appended') await beforeCommit(trx);
+          return result;
+        });
+      } else {
+        row = (await call.execute(this.db)).rows[0];
+      }
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-        // Another stream already holds one of these ids.
+        // Another stream took one of these ids at the same moment.
         throw new DuplicateEventIdError(events.map((e) => e.id).join(', '));
       }
       throw error;
     }
+
+    switch (row.outcome) {
+      case 'wrong_version':
+        throw new WrongExpectedVersionError(streamName, expectedVersion, row.stream_version === -1 ? 'no_stream' : row.stream_version);
+      case 'duplicate':
+        throw new DuplicateEventIdError(row.event_id!);
+      case 'appended':
+        this.announce();
+        break;
+      case 'already_appended':
+        break;
+    }
+    return {
+      streamVersion: row.stream_version,
+      position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
+    };
   }
 
-  private async appendIn(
-    trx: Transaction<EventStoreTables>,
-    streamName: string,
-    events: EventToAppend[],
-    context: AppendContext,
-  ): Promise<AppendResult> {
-    // One statement takes the stream's row lock (appends to one stream queue here, other
-    // streams go on) and finds any of these event ids already stored.
-    const ids = events.map((e) => e.id);
-    const locked = await sql<{ version: number; existing: { event_id: string; stream_name: string; global_position: number; transaction_id: string }[] }>`
-      with lock as (
-        insert into event_streams (stream_name, version) values (${streamName}, -1)
-        on conflict (stream_name) do update set version = event_streams.version
-        returning version
-      )
-      select (select version from lock) as version,
-             coalesce((select json_agg(json_build_object(
-                         'event_id', event_id, 'stream_name', stream_name,
-                         'global_position', global_position, 'transaction_id', transaction_id::text)
-                       order by global_position)
-                       from events where event_id = any(${ids}::text[])), '[]'::json) as existing`.execute(trx);
-    const { version: current, existing } = locked.rows[0];
-
-    if (existing.length > 0) {
-      const sameAppend =
-        existing.length === ids.length && existing.every((row) => row.stream_name === streamName);
-      if (!sameAppend) throw new DuplicateEventIdError(existing[0].event_id);
-      const last = existing[existing.length - 1];
-      return { streamVersion: current, position: { commit: Number(last.transaction_id), prepare: Number(last.global_position) } };
+  /**
+   * Tells followers that events were appended, after the commit and outside the append's
+   * transaction: a transaction that has queued a NOTIFY takes a global lock at commit, so
+   * writers would commit one at a time. Coalesced: one NOTIFY in flight, then at most one
+   * every NOTIFY_GAP_MS while appends go on; followers read everything new when woken.
+   */
+  private announce() {
+    if (this.options.notify === false) return;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
     }
+    this.notifying = this.sendNotifications().finally(() => {
+      this.notifying = undefined;
+    });
+  }
 
-    const { expectedVersion } = context;
-    const matches =
-      expectedVersion === 'any' ||
-      (expectedVersion === 'no_stream' && current === -1) ||
-      (typeof expectedVersion === 'number' && expectedVersion === current);
-    if (!matches) throw new WrongExpectedVersionError(streamName, expectedVersion, current === -1 ? 'no_stream' : current);
-
-    // Insert, move the stream's version and notify followers in one round trip.
-    const actor = JSON.stringify(context.actor);
-    const newVersion = current + events.length;
-    const rows = events.map(
-      (event, index) =>
-        sql`(${event.id}, ${streamName}, ${current + 1 + index}, ${event.type}, ${event.schemaVersion}, ${JSON.stringify(event.data)}::jsonb, ${actor}::jsonb, ${context.causationId}, ${context.correlationId}, ${context.occurredAt})`,
-    );
-    const appended = await sql<{ global_position: number; transaction_id: number }>`
-      with inserted as (
-        insert into events (event_id, stream_name, stream_version, type, schema_version, data, actor, causation_id, correlation_id, occurred_at)
-        values ${sql.join(rows)}
-        returning global_position, transaction_id
-      ), bumped as (
-        update event_streams set version = ${newVersion} where stream_name = ${streamName}
-      )
-      select max(global_position) as global_position,
-             (select transaction_id from inserted limit 1) as transaction_id,
-             ${this.options.notify === false ? sql`null` : sql`pg_notify(${EVENTS_CHANNEL}, '')`} as notified
-      from inserted`.execute(trx);
-    await this.options.beforeCommit?.(trx);
-    const last = appended.rows[0];
-    return { streamVersion: newVersion, position: { commit: Number(last.transaction_id), prepare: Number(last.global_position) } };
+  private async sendNotifications(): Promise<void> {
+    do {
+      this.notifyAgain = false;
+      try {
+        await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(this.db);
+      } catch {
+        // Followers also look on their own every so often; a lost wake-up only delays them.
+        return;
+      }
+      if (this.notifyAgain) await new Promise((resolve) => setTimeout(resolve, NOTIFY_GAP_MS));
+    } while (this.notifyAgain);
   }
 
   async readStream(streamName: string): Promise<RecordedEvent[]> {
@@ -236,5 +333,8 @@ export class PostgresEventStore implements EventStore {
     return this.handle.listen(EVENTS_CHANNEL, listener);
   }
 
-  async close(): Promise<void> {}
+  /** Waits for a NOTIFY still being sent. */
+  async close(): Promise<void> {
+    await this.notifying;
+  }
 }

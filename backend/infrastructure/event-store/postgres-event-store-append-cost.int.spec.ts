@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { AppendContext } from '../../application/ports/event-store';
+import { createTestDatabase, usingServer, type TestDatabase } from '../../../tests/support/database';
+import { createPGlite, openEmbeddedDatabase, type DatabaseHandle } from '../database/database';
+import { migrateToLatest } from '../database/migrations';
+import { PostgresEventStore } from './postgres-event-store';
+
+const ctx = (expectedVersion: AppendContext['expectedVersion']): AppendContext => ({
+  expectedVersion,
+  actor: { kind: 'system', name: 'test' },
+  occurredAt: new Date(),
+  causationId: 'c',
+  correlationId: 'c',
+});
+const event = () => ({ id: randomUUID(), type: 'Counted', schemaVersion: 1, data: { n: 1 } });
+
+let database: TestDatabase;
+let pglite: PGlite | undefined;
+let pool: pg.Pool | undefined;
+/** Every statement the counted store sends, in order. */
+const statements: string[] = [];
+let counted: DatabaseHandle;
+
+beforeAll(async () => {
+  const log = (e: LogEvent) => {
+    statements.push(e.query.sql.trim().toLowerCase());
+  };
+  if (usingServer()) {
+    database = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: database.url!, max: 2 });
+    counted = { ...database.handle, db: new Kysely({ dialect: new PostgresDialect({ pool }), log }) };
+  } else {
+    pglite = await createPGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), maxPreparedTransactions: 2 });
+    const handle = await openEmbeddedDatabase(pglite);
+    await migrateToLatest(handle.db);
+    database = { handle, drop: () => handle.close() };
+    counted = { ...handle, db: new Kysely({ dialect: new PGliteDialect(pglite), log }) };
+  }
+});
+afterAll(async () => {
+  await pool?.end();
+  await database.drop();
+});
+
+describe('what an append costs', () => {
+  it('is one statement, outside any transaction the store opens, for every outcome', async () => {
+    const store = new PostgresEventStore(counted, { notify: false });
+    const name = `counted-${randomUUID()}`;
+    const first = [event(), event()];
+
+    const outcomes = [
+      () => store.append(name, first, ctx('no_stream')), // appended
+      () => store.append(name, first, ctx('no_stream')), // already appended
+      () => store.append(name, [event()], ctx(7)).catch(() => undefined), // wrong version
+      () => store.append(`other-${randomUUID()}`, [first[0]], ctx('any')).catch(() => undefined), // duplicate id
+      () => store.append(name, [event()], ctx(1)), // appended to an existing stream
+    ];
+    for (const run of outcomes) {
+      statements.length = 0;
+      await run();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('append_events');
+    }
+    expect((await store.readStream(name)).map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+  });
+
+  it('tells followers with a NOTIFY of its own after the commit', async () => {
+    const store = new PostgresEventStore(counted);
+    statements.length = 0;
+    await store.append(`counted-${randomUUID()}`, [event()], ctx('no_stream'));
+    await expect.poll(() => statements.some((s) => s.includes('pg_notify')), { timeout: 5000 }).toBe(true);
+    expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1);
+    expect(statements.some((s) => s === 'begin' || s === 'commit')).toBe(false);
+    await store.close();
+  });
+
+  // A transaction that has sent NOTIFY cannot be prepared, so this shows the append's own
+  // transaction queues no notification (which would make concurrent commits wait in line).
+  // Two-phase commit needs max_prepared_transactions > 0: set on the embedded database only.
+  it.skipIf(usingServer())('queues no NOTIFY inside the append transaction', async () => {
+    const store = new PostgresEventStore(database.handle, {
+      beforeCommit: async (trx) => {
+        await sql`prepare transaction 'append_without_notify'`.execute(trx);
+      },
+    });
+    const name = `prepared-${randomUUID()}`;
+    await store.append(name, [event()], ctx('no_stream'));
+    await sql`commit prepared 'append_without_notify'`.execute(database.handle.db);
+    expect(await store.readStream(name)).toHaveLength(1);
+    await store.close();
+  });
+});
