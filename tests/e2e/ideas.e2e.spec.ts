@@ -52,8 +52,8 @@ describe('idea generation', () => {
     expect(query.get('skill')).toBe(skill);
     expect(query.get('trial')).toBe('true');
     await page.getByRole('heading', { name: 'Generating Your Ideas' }).waitFor();
-    // The streamed text is typed out, then the screen says it is done and which generator ran.
-    await page.waitForFunction(() => (document.querySelector('[data-testid="typing-text"]')?.textContent ?? '').includes('"title"'));
+    // The streamed ideas are typed out, then the screen says it is done and which generator ran.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="streaming-idea"]').length > 0);
     await page.getByText('Generation Complete').waitFor();
     await page.getByText('Offline generator').first().waitFor();
 

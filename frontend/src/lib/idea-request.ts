@@ -91,3 +91,29 @@ export function ideaRequestFromQuery(params: URLSearchParams): GenerateIdeasRequ
   }
   return request as GenerateIdeasRequest;
 }
+
+/**
+ * After a failed generation, /generating sends the request back to the form it came from in the
+ * router's location state (kept across a reload by the browser's history), so nothing typed is lost.
+ */
+export const draftState = (request: GenerateIdeasRequest) => ({ ideaRequestDraft: request });
+
+/** The form's starting values: the defaults, or the request a failed generation handed back. */
+export function ideaRequestFormValues(locationState: unknown): IdeaRequestForm {
+  const draft = (locationState as { ideaRequestDraft?: unknown } | null)?.ideaRequestDraft;
+  const parsed = generateIdeasRequestSchema.safeParse(draft);
+  if (!parsed.success) return ideaRequestFormDefaults;
+  const request = parsed.data;
+  return {
+    ...ideaRequestFormDefaults,
+    skill: request.skill,
+    ...(request.skillLevel ? { skillLevel: request.skillLevel } : {}),
+    ...(request.timeline ? { timeline: request.timeline } : {}),
+    ...(request.incomeGoal !== undefined ? { incomeGoal: request.incomeGoal } : {}),
+    ...(request.availableHours !== undefined ? { availableHours: request.availableHours } : {}),
+    ...(request.niches ? { niches: request.niches } : {}),
+    ...(request.platforms ? { platforms: request.platforms } : {}),
+    ...(request.regionFocus ? { regionFocus: request.regionFocus } : {}),
+    ...(request.languages ? { languages: request.languages } : {}),
+  };
+}

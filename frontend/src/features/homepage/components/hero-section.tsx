@@ -3,7 +3,7 @@ import type { HomepageContent } from '@contracts/homepage-content';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/social-icons';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
@@ -12,7 +12,7 @@ import { EditableButtonLook, Field, useIsEditing } from './content-field';
 import { randomExamplePrompt } from './example-cards';
 import { ExampleColumn, useExampleColumns } from './example-columns';
 import { CustomizePanel } from '../../../components/idea-request/customize-panel';
-import { generatingUrl, type IdeaRequestForm, ideaRequestFormDefaults, ideaRequestFormSchema } from '../../../lib/idea-request';
+import { generatingUrl, type IdeaRequestForm, ideaRequestFormSchema, ideaRequestFormValues } from '../../../lib/idea-request';
 
 // Only visitors back from a trial see their ideas here: that code loads when needed.
 const HeroIdeas = lazy(() => import('./hero-ideas').then((module) => ({ default: module.HeroIdeas })));
@@ -118,7 +118,9 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
   const editing = useIsEditing();
   const examples = useExampleColumns();
   const staff = isStaff(user) && !editing;
-  const form = useForm<IdeaRequestForm>({ resolver: zodResolver(ideaRequestFormSchema), defaultValues: ideaRequestFormDefaults });
+  const location = useLocation();
+  // After a failed generation the request comes back here, so the visitor does not type it again.
+  const form = useForm<IdeaRequestForm>({ resolver: zodResolver(ideaRequestFormSchema), defaultValues: ideaRequestFormValues(location.state) });
   // A visitor's latest trial ideas, kept in this tab until they sign up.
   const [trial] = useState(() => pendingIdeas.read());
   const showTrial = trial !== null && trial.ideas.length > 0 && !user && !editing;

@@ -16,7 +16,7 @@ export type IdeaGenerationResult = { ideas: GeneratedIdeas; ideaSetId?: string; 
 export type IdeaGenerationFailure =
   | { kind: 'limit'; code: string; upgradeRequired: boolean; message?: string }
   | { kind: 'parse' }
-  | { kind: 'failed'; message?: string; errorType?: string };
+  | { kind: 'failed'; message?: string; errorType?: string; code?: string };
 
 export class IdeaGenerationError extends Error {
   constructor(readonly failure: IdeaGenerationFailure) {
@@ -32,7 +32,7 @@ function failureFromError(message: ErrorMessage): IdeaGenerationFailure {
     return { kind: 'limit', code: message.code ?? 'idea_limit', upgradeRequired: message.upgradeRequired ?? false, message: message.error };
   }
   if (message.errorType === 'parse_error') return { kind: 'parse' };
-  return { kind: 'failed', message: message.error, errorType: message.errorType };
+  return { kind: 'failed', message: message.error, errorType: message.errorType, code: message.code };
 }
 
 /** A refusal before any streaming: a spent allowance (403 with limitReached), the visitors' daily trial (429), staff (403). */
@@ -41,7 +41,7 @@ function failureFromApiError(error: ApiError): IdeaGenerationFailure {
   if (body.limitReached === true) {
     return { kind: 'limit', code: error.code ?? 'idea_limit', upgradeRequired: body.upgradeRequired === true, message: error.serverMessage };
   }
-  return { kind: 'failed', message: error.serverMessage };
+  return { kind: 'failed', message: error.serverMessage, code: error.code };
 }
 
 /** Spec §7: the final text is JSON, once code fences and HTML entities are removed. */

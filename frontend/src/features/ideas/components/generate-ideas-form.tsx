@@ -2,19 +2,20 @@ import { Button, Card, Collapse, FormGroup, Tag, TextArea } from '@blueprintjs/c
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { CustomizePanel } from '../../../components/idea-request/customize-panel';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isPro } from '../../../lib/auth/roles';
-import { generatingUrl, type IdeaRequestForm, ideaRequestFormDefaults, ideaRequestFormSchema } from '../../../lib/idea-request';
+import { generatingUrl, type IdeaRequestForm, ideaRequestFormSchema, ideaRequestFormValues } from '../../../lib/idea-request';
 
 /** The dashboard's Generate New Ideas form (spec §2): the same request as the landing hero, for a member. */
 export function GenerateIdeasForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { user } = useAuth();
   const pro = isPro(user);
   const [customizeOpen, setCustomizeOpen] = useState(false);
-  const form = useForm<IdeaRequestForm>({ resolver: zodResolver(ideaRequestFormSchema), defaultValues: ideaRequestFormDefaults });
+  const form = useForm<IdeaRequestForm>({ resolver: zodResolver(ideaRequestFormSchema), defaultValues: ideaRequestFormValues(location.state) });
   const { field: skill } = useController({ control: form.control, name: 'skill' });
   const canSubmit = skill.value.trim().length > 0;
 

@@ -2,29 +2,45 @@ import { Callout, Card, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { TypingText } from '../../../components/ui/typing-text';
 import { meQueryKey, meQueryOptions } from '../../../lib/auth/api/get-me';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { ideaRequestFromQuery } from '../../../lib/idea-request';
+import { draftState, ideaRequestFromQuery } from '../../../lib/idea-request';
 import { generatedIdeas, pendingIdeas } from '../../../lib/pending-generation';
 import { toast, toastError } from '../../../lib/toaster';
 import { createIdeaSet } from '../api/create-idea-set';
 import { type IdeaGenerationFailure, type IdeaGenerationResult, useIdeaGeneration } from '../api/generate-ideas-stream';
 import { ideaSetsQueryKey } from '../api/get-idea-sets';
+import { StreamingIdeas } from './streaming-ideas';
 
 /** Spec §4/§9: the result screen opens 0.5 s after "Generation Complete". */
 const REDIRECT_DELAY_MS = 500;
 
 const countIdeasSoFar = (text: string) => (text.match(/"title"\s*:/g) ?? []).length;
 
-function failureToast(failure: Exclude<IdeaGenerationFailure, { kind: 'limit' }>) {
+const generic = 'Failed to generate ideas. Please try again.';
+
+/** The toast of a failed generation: its title names the cause, so "try again" is said only when it can help. */
+export function failureToast(failure: Exclude<IdeaGenerationFailure, { kind: 'limit' }>) {
   if (failure.kind === 'parse') {
     toastError('Failed to parse ideas. Please try again.');
     return;
   }
-  // The server's reason (the visitors' daily limit, a timeout) completes the spec's message.
-  const detail = failure.message && failure.message !== 'Failed to generate ideas. Please try again.' ? failure.message : undefined;
-  toastError('Failed to generate ideas. Please try again.', detail);
+  const detail = failure.message && failure.message !== generic ? failure.message : undefined;
+  if (failure.code === 'trial_limit') {
+    toastError('Daily free generations used up', detail ?? 'Sign up for free to keep going, or come back tomorrow.');
+  } else if (failure.code === 'forbidden') {
+    toastError('Staff accounts cannot generate ideas', 'Admin and Moderator accounts cannot generate ideas.');
+  } else if (failure.code === 'unauthorized') {
+    toastError('Please sign in again', detail);
+  } else if (failure.errorType === 'timeout') {
+    toastError('The AI took too long. Please try again.', detail);
+  } else if (failure.errorType === 'rate_limit') {
+    toastError('The AI is busy right now. Please try again in a minute.', detail);
+  } else if (failure.errorType === 'unavailable') {
+    toastError('The AI service is unavailable. Please try again later.', detail);
+  } else {
+    toastError(generic, detail);
+  }
 }
 
 /**
@@ -99,8 +115,9 @@ export function IdeasGeneratingScreen() {
     }
     failureToast(failure);
     const member = queryClient.getQueryData(meQueryKey) ?? user;
-    navigate(member ? '/dashboard' : '/', { replace: true });
-  }, [state, run, navigate, user, queryClient]);
+    // Back to the form the request came from, with what was typed still in it.
+    navigate(member ? '/dashboard' : '/', { replace: true, state: request ? draftState(request) : undefined });
+  }, [state, run, navigate, user, queryClient, request]);
 
   const complete = state?.status === 'done';
   const text = state?.text ?? '';
@@ -135,7 +152,7 @@ export function IdeasGeneratingScreen() {
           ) : null}
         </div>
         <ProgressBar intent={complete ? 'success' : 'primary'} value={complete ? 1 : undefined} stripes={!complete} animate={!complete} />
-        <TypingText text={text} complete={complete} />
+        <StreamingIdeas text={text} complete={complete} />
         {state?.generator === 'offline' ? (
           <Callout intent="warning" icon="info-sign" className="generator-note" compact>
             No AI key is configured on this server, so these ideas come from Skilly's offline generator: a built-in catalogue of
