@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../backend/application/ports/system';
 import { creditAccountStream } from '../../backend/domain/credits/credit-account';
 import { addMonthsUtc } from '../../backend/domain/credits/allowances';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
-
-/** A clock the test moves forward. */
-class MovableClock implements Clock {
-  private offsetMs = 0;
-  now() {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  moveTo(date: Date) {
-    this.offsetMs = date.getTime() - Date.now();
-  }
-}
+import { MovableClock } from '../support/movable-clock';
 
 const clock = new MovableClock();
 let t: TestApp;

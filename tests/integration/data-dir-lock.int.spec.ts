@@ -14,7 +14,7 @@ afterEach(() => {
 
 // The lock guards the embedded database only, so these always use PGlite in a fresh DATA_DIR.
 function envFor(dataDir: string): NodeJS.ProcessEnv {
-  const env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return env;
 }

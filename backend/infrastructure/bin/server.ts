@@ -15,7 +15,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const services = await compose(config);
   await services.runner.catchUpAll();
   await bootstrapAdmin(services);
-  if (config.PROJECTIONS_IN_PROCESS) await services.runner.start();
+  if (config.PROJECTIONS_IN_PROCESS) {
+    await services.runner.start();
+    services.compensation.start();
+  }
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   services.logger.info({ url, docs: `${url}/api/docs` }, 'Skilly is listening');

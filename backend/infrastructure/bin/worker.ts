@@ -2,10 +2,11 @@ import { compose } from '../composition-root';
 import { configOrExit, stopOnSignals } from './server';
 
 /**
- * Runs the projections in their own process. Start the web servers with
+ * Runs the projections (and the credit compensation that they feed) in their own process. Start the web servers with
  * PROJECTIONS_IN_PROCESS=false so they leave the projections to this worker.
  */
 const services = await compose(configOrExit());
 await services.runner.start();
+services.compensation.start();
 services.logger.info({ projections: services.runner.projections.map((p) => p.name) }, 'projection worker running');
 stopOnSignals(() => services.close());

@@ -9,6 +9,7 @@ import { trialGenerationsMigration } from '../../application/ideas/trial-allowan
 import { creditAccountsMigration } from '../../projections/credit-accounts/credit-accounts-projection';
 import { creditStatementMigration } from '../../projections/credit-statement/credit-statement-projection';
 import { ideaSetsMigration } from '../../projections/idea-sets/idea-sets-projection';
+import { pendingSpendsMigration } from '../../projections/pending-spends/pending-spends-projection';
 
 /**
  * Every migration of the product, in order. Names start with the date they landed;
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0008_credit_statement_read_model': creditStatementMigration,
   '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration,
   '2026_11_22_0010_trial_generations': trialGenerationsMigration,
+  '2026_11_23_0101_pending_spends': pendingSpendsMigration,
   '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
 };
 

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import { ideaSetStream } from '../../domain/ideas/idea-set';
+import { findAbandonedSpends, forgetPendingSpend } from '../../projections/pending-spends/pending-spends-projection';
+import type { Database } from '../ports/database';
+import type { EventStore } from '../ports/event-store';
+import type { Clock } from '../ports/system';
+import type { CreditsService } from './credits-service';
+
+/** The reason on a refund of a spend whose work was never recorded. */
+export const ABANDONED_REASON = 'generation_abandoned';
+
+export interface SpendCompensationDeps {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  credits: CreditsService;
+  clock: Clock;
+  /** How often the timer looks for spends past their deadline (default 30 s). */
+  intervalMs?: number;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * The compensation process manager: gives back credits whose work never got recorded (the
+ * server died between the spend and the save, or the in-process refund failed). The
+ * `pending-spends` projection feeds it from the event log with its own checkpoint; a timer
+ * refunds each spend past its deadline with reason `generation_abandoned`.
+ *
+ * It never refunds twice: the refund names the spend's consumption id and the ledger's
+ * decider refunds a consumption once (a second `RefundCredit`, from here, from the request
+ * that failed, or from a second sweeper, decides nothing). Nothing lives in memory, so a
+ * restart resumes where the projection's checkpoint and table left off.
+ */
+export function createSpendCompensation(deps: SpendCompensationDeps) {
+  const { db, eventStore, credits, clock } = deps;
+  const intervalMs = deps.intervalMs ?? 30_000;
+  const log = deps.log ?? { info: () => {}, error: () => {} };
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<number> | undefined;
+
+  /** Whether the work the spend paid for is recorded (the truth, not the read model). */
+  async function workRecorded(kind: string, paidForId: string): Promise<boolean> {
+    if (kind !== 'idea') return false;
+    return (await eventStore.readStream(ideaSetStream(paidForId))).length > 0;
+  }
+
+  /** Refunds every spend past its deadline; answers how many refunds were recorded. */
+  async function sweep(): Promise<number> {
+    let refunded = 0;
+    for (;;) {
+      const due = await findAbandonedSpends(db, clock.now(), 100);
+      for (const spend of due) {
+        if (!(await workRecorded(spend.kind, spend.paid_for_id))) {
+          const outcome = await credits.refund(spend.user_id, spend.consumption_id, ABANDONED_REASON, {
+            actor: null,
+            requestId: `compensation-${spend.consumption_id}`,
+          });
+          if (outcome.position) {
+            refunded += 1;
+            log.info({ userId: spend.user_id, consumptionId: spend.consumption_id }, 'refunded an abandoned spend');
+          }
+        }
+        // Settled either way: refunded now, refunded before, of an ended period, or its work exists.
+        await forgetPendingSpend(db, spend.consumption_id);
+      }
+      if (due.length < 100) return refunded;
+    }
+  }
+
+  return {
+    sweep,
+    /** Sweeps now and then every `intervalMs` until stop(). */
+    start() {
+      if (timer) return;
+      const tick = () => {
+        sweeping ??= sweep()
+          .catch((error) => {
+            log.error({ err: error }, 'compensation sweep failed');
+            return 0;
+          })
+          .finally(() => {
+            sweeping = undefined;
+          });
+      };
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await sweeping;
+    },
+  };
+}
+
+export type SpendCompensation = ReturnType<typeof createSpendCompensation>;
