@@ -1,4 +1,5 @@
-const PALETTE = ['#2d72d2', '#238551', '#c87619', '#7961db', '#cd4246', '#d1980b', '#d13913', '#147eb3', '#00a396', '#634dbf', '#8f398f', '#5a701a'];
+/** Fills dark enough for the white initials to keep a contrast of at least 4.5:1 (WCAG AA). */
+export const AVATAR_PALETTE = ['#215db0', '#1c6e42', '#935610', '#5642a6', '#ac2f33', '#8a6200', '#a82c0e', '#0f6894', '#007067', '#634dbf', '#8f398f', '#5a701a'];
 
 function hash(text: string): number {
   let value = 0;
@@ -13,7 +14,7 @@ export function initialsOf(name: string): string {
 
 /** An avatar drawn locally from a name: the initials on a colour chosen by the name's hash. */
 export function InitialsAvatar({ name, size = 36 }: { name: string; size?: number }) {
-  const color = PALETTE[hash(name) % PALETTE.length];
+  const color = AVATAR_PALETTE[hash(name) % AVATAR_PALETTE.length];
   return (
     <span
       className="initials-avatar"

@@ -14,18 +14,19 @@ export function randomTimeAgo(): string {
 
 let nextKey = 1;
 
-/** A card whose prompt is not already on screen. */
-export function newCard(exclude: ReadonlySet<string>): ExampleCard {
+/** A card whose prompt is not already on screen, by someone not already in its column (`namesInColumn`). */
+export function newCard(exclude: ReadonlySet<string>, namesInColumn: ReadonlySet<string> = new Set()): ExampleCard {
   let prompt = pick(examplePrompts);
   for (let tries = 0; exclude.has(prompt) && tries < 50; tries++) prompt = pick(examplePrompts);
-  const firstName = pick(exampleFirstNames);
+  const names = exampleFirstNames.filter((name) => !namesInColumn.has(name));
+  const firstName = pick(names.length > 0 ? names : exampleFirstNames);
   return { key: nextKey++, firstName, initials: firstName.slice(0, 1).toUpperCase(), prompt, timeAgo: randomTimeAgo() };
 }
 
 export function initialCards(count: number, exclude: Set<string>): ExampleCard[] {
   const cards: ExampleCard[] = [];
   for (let i = 0; i < count; i++) {
-    const card = newCard(exclude);
+    const card = newCard(exclude, new Set(cards.map((c) => c.firstName)));
     exclude.add(card.prompt);
     cards.push(card);
   }

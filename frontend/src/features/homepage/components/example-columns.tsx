@@ -20,7 +20,7 @@ function useRotatingColumn(intervalMs: number, onScreen: Set<string>) {
       fadeTimer = setTimeout(() => {
         const current = cardsRef.current;
         onScreen.delete(current[index]!.prompt);
-        const card = newCard(onScreen);
+        const card = newCard(onScreen, new Set(current.filter((_, i) => i !== index).map((c) => c.firstName)));
         onScreen.add(card.prompt);
         setCards(current.map((c, i) => (i === index ? card : c)));
         setFading(null);
