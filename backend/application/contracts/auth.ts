@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Shared by the fastify routes (validation, OpenAPI, response filtering) and the React forms. */
 
@@ -28,23 +29,22 @@ export type User = z.infer<typeof userSchema>;
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter both email and password'),
-  password: z.string().min(1, 'Please enter both email and password'),
+  email: text({ max: 254, tooLong: 'Email is too long' }).trim().min(1, 'Please enter both email and password'),
+  password: text({ max: 200, tooLong: 'Password must be at most 200 characters' }).min(1, 'Please enter both email and password'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 const required = 'Please fill in all fields';
 export const signupRequestSchema = z.object({
-  firstName: z.string().trim().min(1, required).max(100, 'First name must be at most 100 characters'),
-  lastName: z.string().trim().min(1, required).max(100, 'Last name must be at most 100 characters'),
-  email: z.string().trim().min(1, required).max(254, 'Email is too long').pipe(z.email('Please enter a valid email address')),
-  password: z
-    .string()
+  firstName: text({ max: 100, tooLong: 'First name must be at most 100 characters' }).trim().min(1, required),
+  lastName: text({ max: 100, tooLong: 'Last name must be at most 100 characters' }).trim().min(1, required),
+  email: text({ max: 254, tooLong: 'Email is too long' }).trim().min(1, required).pipe(z.email('Please enter a valid email address')),
+  password: text({ max: 200, tooLong: 'Password must be at most 200 characters' })
     .min(1, required)
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
     .max(200, 'Password must be at most 200 characters'),
   /** Accepted for compatibility and ignored: every signup is a free member. */
-  role: z.string().optional(),
+  role: text({ max: 50 }).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -55,13 +55,15 @@ export const signupFormSchema = signupRequestSchema
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const forgotPasswordRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address').pipe(z.email('Please enter a valid email address')),
+  email: text({ max: 254, tooLong: 'Email is too long' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .pipe(z.email('Please enter a valid email address')),
 });
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'The reset link is incomplete'),
-  password: z
-    .string()
+  token: text({ max: 200, tooLong: 'The reset link is not valid' }).min(1, 'The reset link is incomplete'),
+  password: text({ max: 200, tooLong: 'Password must be at most 200 characters' })
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
     .max(200, 'Password must be at most 200 characters'),
 });

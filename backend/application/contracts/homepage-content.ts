@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { monthlyAllowances } from '../../domain/credits/allowances';
 import { defaultIdeaCount } from '../../domain/ideas/default-idea-count';
+import { text as boundedText } from './text';
 
 /**
  * Homepage content (member-product spec §3), edited in place by admins on `/?editMode=true`.
@@ -9,11 +10,9 @@ import { defaultIdeaCount } from '../../domain/ideas/default-idea-count';
  * (colour spans, decorative underline, bold); the server sanitises them before storing.
  */
 
-const text = (max = 2000) => z.string().max(max, `Text must be at most ${max} characters`);
+const text = (max = 2000) => boundedText({ max });
 /** Relative app paths, in-page anchors or web links; never `javascript:` and friends. */
-const href = z
-  .string()
-  .max(500)
+const href = boundedText({ max: 500 })
   .regex(/^(\/(?!\/)|#|https?:\/\/)/, 'Links must start with /, # or http(s)://');
 
 export const heroContentSchema = z.object({

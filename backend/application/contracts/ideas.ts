@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Idea generation and idea sets (member-product §3, §7). Shared by the server and the React app. */
 
@@ -36,15 +37,15 @@ export const timelines = ['7-days', '30-days', '60-days', '90-days'] as const;
 
 /** Pro-only fields are accepted from anyone and ignored on the server unless the caller is pro. */
 export const generateIdeasRequestSchema = z.object({
-  skill: z.string().trim().min(1, 'No skill provided').max(2000, 'Please describe your skill in at most 2000 characters'),
-  niches: z.array(z.string().max(200)).max(20).optional(),
+  skill: text({ max: 2000, tooLong: 'Please describe your skill in at most 2000 characters' }).trim().min(1, 'No skill provided'),
+  niches: z.array(text({ max: 200 })).max(20).optional(),
   skillLevel: z.enum(skillLevels).optional(),
   availableHours: z.number().int().min(1).max(40).optional(),
   incomeGoal: z.number().int().min(100).max(10000).optional(),
   timeline: z.enum(timelines).optional(),
-  platforms: z.array(z.string().max(200)).max(20).optional(),
-  regionFocus: z.string().max(200).optional(),
-  languages: z.array(z.string().max(100)).max(20).optional(),
+  platforms: z.array(text({ max: 200 })).max(20).optional(),
+  regionFocus: text({ max: 200 }).optional(),
+  languages: z.array(text({ max: 100 })).max(20).optional(),
 });
 export type GenerateIdeasRequest = z.infer<typeof generateIdeasRequestSchema>;
 
@@ -53,12 +54,36 @@ export type IdeaStreamMessage =
   /** `generator` says from the first chunk whether a model or the offline generator writes. */
   | { content: string; generator?: 'openai' | 'offline' }
   | { error: string; errorType?: 'timeout' | 'rate_limit' | 'parse_error' | 'validation_error' | 'unavailable'; limitReached?: boolean; code?: string; upgradeRequired?: boolean }
-  | { done: true; ideaSetId?: string; ideas?: GeneratedIdeas; generator: 'openai' | 'offline' };
+  /** `trialToken` (visitors only): hand it to `POST /api/idea-sets/save-pending` after sign-up to keep these ideas. */
+  | { done: true; ideaSetId?: string; ideas?: GeneratedIdeas; generator: 'openai' | 'offline'; trialToken?: string };
+
+/** A category as a client sends it: every field bounded. */
+export const categoryInputSchema = z.object({
+  id: text({ max: 50 }),
+  name: text({ max: 100 }),
+  color: text({ max: 50 }),
+});
+
+/** An idea as a client sends it: every field bounded, so a saved set stays small (about 60 KB at most). */
+export const ideaInputSchema = z.object({
+  id: text({ max: 100 }),
+  title: text({ max: 200 }),
+  subtitle: text({ max: 300 }),
+  description: text({ max: 1000 }),
+  category: text({ max: 50 }),
+  industry: text({ max: 200 }),
+  method: text({ max: 500 }),
+  pricing: text({ max: 200 }),
+});
+
+/** Most ideas and categories one set may hold (generated sets have about ten ideas in four categories). */
+export const MAX_IDEAS_PER_SET = 20;
+export const MAX_CATEGORIES_PER_SET = 10;
 
 export const saveIdeaSetRequestSchema = z.object({
-  skill: z.string().trim().min(1, 'No skill provided').max(2000),
-  categories: z.array(categorySchema).min(1).max(20),
-  ideas: z.array(ideaSchema).min(1).max(100),
+  skill: text({ max: 2000, tooLong: 'Please describe your skill in at most 2000 characters' }).trim().min(1, 'No skill provided'),
+  categories: z.array(categoryInputSchema).min(1).max(MAX_CATEGORIES_PER_SET, `An idea set has at most ${MAX_CATEGORIES_PER_SET} categories`),
+  ideas: z.array(ideaInputSchema).min(1).max(MAX_IDEAS_PER_SET, `An idea set has at most ${MAX_IDEAS_PER_SET} ideas`),
   personalized: z.boolean().optional(),
 });
 
@@ -71,3 +96,28 @@ export const ideaSetSchema = z.object({
   createdAt: z.string(),
 });
 export type IdeaSet = z.infer<typeof ideaSetSchema>;
+
+/**
+ * POST /api/idea-sets/save-pending. `trialToken` comes from the trial stream's `done` message;
+ * the server saves the ideas it generated under that token. `skill`, `categories` and `ideas`
+ * (spec §7) are still accepted, bounded, and ignored.
+ */
+export const savePendingIdeasRequestSchema = z.object({
+  trialToken: text({ max: 200, tooLong: 'The trial token is not valid' }).optional(),
+  skill: text({ max: 2000 }).optional(),
+  categories: z.array(categoryInputSchema).max(MAX_CATEGORIES_PER_SET).optional(),
+  ideas: z.array(ideaInputSchema).max(MAX_IDEAS_PER_SET).optional(),
+});
+export type SavePendingIdeasRequest = z.infer<typeof savePendingIdeasRequestSchema>;
+
+export const IDEA_SETS_PAGE_DEFAULT = 10;
+export const IDEA_SETS_PAGE_MAX = 20;
+
+/** GET /api/idea-sets query: `limit` (default 10, at most 20) and the `cursor` of the previous page's `x-next-cursor`. */
+export const ideaSetsPageQuerySchema = z.object({
+  limit: text({ max: 4 })
+    .regex(/^\d+$/, 'limit must be a whole number')
+    .refine((v) => Number(v) >= 1 && Number(v) <= IDEA_SETS_PAGE_MAX, `limit must be between 1 and ${IDEA_SETS_PAGE_MAX}`)
+    .optional(),
+  cursor: text({ max: 200, tooLong: 'The cursor is not valid' }).optional(),
+});

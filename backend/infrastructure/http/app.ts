@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestTextGuard } from './plugins/request-text';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { authRoutes } from './routes/api/auth/auth-routes';
@@ -46,6 +47,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerRequestTextGuard(app);
   await registerSecurity(app, services.config.PUBLIC_URL);
   await registerSessions(app, services);
   await registerOpenApi(app);
