@@ -104,11 +104,14 @@ function chooseIdeaGenerator(config: Config, logger: Logger): IdeaGenerator {
   const log = logger.child({ component: 'ai' });
   if (config.OPENAI_API_KEY) {
     log.info({ baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1' }, 'idea generation: OpenAI');
-    return new OpenAiIdeaGenerator({
+    const generator = new OpenAiIdeaGenerator({
       apiKey: config.OPENAI_API_KEY,
       baseURL: config.OPENAI_BASE_URL,
-      log: (message) => log.warn(message),
+      log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
     });
+    // Warns at start when the base URL answers 404 (no /v1?) or the key is refused; never blocks start.
+    void generator.checkProvider();
+    return generator;
   }
   log.info('idea generation: offline generator (no OPENAI_API_KEY): ideas come from a built-in catalogue, not an AI model');
   return new OfflineIdeaGenerator({ log: (message) => log.info(message) });
@@ -224,6 +227,12 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     credits: container.get<CreditsService>(TOKENS.CreditsService),
     ideaSets: container.get<IdeaSetsService>(TOKENS.IdeaSetsService),
     ideaGeneration: container.get<IdeaGenerationService>(TOKENS.IdeaGenerationService),
+    aiStatus: () => {
+      const generator = container.get<IdeaGenerator>(TOKENS.IdeaGenerator);
+      return generator instanceof OpenAiIdeaGenerator
+        ? generator.status()
+        : { generator: generator.kind, baseURL: null, startupCheck: null, lastCall: null };
+    },
     progress: container.get<ProjectionProgress>(TOKENS.ProjectionProgress),
     runner,
     compensation,

@@ -1,6 +1,7 @@
 import type { GenerateIdeasRequest } from '../contracts/ideas';
 import type { IdeaPromptInput } from '../ports/idea-generator';
 import { defaultAiSettings, fillPromptPlaceholders, type AiSettings } from './ai-settings';
+import { ideasAnswerSchema } from './answer-schema';
 import { parseCategories } from './categories';
 
 const detailText: Record<AiSettings['promptBuilderSettings']['ideaDetailLevel'], string> = {
@@ -127,5 +128,6 @@ export function buildIdeaPromptInput(
     categories,
     ideasPerCategory: builder.ideasPerCategory,
     personalized,
+    answerSchema: ideasAnswerSchema,
   };
 }

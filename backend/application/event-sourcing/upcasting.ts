@@ -34,5 +34,8 @@ export function withUpcasting(store: EventStore, upcasters: readonly Upcaster[])
   };
 }
 
-/** Upcasters of every event type in the product; empty until an event's shape changes. */
-export const upcasters: readonly Upcaster[] = [];
+/** Upcasters of every event type in the product. */
+export const upcasters: readonly Upcaster[] = [
+  // v2 added why the answer ended and whether the tokens were estimated (issue 20).
+  { type: 'AiCallRecorded', fromVersion: 1, upcast: (data) => ({ ...data, finishReason: null, usageEstimated: false }) },
+];

@@ -28,7 +28,7 @@ export interface IdeaGenerationDeps {
   trialGenerationsPerDay: number;
   /** How long `done` waits for the member's read models to include the new set. */
   readYourWritesTimeoutMs?: number;
-  log?: { error(obj: object, msg: string): void };
+  log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
 /** Who asks: a visitor (by IP address) or a signed-in member. */
@@ -42,8 +42,12 @@ export const StaffCannotGenerate = () =>
 
 /** A generation that passed its checks and holds its credit (or trial slot); `run` streams it. */
 export interface IdeaGeneration {
-  /** Streams chunks, then `done` or an error. Never throws: every failure becomes a message. */
-  run(send: (message: IdeaStreamMessage) => void): Promise<void>;
+  /**
+   * Streams chunks, then `done` or an error. Never throws: every failure becomes a message.
+   * `left` aborts when the client went away: a visitor's generation then stops and gives its
+   * trial slot back (a member's carries on, and the set is on /ideas).
+   */
+  run(send: (message: IdeaStreamMessage) => void, left?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -67,7 +71,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
 
       if (caller.kind === 'visitor') {
         const reservation = await reserveTrialGeneration(db, caller.ip, clock.now(), deps.trialGenerationsPerDay);
-        return { run: (send) => runVisitor(input, reservation, requestId, send) };
+        return { run: (send, left) => runVisitor(input, reservation, requestId, send, left) };
       }
 
       const member: Extract<Actor, { kind: 'user' }> = { kind: 'user', userId: caller.userId, role: caller.role };
@@ -82,20 +86,40 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
     },
   };
 
-  type Outcome = { ideas: GeneratedIdeas; usage: AiUsage } | { error: AiGenerationError; usage: AiUsage | null };
+  type Outcome = ({ ideas: GeneratedIdeas; usage: AiUsage } | { error: AiGenerationError; usage: AiUsage | null; left?: true }) & {
+    finishReason?: string | null;
+  };
 
   /** Calls the AI, streaming its text, and parses the result; never throws. */
-  async function generate(input: IdeaPromptInput, send: (message: IdeaStreamMessage) => void): Promise<Outcome> {
+  async function generate(input: IdeaPromptInput, send: (message: IdeaStreamMessage) => void, left?: AbortSignal): Promise<Outcome> {
     let usage: AiUsage | null = null;
+    let finishReason: string | null | undefined;
+    let text: string | undefined;
     try {
-      const result = await generator.generateIdeas(input, (chunk) => send({ content: chunk, generator: generator.kind }));
-      usage = result.usage;
+      const result = await generator.generateIdeas(input, (chunk) => send({ content: chunk, generator: generator.kind }), left);
+      ({ usage, finishReason, text } = result);
       const ideas = parseGeneratedIdeas(result.text, input.categories, { personalized: input.personalized });
-      return { ideas, usage };
+      return { ideas, usage, finishReason };
     } catch (error) {
-      if (error instanceof AiGenerationError) return { error, usage };
+      if (left?.aborted) {
+        // The client went away: nothing failed, and nothing is logged as an error.
+        return { error: new AiGenerationError('unavailable', generationFailedMessage), usage, finishReason, left: true };
+      }
+      if (error instanceof AiGenerationError) {
+        usage = error.detail.usage ?? usage;
+        finishReason = error.detail.finishReason ?? finishReason;
+        text = error.detail.text ?? text;
+        if (error.type === 'parse_error' && finishReason !== 'length') {
+          // Once, with the start of what came back, so an operator can see why.
+          log.warn?.(
+            { generator: generator.kind, finishReason: finishReason ?? null, answerStart: (text ?? '').slice(0, 200) },
+            `the AI answer holds no usable JSON (${(text ?? '').length} characters)`,
+          );
+        }
+        return { error, usage, finishReason };
+      }
       log.error({ err: error }, 'idea generation failed unexpectedly');
-      return { error: new AiGenerationError('unavailable', generationFailedMessage), usage };
+      return { error: new AiGenerationError('unavailable', generationFailedMessage), usage, finishReason };
     }
   }
 
@@ -115,7 +139,9 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
           userId: who.userId,
           audience: who.audience,
           outcome: failed ? 'failed' : 'succeeded',
-          errorType: failed ? outcome.error.type : null,
+          errorType: failed ? (outcome.left ? 'cancelled' : outcome.error.type) : null,
+          finishReason: outcome.finishReason ?? null,
+          usageEstimated: usage.estimated === true,
         },
         { actor: who.actor, requestId },
       );
@@ -130,8 +156,15 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
     return { error: error.message, errorType: error.type };
   }
 
-  async function runVisitor(input: IdeaPromptInput, reservation: TrialReservation, requestId: string, send: (m: IdeaStreamMessage) => void) {
-    const outcome = await generate(input, send);
+  async function runVisitor(
+    input: IdeaPromptInput,
+    reservation: TrialReservation,
+    requestId: string,
+    send: (m: IdeaStreamMessage) => void,
+    left?: AbortSignal,
+  ) {
+    // A visitor who leaves mid-stream stops the generation: it does not count as a trial.
+    const outcome = await generate(input, send, left);
     const who = { actor: systemActor('visitor-trial'), userId: null, audience: 'visitor' as const };
     await record(input, outcome, who, requestId);
     if ('error' in outcome) {

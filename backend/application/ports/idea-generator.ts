@@ -2,11 +2,22 @@ import type { GenerateIdeasRequest } from '../contracts/ideas';
 
 export type AiErrorType = 'timeout' | 'rate_limit' | 'parse_error' | 'validation_error' | 'unavailable';
 
+/** What is known about a failed call besides its type: for the AI-call event and the logs. */
+export interface AiFailureDetail {
+  /** Tokens the call cost before it failed (an answer cut at the limit still costs). */
+  usage?: AiUsage;
+  /** The provider's `finish_reason` when the answer ended (`length`: cut at the token limit). */
+  finishReason?: string | null;
+  /** The answer text, when it arrived but cannot be used. */
+  text?: string;
+}
+
 /** A generation failed in a way the member can be told about (member-product §8). */
 export class AiGenerationError extends Error {
   constructor(
     readonly type: AiErrorType,
     message: string,
+    readonly detail: AiFailureDetail = {},
   ) {
     super(message);
     this.name = 'AiGenerationError';
@@ -19,6 +30,8 @@ export interface AiUsage {
   outputTokens: number;
   /** Cost in US dollars, from the configured per-million-token prices. */
   costUsd: number;
+  /** True when the server reported no usage and the tokens were counted with the tokenizer. */
+  estimated?: boolean;
 }
 
 export interface IdeaPromptInput {
@@ -36,6 +49,8 @@ export interface IdeaPromptInput {
   categories: { key: string; label: string; keywords: string[] }[];
   ideasPerCategory: number;
   personalized: boolean;
+  /** The JSON schema of the answer, for providers that take `response_format` json_schema. */
+  answerSchema?: { name: string; schema: Record<string, unknown> };
 }
 
 /**
@@ -48,5 +63,12 @@ export interface IdeaGenerator {
     input: IdeaPromptInput,
     onChunk: (text: string) => void,
     signal?: AbortSignal,
-  ): Promise<{ text: string; usage: AiUsage }>;
+  ): Promise<GeneratedText>;
+}
+
+export interface GeneratedText {
+  text: string;
+  usage: AiUsage;
+  /** Why the answer ended, as the provider said (`stop`, `length`, …); null when it did not say. */
+  finishReason?: string | null;
 }

@@ -29,6 +29,13 @@ type AiCallData = {
   outcome: 'succeeded' | 'failed';
   /** Why it failed (timeout, rate_limit, parse_error, validation_error, unavailable); null on success. */
   errorType: string | null;
+  /**
+   * Why the answer ended, as the provider said: `stop`, `length` (cut at the token limit, so the
+   * admin statistics can count "cut by token limit"), …; null when it did not say. Since v2.
+   */
+  finishReason?: string | null;
+  /** True when the provider sent no usage and the tokens were counted with the tokenizer. Since v2. */
+  usageEstimated?: boolean;
 };
 
 export type AiCallRecorded = { type: 'AiCallRecorded'; data: AiCallData };
@@ -50,7 +57,8 @@ export function decideAiCall(command: AiCallCommand, state: AiCallState): AiCall
       const { inputTokens, outputTokens, costUsd } = command.data;
       const count = (n: number) => Number.isInteger(n) && n >= 0;
       if (!count(inputTokens) || !count(outputTokens) || !(Number.isFinite(costUsd) && costUsd >= 0)) throw InvalidUsage();
-      return [{ type: 'AiCallRecorded', data: { ...command.data } }];
+      const { finishReason = null, usageEstimated = false } = command.data;
+      return [{ type: 'AiCallRecorded', data: { ...command.data, finishReason, usageEstimated } }];
     }
     default:
       return assertNever(command.type);
@@ -70,5 +78,5 @@ export const aiCallDecider: Decider<AiCallCommand, AiCallEvent, AiCallState> = {
   initialState: { status: 'none' },
   decide: decideAiCall,
   evolve: evolveAiCall,
-  schemaVersions: { AiCallRecorded: 1 },
+  schemaVersions: { AiCallRecorded: 2 },
 };

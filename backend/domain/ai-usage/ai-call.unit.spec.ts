@@ -16,6 +16,8 @@ const data: AiCallRecorded['data'] = {
   audience: 'visitor',
   outcome: 'succeeded',
   errorType: null,
+  finishReason: 'stop',
+  usageEstimated: false,
 };
 const record = (overrides: Partial<RecordAiCall['data']> = {}): RecordAiCall => ({
   type: 'RecordAiCall',
@@ -30,6 +32,17 @@ describe('AI call records', () => {
 
   it('record the model, tokens, cost, generator and who asked', () => {
     spec.given([]).when(record()).then([{ type: 'AiCallRecorded', data }]);
+  });
+
+  it('record why the answer ended and whether the tokens were estimated, with defaults when not given', () => {
+    spec.given([]).when(record({ outcome: 'failed', errorType: 'parse_error', finishReason: 'length', usageEstimated: true })).then([
+      { type: 'AiCallRecorded', data: { ...data, outcome: 'failed', errorType: 'parse_error', finishReason: 'length', usageEstimated: true } },
+    ]);
+    const { finishReason: _f, usageEstimated: _u, ...withoutNewFields } = data;
+    spec
+      .given([])
+      .when({ ...record(), data: withoutNewFields })
+      .then([{ type: 'AiCallRecorded', data: { ...withoutNewFields, finishReason: null, usageEstimated: false } }]);
   });
 
   it('are written once: recording the same call again records nothing', () => {

@@ -5,6 +5,7 @@ import { defaultAiSettings } from '../../application/ai/ai-settings';
 import { buildIdeaPromptInput } from '../../application/ai/idea-prompt';
 import { parseGeneratedIdeas } from '../../application/ai/parse-ideas';
 import { AiGenerationError } from '../../application/ports/idea-generator';
+import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { OpenAiIdeaGenerator } from './openai-idea-generator';
 
 /**
@@ -156,35 +157,49 @@ describe('OpenAI idea generator over the streaming protocol', () => {
     expect(request.body).toMatchObject({
       model: 'gpt-4o-mini',
       temperature: 0.7,
-      max_tokens: 1500,
+      max_tokens: 3000,
       stream: true,
       stream_options: { include_usage: true },
+      response_format: { type: 'json_schema', json_schema: { name: 'ideas', strict: true, schema: expect.objectContaining({ type: 'object', additionalProperties: false }) } },
     });
+    // The schema is the parser's: every field of an idea, all required, nothing else allowed.
+    const ideaItems = request.body.response_format.json_schema.schema.properties.ideas.items;
+    expect(ideaItems.required).toEqual(['id', 'title', 'subtitle', 'description', 'category', 'industry', 'method', 'pricing']);
+    expect(ideaItems.additionalProperties).toBe(false);
     expect(request.body.messages).toEqual([
       { role: 'system', content: defaultAiSettings.systemPrompt },
       { role: 'user', content: expect.stringContaining('"baking sourdough bread"') },
     ]);
   });
 
-  it('estimates tokens from characters when the server reports no usage', async () => {
+  it('counts tokens with the tokenizer, marked estimated, when the server reports no usage', async () => {
     respond = streamOf(splitInto(modelAnswer, 50), null);
     const prompt = input();
     const { usage } = await generator().generateIdeas(prompt, () => {});
-    const inputTokens = Math.ceil((prompt.systemPrompt.length + prompt.userPrompt.length) / 4);
-    const outputTokens = Math.ceil(modelAnswer.length / 4);
-    expect(usage).toEqual({ model: 'gpt-4o-mini', inputTokens, outputTokens, costUsd: expect.any(Number) });
+    const inputTokens = countPromptTokens([{ content: prompt.systemPrompt }, { content: prompt.userPrompt }], 'gpt-4o-mini');
+    const outputTokens = countTokens(modelAnswer, 'gpt-4o-mini');
+    expect(usage).toEqual({ model: 'gpt-4o-mini', inputTokens, outputTokens, costUsd: expect.any(Number), estimated: true });
     expect(usage.costUsd).toBeCloseTo((inputTokens * 2.5 + outputTokens * 10) / 1e6, 10);
   });
 
-  it('maps HTTP 429 to rate_limit, without retrying', async () => {
+  it('maps HTTP 429 to rate_limit once no retry is left, saying how long the provider asked to wait', async () => {
     respond = (res) => {
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '20' });
       res.end(JSON.stringify({ error: { message: 'Rate limit reached for gpt-4o-mini', type: 'requests', code: 'rate_limit_exceeded' } }));
     };
-    const error = await failureOf(generator().generateIdeas(input(), () => {}));
+    const error = await failureOf(generator({ maxRetries: 0 }).generateIdeas(input(), () => {}));
     expect(error.type).toBe('rate_limit');
-    expect(error.message).toBe('Too many requests. Please wait a moment before trying again.');
+    expect(error.message).toBe('Too many requests. Please wait 20 seconds before trying again.');
     expect(received).toHaveLength(1);
+  });
+
+  it('says "a moment" when a 429 gives no retry-after', async () => {
+    respond = (res) => {
+      res.writeHead(429, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Rate limit reached for gpt-4o-mini', type: 'requests', code: 'rate_limit_exceeded' } }));
+    };
+    const error = await failureOf(generator({ maxRetries: 0 }).generateIdeas(input(), () => {}));
+    expect(error.message).toBe('Too many requests. Please wait a moment before trying again.');
   });
 
   it('maps a server that never answers to timeout', async () => {
@@ -255,7 +270,7 @@ describe('OpenAI idea generator over the streaming protocol', () => {
       res.end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
     };
     const logged: string[] = [];
-    const failing = new OpenAiIdeaGenerator({ apiKey: 'test-key', baseURL, log: (line) => logged.push(line) });
+    const failing = new OpenAiIdeaGenerator({ apiKey: 'test-key', baseURL, maxRetries: 0, log: (line) => logged.push(line) });
     const error = await failureOf(failing.generateIdeas(input(), () => {}));
     expect(error.type).toBe('unavailable');
     expect(error.message).toBe('Failed to generate ideas. Please try again.');
@@ -278,7 +293,7 @@ describe('OpenAI idea generator over the streaming protocol', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = new OpenAiIdeaGenerator({ apiKey: 'k', baseURL: `http://127.0.0.1:${port}/v1` });
+    const unreachable = new OpenAiIdeaGenerator({ apiKey: 'k', baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 });
     const error = await failureOf(unreachable.generateIdeas(input(), () => {}));
     expect(error.type).toBe('unavailable');
   });

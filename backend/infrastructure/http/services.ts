@@ -6,6 +6,7 @@ import type { IdentityService } from '../../application/identity/identity-servic
 import type { CreditsService } from '../../application/credits/credits-service';
 import type { IdeaSetsService } from '../../application/ideas/idea-sets-service';
 import type { IdeaGenerationService } from '../../application/ideas/idea-generation';
+import type { AiProviderStatus } from '../ai/openai-idea-generator';
 import type { Config } from '../config/config';
 import type { DatabaseHandle } from '../database/database';
 import type { ProjectionRunner } from '../../projections/runner/projection-runner';
@@ -21,6 +22,8 @@ export interface AppServices {
   credits: CreditsService;
   ideaSets: IdeaSetsService;
   ideaGeneration: IdeaGenerationService;
+  /** The AI provider's start-up check and last call, for the admin health detail. */
+  aiStatus(): AiProviderStatus;
   progress: ProjectionProgress;
   runner: ProjectionRunner;
   cookieSecret: string;

@@ -48,11 +48,19 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-cache, no-transform')
           .header('x-accel-buffering', 'no');
+        // An SSE comment line at once: the headers go out now, so a client that leaves before the
+        // AI answers closes an open stream quietly instead of failing an unsent reply.
+        stream.write(': generating\n\n');
         // A stream is piped as it is, never serialised: the error schemas do not apply to it.
         reply.send(stream as never);
-        // The generation completes even if the client leaves: a member still finds the set on /ideas.
+        const left = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) left.abort(new DOMException('The client went away', 'AbortError'));
+        });
+        // A member's generation completes even if the client leaves (the set is on /ideas); a
+        // visitor's stops and does not count as a trial.
         void generation
-          .run(send)
+          .run(send, left.signal)
           .catch((error) => {
             request.log.error({ err: error }, 'idea generation stream failed');
             send({ error: 'Failed to generate ideas. Please try again.', errorType: 'unavailable' });
