@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { AppendContext } from '../../application/ports/event-store';
+import { DuplicateEventIdError, type AppendContext } from '../../application/ports/event-store';
 import { createTestDatabase, usingServer, type TestDatabase } from '../../../tests/support/database';
 import { createPGlite, openEmbeddedDatabase, type DatabaseHandle } from '../database/database';
 import { migrateToLatest } from '../database/migrations';
@@ -68,6 +68,22 @@ describe('what an append costs', () => {
       expect(statements[0]).toContain('append_events');
     }
     expect((await store.readStream(name)).map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+  });
+
+  it('leaves the stream as it was when it refuses an append', async () => {
+    const store = new PostgresEventStore(database.handle, { notify: false });
+    const fresh = `refused-${randomUUID()}`;
+    await expect(store.append(fresh, [event()], ctx(0))).rejects.toMatchObject({ actual: 'no_stream' });
+    const used = event();
+    await store.append(`other-${randomUUID()}`, [used], ctx('no_stream'));
+    await expect(store.append(fresh, [used], ctx('no_stream'))).rejects.toBeInstanceOf(DuplicateEventIdError);
+    await store.append(fresh, [event()], ctx('no_stream'));
+
+    // At the expected version, refused for an id used elsewhere: the version stays.
+    await expect(store.append(fresh, [event(), used], ctx(0))).rejects.toBeInstanceOf(DuplicateEventIdError);
+    await expect(store.append(fresh, [event()], ctx(1))).rejects.toMatchObject({ actual: 0 });
+    await store.append(fresh, [event()], ctx(0));
+    expect((await store.readStream(fresh)).map((e) => e.streamVersion)).toEqual([0, 1]);
   });
 
   it('tells followers with a NOTIFY of its own after the commit', async () => {

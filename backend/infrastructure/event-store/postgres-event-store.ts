@@ -77,6 +77,11 @@ export const eventStoreMigration: Migration = {
  * stream queue here, other streams go on), look for the event ids, check the expected
  * version, insert the events and move the stream's version. A refusal changes nothing.
  *
+ * The usual case, an existing stream at the expected version, takes the lock by moving the
+ * version; a new stream takes it by creating the row (a writer creating the same stream at
+ * the same moment is waited for, then the stream is looked at again). A refusal found after
+ * the lock puts the row back as it was.
+ *
  * `p_expected`: null for any version, -1 for "no stream yet", else the stream's version.
  * Returns one row: `outcome` 'appended' or 'already_appended' (every id already in this
  * stream: the existing events' position), 'wrong_version' (`stream_version` is the actual
@@ -85,53 +90,64 @@ export const eventStoreMigration: Migration = {
 export const appendFunctionMigration: Migration = {
   async up(db) {
     await sql`
-      create function append_events(
+      create or replace function append_events(
         p_stream text, p_expected integer, p_ids text[], p_events jsonb,
         p_actor jsonb, p_causation_id text, p_correlation_id text, p_occurred_at timestamptz)
       returns table (outcome text, stream_version integer, transaction_id xid8, global_position bigint, event_id text)
       language plpgsql as $fn$
       #variable_conflict use_column
       declare
-        v_current integer;
-        v_exists boolean;
         v_count integer := cardinality(p_ids);
+        v_current integer;
+        v_state text; -- how the lock was taken: 'moved' (version already moved), 'locked', 'created'
         v_found integer;
         v_same integer;
         v_first text;
         v_last_tx xid8;
         v_last_position bigint;
       begin
-        loop
-          select s.version into v_current from event_streams s where s.stream_name = p_stream for update;
-          v_exists := found;
-          if not v_exists then v_current := -1; end if;
-
-          select count(*)::integer, (count(*) filter (where e.stream_name = p_stream))::integer,
-                 (array_agg(e.event_id order by e.global_position))[1],
-                 (array_agg(e.transaction_id order by e.global_position desc))[1],
-                 max(e.global_position)
-            into v_found, v_same, v_first, v_last_tx, v_last_position
-            from events e where e.event_id = any(p_ids);
-          if v_found > 0 then
-            if v_found = v_count and v_same = v_found then
-              return query select 'already_appended'::text, v_current, v_last_tx, v_last_position, null::text;
-            else
-              return query select 'duplicate'::text, v_current, null::xid8, null::bigint, v_first;
+        update event_streams s set version = s.version + v_count
+         where s.stream_name = p_stream and (p_expected is null or s.version = p_expected)
+        returning s.version - v_count into v_current;
+        if found then
+          v_state := 'moved';
+        else
+          loop
+            select s.version into v_current from event_streams s where s.stream_name = p_stream for update;
+            if found then
+              v_state := 'locked';
+              exit;
             end if;
-            return;
-          end if;
+            v_current := -1;
+            insert into event_streams (stream_name, version) values (p_stream, v_count - 1) on conflict do nothing;
+            if found then
+              v_state := 'created';
+              exit;
+            end if;
+          end loop;
+        end if;
 
-          if p_expected is not null and p_expected <> v_current then
+        select count(*)::integer, (count(*) filter (where e.stream_name = p_stream))::integer,
+               (array_agg(e.event_id order by e.global_position))[1],
+               (array_agg(e.transaction_id order by e.global_position desc))[1],
+               max(e.global_position)
+          into v_found, v_same, v_first, v_last_tx, v_last_position
+          from events e where e.event_id = any(p_ids);
+        if v_found > 0 or (p_expected is not null and p_expected <> v_current) then
+          if v_state = 'moved' then
+            update event_streams s set version = v_current where s.stream_name = p_stream;
+          elsif v_state = 'created' then
+            delete from event_streams s where s.stream_name = p_stream;
+          end if;
+          if v_found = 0 then
             return query select 'wrong_version'::text, v_current, null::xid8, null::bigint, null::text;
-            return;
+          elsif v_found = v_count and v_same = v_found then
+            return query select 'already_appended'::text, v_current, v_last_tx, v_last_position, null::text;
+          else
+            return query select 'duplicate'::text, v_current, null::xid8, null::bigint, v_first;
           end if;
-
-          exit when v_exists;
-          -- A new stream: creating its row takes the lock. A writer creating it at the same
-          -- time is waited for; if it committed, look again with its row in place.
-          insert into event_streams (stream_name, version) values (p_stream, -1) on conflict do nothing;
-          exit when found;
-        end loop;
+          return;
+        end if;
 
         with inserted as (
           insert into events (event_id, stream_name, stream_version, type, schema_version, data, actor,
@@ -144,7 +160,9 @@ export const appendFunctionMigration: Migration = {
           returning events.global_position
         )
         select max(i.global_position) into v_last_position from inserted i;
-        update event_streams set version = v_current + v_count where stream_name = p_stream;
+        if v_state = 'locked' then
+          update event_streams s set version = v_current + v_count where s.stream_name = p_stream;
+        end if;
         return query select 'appended'::text, v_current + v_count, pg_current_xact_id(), v_last_position, null::text;
       end
       $fn$`.execute(db);
