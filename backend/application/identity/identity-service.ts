@@ -10,7 +10,8 @@ import { handleCommand, type CommandContext } from '../event-sourcing/command-ha
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator, Mailer, PasswordHasher } from '../ports/system';
 import { digestToken, newToken, openSession } from './sessions';
-import { clearAccountFailures, recordSignInFailure, signInRetryAfterMs } from './sign-in-throttle';
+import { reservePasswordResetEmail } from './auth-attempts';
+import { clearAccountFailures, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-throttle';
 
 export interface IdentityDeps {
   db: Kysely<Database>;
@@ -19,6 +20,8 @@ export interface IdentityDeps {
   clock: Clock;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** The site's public address (PUBLIC_URL): every link in an email starts with it. */
+  publicUrl: string;
 }
 
 /** Where a request came from, for the events' metadata. */
@@ -39,7 +42,9 @@ export const TooManyAttempts = (retryAfterMs: number) =>
   Object.assign(
     new DomainError(
       'too_many_attempts',
-      `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s).`,
+      retryAfterMs < 60_000
+        ? `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} second(s).`
+        : `Too many failed sign-in attempts. Please try again in ${Math.ceil(retryAfterMs / 60_000)} minute(s).`,
       'limit',
     ),
     { retryAfterMs },
@@ -52,7 +57,7 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 const emailDigest = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
 export function createIdentityService(deps: IdentityDeps) {
-  const { db, eventStore, ids, clock, hasher, mailer } = deps;
+  const { db, eventStore, ids, clock, hasher, mailer, publicUrl } = deps;
   let dummy: Promise<string> | undefined;
 
   const context = (origin: RequestOrigin, fallback: string): CommandContext => ({
@@ -120,21 +125,19 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<{ user: UserRow; token: string }> {
-      const now = clock.now();
-      const retryAfterMs = await signInRetryAfterMs(db, input.email, input.ip, now);
-      if (retryAfterMs > 0) throw TooManyAttempts(retryAfterMs);
+      // The attempt is counted before the password is checked (see sign-in-throttle.ts).
+      const reservation = await reserveSignInAttempt(db, input.email, input.ip, clock.now());
+      if (!reservation.allowed) throw TooManyAttempts(reservation.retryAfterMs);
+      if (reservation.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, reservation.waitMs));
       const user = await findUserByEmail(db, input.email);
       // Hash even when there is no account, so timing does not reveal which emails exist.
       const valid = user
         ? await hasher.verify(user.password_hash, input.password)
         : (await hasher.verify(await dummyHash(), input.password), false);
-      if (!user || !valid) {
-        await recordSignInFailure(db, input.email, input.ip, now);
-        throw InvalidCredentials();
-      }
+      if (!user || !valid) throw InvalidCredentials();
+      await releaseSignInAttempt(db, input.email, input.ip);
       if (user.disabled) throw AccountDisabled();
-      await clearAccountFailures(db, input.email);
-      return { user, token: await openSession(db, user.id, now) };
+      return { user, token: await openSession(db, user.id, clock.now()) };
     },
 
     /** Signs in an account that was just created (its read model has caught up). */
@@ -144,12 +147,17 @@ export function createIdentityService(deps: IdentityDeps) {
       return { user, token: await openSession(db, userId, clock.now()) };
     },
 
-    /** Always answers the same way, so the form does not reveal which emails have accounts. */
-    async requestPasswordReset(email: string, resetUrl: (token: string) => string): Promise<void> {
+    /**
+     * Always answers the same way, so the form does not reveal which emails have accounts;
+     * beyond the per-email and per-address limits (auth-attempts.ts) nothing is sent.
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      const now = clock.now();
+      if (!(await reservePasswordResetEmail(db, email, ip, now))) return;
       const user = await findUserByEmail(db, email);
       if (!user || user.disabled) return;
-      const now = clock.now();
       const token = newToken();
+      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await db
         .insertInto('password_reset_tokens')
         .values({
@@ -163,7 +171,7 @@ export function createIdentityService(deps: IdentityDeps) {
       await mailer.send({
         to: user.email,
         subject: 'Reset your Skilly password',
-        text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:\n\n${resetUrl(token)}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+        text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
       });
     },
 
@@ -178,6 +186,7 @@ export function createIdentityService(deps: IdentityDeps) {
         .returning('user_id')
         .executeTakeFirst();
       if (!used) throw InvalidResetToken();
+      await endResetTokens(used.user_id, now);
       const passwordHash = await hasher.hash(password);
       const outcome = await runUserCommand(used.user_id, { ...origin, actor: null }, 'password-reset', (ctx) => ({
         type: 'ChangePassword',
@@ -246,6 +255,7 @@ export function createIdentityService(deps: IdentityDeps) {
           data: { passwordHash, via: 'reset' },
           metadata: { actor: ctx.actor, now: ctx.now },
         }));
+        await endResetTokens(existing.id, clock.now());
       }
       return { userId: existing.id, created: false };
     },
@@ -254,6 +264,16 @@ export function createIdentityService(deps: IdentityDeps) {
       return Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
     },
   };
+
+  /** A new password ends every reset link still out for the account. */
+  async function endResetTokens(userId: string, now: Date) {
+    await db
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
 
   async function dummyHash() {
     dummy ??= hasher.hash('not-a-real-password');

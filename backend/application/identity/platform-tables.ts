@@ -1,4 +1,5 @@
 import { sql, type Generated, type Migration } from 'kysely';
+import type { AuthAttemptsTables } from './auth-attempts';
 
 /** Plain tables (not event-sourced): only their current content matters. */
 
@@ -10,13 +11,6 @@ export interface SessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   last_seen_at: Date;
-}
-
-export interface SignInFailuresTable {
-  id: Generated<number>;
-  /** `account:<normalised email>` or `ip:<address>`. */
-  subject: string;
-  failed_at: Date;
 }
 
 export interface PasswordResetTokensTable {
@@ -36,9 +30,8 @@ export interface EmailOutboxTable {
   sent_at: Date | null;
 }
 
-export interface PlatformTables {
+export interface PlatformTables extends AuthAttemptsTables {
   sessions: SessionsTable;
-  sign_in_failures: SignInFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
 }

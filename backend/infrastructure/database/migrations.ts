@@ -3,6 +3,7 @@ import { appendFunctionMigration, eventStoreMigration } from '../event-store/pos
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { usersMigration } from '../../projections/users/users-projection';
 import { platformTablesMigration } from '../../application/identity/platform-tables';
+import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-settings';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0008_credit_statement_read_model': creditStatementMigration,
   '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration,
   '2026_11_22_0010_trial_generations': trialGenerationsMigration,
+  '2026_11_22_0011_auth_attempts': authAttemptsMigration,
   '2026_11_23_0101_pending_spends': pendingSpendsMigration,
   '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
 };

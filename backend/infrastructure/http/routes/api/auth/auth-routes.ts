@@ -96,8 +96,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const origin = `${request.protocol}://${request.host}`;
-        await identity.requestPasswordReset(request.body.email, (token) => `${origin}/reset-password?token=${encodeURIComponent(token)}`);
+        // The link is built from PUBLIC_URL, never from this request's Host headers.
+        await identity.requestPasswordReset(request.body.email, request.ip);
         return { message: "If an account exists for that email, we've sent a link to reset your password." };
       },
     );
