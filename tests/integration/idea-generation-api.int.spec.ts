@@ -328,11 +328,22 @@ describe('idea sets', () => {
     ],
   };
 
-  it('save-pending keeps the trial ideas for the member who just signed up, at no credit', async () => {
-    const { c } = await member();
-    const res = await c.post('/api/idea-sets/save-pending', { ...trialIdeas, personalized: true });
+  it('save-pending keeps the trial ideas the server generated for the member who just signed up, at no credit', async () => {
+    const c = new Client(t.url);
+    const done = streamMessages((await generate(c, { skill: 'Baking sourdough' })).text).at(-1);
+    expect(done).toMatchObject({ done: true, trialToken: expect.any(String) });
+    expect((await c.post('/api/auth/signup', newMember())).status).toBe(201);
+    // What the client posts besides the token is ignored: the set is what the server generated.
+    const res = await c.post('/api/idea-sets/save-pending', { trialToken: done.trialToken, ...trialIdeas, personalized: true });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), ...trialIdeas, personalized: false, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      skill: 'Baking sourdough',
+      categories: done.ideas.categories,
+      ideas: done.ideas.ideas,
+      personalized: false,
+      createdAt: expect.any(String),
+    });
     expect((await c.get('/api/idea-sets')).body).toEqual([res.body]);
     expect((await c.get('/api/credits')).body.used.idea).toBe(0);
     const [created] = await eventsOf(`idea-set-${res.body.id}`);

@@ -14,6 +14,7 @@ import { recordAiCall } from '../ai-usage/ai-calls';
 import type { CreditsService } from '../credits/credits-service';
 import type { IdeaSetsService } from './idea-sets-service';
 import { releaseTrialGeneration, reserveTrialGeneration, type TrialReservation } from './trial-allowance';
+import { keepTrialResult } from './trial-results';
 
 export interface IdeaGenerationDeps {
   db: Kysely<Database>;
@@ -172,7 +173,12 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
       send(failure(outcome.error));
       return;
     }
-    send({ done: true, ideas: outcome.ideas, generator: generator.kind });
+    // Kept under a token: after sign-up the member saves exactly this result (save-pending).
+    const trialToken = await keepTrialResult(db, { skill: input.request.skill, ideas: outcome.ideas }, clock.now()).catch((error) => {
+      log.error({ err: error }, 'could not keep a trial result');
+      return undefined;
+    });
+    send({ done: true, ideas: outcome.ideas, generator: generator.kind, ...(trialToken ? { trialToken } : {}) });
   }
 
   async function runMember(

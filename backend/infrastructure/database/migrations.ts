@@ -7,6 +7,8 @@ import { authAttemptsMigration } from '../../application/identity/auth-attempts'
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-settings';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
+import { trialResultsMigration } from '../../application/ideas/trial-results';
+import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
 import { creditAccountsMigration } from '../../projections/credit-accounts/credit-accounts-projection';
 import { creditStatementMigration } from '../../projections/credit-statement/credit-statement-projection';
 import { ideaSetsMigration } from '../../projections/idea-sets/idea-sets-projection';
@@ -30,6 +32,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0011_auth_attempts': authAttemptsMigration,
   '2026_11_23_0101_pending_spends': pendingSpendsMigration,
   '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
+  '2026_11_22_0030_trial_results': trialResultsMigration,
+  '2026_11_22_0031_idea_set_saves': ideaSetSavesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -99,3 +99,36 @@ export async function findIdeaSetOf(db: Db, ownerId: string, id: string): Promis
   const row = await db.selectFrom('idea_sets').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
   return row ? toIdeaSet(row) : undefined;
 }
+
+/** Where a page of idea sets ends: the last set's exact creation time (microseconds) and id. */
+export interface IdeaSetPosition {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One page of the owner's sets, newest first, after `after` (keyset paging: stable while new
+ * sets arrive). `next` is where the following page starts, or null on the last page.
+ */
+export async function pageIdeaSetsOf(
+  db: Db,
+  ownerId: string,
+  page: { limit: number; after?: IdeaSetPosition },
+): Promise<{ sets: IdeaSet[]; next: IdeaSetPosition | null }> {
+  let query = db
+    .selectFrom('idea_sets')
+    .selectAll()
+    .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created_key'))
+    .where('owner_id', '=', ownerId);
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    query = query.where(sql<boolean>`(created_at, id) < (${createdAt}::timestamptz, ${id})`);
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    sets: shown.map(toIdeaSet),
+    next: rows.length > page.limit && last ? { createdAt: last.created_key, id: last.id } : null,
+  };
+}

@@ -4,12 +4,18 @@ import { readJson, session } from './storage';
 
 /**
  * What an anonymous visitor produced before signing up (spec §3 "Pending saved ideas" and "Pending plan"),
- * kept in session storage by the trial screens and consumed once after authentication.
+ * kept in session storage by the trial screens and consumed once after authentication. `trialToken`
+ * comes from the trial stream's `done` message: with it the server saves the ideas it generated.
  */
-export type PendingIdeas = { skill: string; categories: Category[]; ideas: Idea[] };
+export type PendingIdeas = { skill: string; categories: Category[]; ideas: Idea[]; trialToken?: string };
 export type PendingPlan = { ideaTitle: string; ideaDescription: string; category: string; ideaId: string };
 
-const pendingIdeasSchema = z.object({ skill: z.string(), categories: z.array(categorySchema), ideas: z.array(ideaSchema) });
+const pendingIdeasSchema = z.object({
+  skill: z.string(),
+  categories: z.array(categorySchema),
+  ideas: z.array(ideaSchema),
+  trialToken: z.string().optional(),
+});
 
 const IDEAS_KEY = 'skilly.pendingIdeas';
 const GENERATED_KEY = 'skilly.generatedIdeas';

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api-client';
 import { authRedirect, pendingIdeas, pendingPlan, planGeneratingUrl } from '../../../lib/pending-generation';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { useSavePendingIdeas } from '../api/save-pending-ideas';
@@ -20,8 +21,10 @@ export function useCompleteAuth() {
         try {
           await savePending(ideas);
           pendingIdeas.clear();
-        } catch {
-          // Kept in session storage: the trial page still shows them and the next sign-in tries again.
+        } catch (error) {
+          // A token the server no longer knows (expired, saved by another account) will not work later either;
+          // otherwise they stay in session storage: the trial page still shows them and the next sign-in tries again.
+          if (error instanceof ApiError && (error.status === 400 || error.status === 404)) pendingIdeas.clear();
         }
       }
 

@@ -10,7 +10,8 @@ import { ApiError, apiStream } from '../../../lib/api-client';
 
 export type GeneratorKind = 'openai' | 'offline';
 
-export type IdeaGenerationResult = { ideas: GeneratedIdeas; ideaSetId?: string; generator?: GeneratorKind };
+/** `trialToken` (trials only) lets the account made after sign-up keep exactly these ideas. */
+export type IdeaGenerationResult = { ideas: GeneratedIdeas; ideaSetId?: string; generator?: GeneratorKind; trialToken?: string };
 
 /** Why a generation gave no ideas, in the terms the screen acts on (spec §8). */
 export type IdeaGenerationFailure =
@@ -132,7 +133,12 @@ export async function generateIdeasStream(
       const ideas = parsed.success ? parsed.data : parseIdeasText(text);
       if (!ideas) throw new IdeaGenerationError({ kind: 'parse' });
       const generator = message.generator === 'openai' || message.generator === 'offline' ? message.generator : undefined;
-      return { ideas, ideaSetId: typeof message.ideaSetId === 'string' ? message.ideaSetId : undefined, generator };
+      return {
+        ideas,
+        ideaSetId: typeof message.ideaSetId === 'string' ? message.ideaSetId : undefined,
+        generator,
+        trialToken: typeof message.trialToken === 'string' ? message.trialToken : undefined,
+      };
     }
     if (typeof message.content === 'string') {
       text += message.content;

@@ -56,7 +56,7 @@ export function IdeasGeneratingScreen() {
   const request = useMemo(() => ideaRequestFromQuery(params), [params]);
 
   /** Keeps what was generated where the next screen reads it, and says which screen that is. */
-  const keepIdeas = async ({ ideas, ideaSetId }: IdeaGenerationResult): Promise<string> => {
+  const keepIdeas = async ({ ideas, ideaSetId, trialToken }: IdeaGenerationResult): Promise<string> => {
     const skill = request!.skill;
     generatedIdeas.write({
       id: ideaSetId ?? `session-${Date.now()}`,
@@ -78,7 +78,7 @@ export function IdeasGeneratingScreen() {
       ]);
       return '/ideas';
     }
-    pendingIdeas.write({ skill, categories: ideas.categories, ideas: ideas.ideas });
+    pendingIdeas.write({ skill, categories: ideas.categories, ideas: ideas.ideas, trialToken });
     return '/ideas-trial';
   };
 

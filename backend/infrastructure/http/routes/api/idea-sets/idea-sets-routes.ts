@@ -1,35 +1,56 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
-import { ideaSetSchema, saveIdeaSetRequestSchema } from '../../../../../application/contracts/ideas';
-import type { IdeaSetSource } from '../../../../../domain/ideas/idea-set';
-import { findIdeaSetOf, listIdeaSetsOf } from '../../../../../projections/idea-sets/idea-sets-projection';
+import {
+  IDEA_SETS_PAGE_DEFAULT,
+  ideaSetSchema,
+  ideaSetsPageQuerySchema,
+  savePendingIdeasRequestSchema,
+  saveIdeaSetRequestSchema,
+} from '../../../../../application/contracts/ideas';
+import { releaseIdeaSetSave, reserveIdeaSetSave } from '../../../../../application/ideas/idea-set-saves';
+import type { AllPosition } from '../../../../../application/ports/event-store';
+import { claimTrialResult, releaseTrialResult } from '../../../../../application/ideas/trial-results';
+import { DomainError } from '../../../../../domain/shared/domain-error';
+import { findIdeaSetOf, pageIdeaSetsOf, type IdeaSetPosition } from '../../../../../projections/idea-sets/idea-sets-projection';
 import { requireRole } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
 import type { AppServices } from '../../../services';
 
-type SaveIdeaSetRequest = z.infer<typeof saveIdeaSetRequestSchema>;
-
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+const InvalidCursor = () => new DomainError('invalid_cursor', 'The cursor is not valid: use the x-next-cursor header of the previous page.', 'invalid');
+const TrialTokenMissing = () =>
+  new DomainError(
+    'trial_token_missing',
+    'These trial ideas cannot be saved: the trial token from the generation is missing. Generate new ideas from your dashboard.',
+    'invalid',
+  );
+
+const encodeCursor = (position: IdeaSetPosition) => Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+function decodeCursor(cursor: string): IdeaSetPosition {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt)) && id.length <= 100) {
+      return { createdAt, id };
+    }
+  } catch {
+    // falls through
+  }
+  throw InvalidCursor();
+}
 
 /** The signed-in member's idea sets: only ever their own. */
 export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
-  const { ideaSets, progress } = services;
+  const { ideaSets, progress, clock } = services;
   const db = services.database.db;
 
-  async function keep(request: FastifyRequest, body: SaveIdeaSetRequest, reply: FastifyReply, source: IdeaSetSource) {
-    const user = request.user!;
-    const { skill, categories, ideas, personalized } = body;
-    const { ideaSetId, position } = await ideaSets.create(
-      { kind: 'user', userId: user.id, role: user.role },
-      // Trial ideas are never personalized; a saved set may say so only for a pro member.
-      { skill, categories, ideas, personalized: source === 'saved' && user.role === 'pro' && personalized === true },
-      source,
-      { requestId: request.id },
-    );
-    if (!(await awaitProjections(progress, position, reply))) return reply;
-    return reply.status(201).send(await findIdeaSetOf(db, user.id, ideaSetId));
+  /** 201 with the set once the member's read models show it (202 if they are slow). */
+  async function answer(reply: FastifyReply, userId: string, ideaSetId: string, position: AllPosition | null) {
+    if (position && !(await awaitProjections(progress, position, reply))) return reply;
+    return reply.status(201).send(await findIdeaSetOf(db, userId, ideaSetId));
   }
 
   return async (app) => {
@@ -39,11 +60,21 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
         preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['ideas'],
-          summary: "The signed-in member's idea sets, newest first",
-          response: { 200: z.array(ideaSetSchema), 401: errorResponseSchema, 403: errorResponseSchema },
+          summary: "The signed-in member's idea sets, newest first, one page at a time",
+          description:
+            `At most \`limit\` sets (default ${IDEA_SETS_PAGE_DEFAULT}). When there are more, the ` +
+            '`x-next-cursor` response header holds the `cursor` of the next page.',
+          querystring: ideaSetsPageQuerySchema,
+          response: { 200: z.array(ideaSetSchema), ...errors },
         },
       },
-      async (request) => listIdeaSetsOf(db, request.user!.id),
+      async (request, reply) => {
+        const limit = request.query.limit ? Number(request.query.limit) : IDEA_SETS_PAGE_DEFAULT;
+        const after = request.query.cursor ? decodeCursor(request.query.cursor) : undefined;
+        const page = await pageIdeaSetsOf(db, request.user!.id, { limit, after });
+        if (page.next) reply.header('x-next-cursor', encodeCursor(page.next));
+        return page.sets;
+      },
     );
 
     app.post(
@@ -53,12 +84,32 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['ideas'],
           summary: 'Keep an idea set',
-          description: 'Costs no credit. `personalized` is kept only for a pro member.',
+          description:
+            'Costs no credit, so it is capped: 20 sets a day and 200 in all per member (429 with a message beyond). ' +
+            '`personalized` is kept only for a pro member.',
           body: saveIdeaSetRequestSchema,
-          response: { 201: ideaSetSchema, 202: errorResponseSchema, ...errors },
+          response: { 201: ideaSetSchema, 202: errorResponseSchema, 429: errorResponseSchema, ...errors },
         },
       },
-      async (request, reply) => keep(request, request.body, reply, 'saved'),
+      async (request, reply) => {
+        const user = request.user!;
+        const { skill, categories, ideas, personalized } = request.body;
+        const reservation = await reserveIdeaSetSave(db, user.id, clock.now());
+        const ideaSetId = randomUUID();
+        try {
+          const { position } = await ideaSets.create(
+            { kind: 'user', userId: user.id, role: user.role },
+            { skill, categories, ideas, personalized: user.role === 'pro' && personalized === true },
+            'saved',
+            { requestId: request.id },
+            ideaSetId,
+          );
+          return answer(reply, user.id, ideaSetId, position);
+        } catch (error) {
+          await releaseIdeaSetSave(db, reservation).catch(() => {});
+          throw error;
+        }
+      },
     );
 
     app.post(
@@ -67,12 +118,36 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
         preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['ideas'],
-          summary: "Keep the trial ideas a visitor generated before signing up",
-          body: saveIdeaSetRequestSchema,
-          response: { 201: ideaSetSchema, 202: errorResponseSchema, ...errors },
+          summary: 'Keep the trial ideas a visitor generated before signing up',
+          description:
+            'Send the `trialToken` of the trial stream\'s `done` message: the server saves the ideas it generated ' +
+            'under that token (kept 24 hours, saved once; a retry by the same member answers the same set). ' +
+            '`skill`, `categories` and `ideas` are accepted for compatibility and ignored. 404 for an unknown or expired token.',
+          body: savePendingIdeasRequestSchema,
+          response: { 201: ideaSetSchema, 202: errorResponseSchema, 404: errorResponseSchema, ...errors },
         },
       },
-      async (request, reply) => keep(request, request.body, reply, 'trial'),
+      async (request, reply) => {
+        const user = request.user!;
+        const token = request.body.trialToken;
+        if (!token) throw TrialTokenMissing();
+        const claim = await claimTrialResult(db, token, user.id, randomUUID(), clock.now());
+        if (claim.kind === 'saved-before') return answer(reply, user.id, claim.ideaSetId, null);
+        const { skill, ideas } = claim.result;
+        try {
+          const { position } = await ideaSets.create(
+            { kind: 'user', userId: user.id, role: user.role },
+            { skill, categories: ideas.categories, ideas: ideas.ideas, personalized: false },
+            'trial',
+            { requestId: request.id },
+            claim.ideaSetId,
+          );
+          return answer(reply, user.id, claim.ideaSetId, position);
+        } catch (error) {
+          await releaseTrialResult(db, token).catch(() => {});
+          throw error;
+        }
+      },
     );
   };
 }

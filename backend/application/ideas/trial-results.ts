@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { GeneratedIdeas } from '../contracts/ideas';
+
+/**
+ * A visitor's trial ideas, kept on the server under a token (issue 8): the stream's `done`
+ * message hands the token to the browser, and after sign-up `POST /api/idea-sets/save-pending`
+ * hands it back, so the new account keeps exactly what the server generated, never what a
+ * client posts. A plain table, not events: a result is kept for a day and saved at most once.
+ * Only the token's SHA-256 is stored.
+ */
+
+export interface TrialResultsTable {
+  token_hash: string;
+  skill: string;
+  /** `{categories, ideas}` as generated. */
+  result: unknown;
+  created_at: Date;
+  expires_at: Date;
+  /** The member who saved it, and the idea set it became; null until saved. */
+  claimed_by: string | null;
+  idea_set_id: string | null;
+}
+
+export interface TrialResultTables {
+  trial_results: TrialResultsTable;
+}
+
+export const trialResultsMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table trial_results (
+        token_hash text primary key,
+        skill text not null,
+        result jsonb not null,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        claimed_by text,
+        idea_set_id text
+      )`.execute(db);
+    await sql`create index trial_results_expiry on trial_results (expires_at)`.execute(db);
+  },
+};
+
+/** How long a visitor has to sign up and keep their trial ideas. */
+export const TRIAL_RESULT_LIFETIME_MS = 24 * 60 * 60_000;
+
+type AnyKysely = Kysely<any>;
+const own = (db: AnyKysely) => db as unknown as Kysely<TrialResultTables>;
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const TrialResultNotFound = () =>
+  new DomainError(
+    'trial_result_not_found',
+    'These trial ideas can no longer be saved: they are kept for 24 hours and saved once. Generate new ideas from your dashboard.',
+    'not_found',
+  );
+
+export interface TrialResult {
+  skill: string;
+  ideas: GeneratedIdeas;
+}
+
+/** Keeps a generated trial result and returns the token that claims it; drops expired ones. */
+export async function keepTrialResult(db: AnyKysely, result: TrialResult, now: Date): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await own(db)
+    .insertInto('trial_results')
+    .values({
+      token_hash: digest(token),
+      skill: result.skill,
+      result: JSON.stringify({ categories: result.ideas.categories, ideas: result.ideas.ideas }),
+      created_at: now,
+      expires_at: new Date(now.getTime() + TRIAL_RESULT_LIFETIME_MS),
+      claimed_by: null,
+      idea_set_id: null,
+    })
+    .execute();
+  await own(db).deleteFrom('trial_results').where('expires_at', '<', now).execute();
+  return token;
+}
+
+export type TrialClaim =
+  /** Newly claimed by this member: save it as `ideaSetId`. */
+  | { kind: 'claimed'; ideaSetId: string; result: TrialResult }
+  /** This member saved it before (a retry): it is `ideaSetId`. */
+  | { kind: 'saved-before'; ideaSetId: string };
+
+/**
+ * Claims the result for `userId` in one statement, so two requests with one token cannot both
+ * save it. Throws `trial_result_not_found` (404) for an unknown, expired or someone else's token.
+ */
+export async function claimTrialResult(db: AnyKysely, token: string, userId: string, ideaSetId: string, now: Date): Promise<TrialClaim> {
+  const hash = digest(token);
+  const claimed = await own(db)
+    .updateTable('trial_results')
+    .set({ claimed_by: userId, idea_set_id: ideaSetId })
+    .where('token_hash', '=', hash)
+    .where('expires_at', '>', now)
+    .where('claimed_by', 'is', null)
+    .returning(['skill', 'result'])
+    .executeTakeFirst();
+  if (claimed) {
+    const stored = (typeof claimed.result === 'string' ? JSON.parse(claimed.result) : claimed.result) as Omit<GeneratedIdeas, 'personalized'>;
+    return { kind: 'claimed', ideaSetId, result: { skill: claimed.skill, ideas: { ...stored, personalized: false } } };
+  }
+  const earlier = await own(db).selectFrom('trial_results').select(['claimed_by', 'idea_set_id']).where('token_hash', '=', hash).executeTakeFirst();
+  if (earlier?.claimed_by === userId && earlier.idea_set_id) return { kind: 'saved-before', ideaSetId: earlier.idea_set_id };
+  throw TrialResultNotFound();
+}
+
+/** Undoes a claim whose idea set could not be recorded, so the member may try again. */
+export async function releaseTrialResult(db: AnyKysely, token: string): Promise<void> {
+  await own(db).updateTable('trial_results').set({ claimed_by: null, idea_set_id: null }).where('token_hash', '=', digest(token)).execute();
+}

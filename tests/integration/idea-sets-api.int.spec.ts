@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAVES_PER_DAY } from '../../backend/application/ideas/idea-set-saves';
+import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
+
+/** Issue 8 item 2: trial ideas saved from the server's copy, free saves capped, the list paged. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, { ideaGenerator: new ScriptedIdeaGenerator() });
+});
+afterAll(async () => t.close());
+
+async function signedUp(c = new Client(t.url)) {
+  expect((await c.post('/api/auth/signup', newMember())).status).toBe(201);
+  return c;
+}
+
+const set = (skill: string) => ({
+  skill,
+  categories: [{ id: 'offline', name: 'Local/Offline', color: 'orange' }],
+  ideas: [
+    {
+      id: 'offline-1',
+      title: 'Weekend bread subscription',
+      subtitle: 'Neighbours pay for fresh loaves',
+      description: 'Bake and deliver.',
+      category: 'offline',
+      industry: 'Food',
+      method: 'Local service',
+      pricing: '$25 per month',
+    },
+  ],
+});
+
+async function ideaSetEvents() {
+  const row = await t.services.database.db
+    .selectFrom('events' as never)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('type' as never, '=', 'IdeaSetCreated' as never)
+    .executeTakeFirstOrThrow();
+  return Number((row as { n: string }).n);
+}
+
+describe('POST /api/idea-sets/save-pending', () => {
+  it('saves what the trial generated once, whatever the body says; a retry answers the same set; others get 404', async () => {
+    const visitor = new Client(t.url);
+    const done = streamMessages((await visitor.post('/api/generate-ideas-stream', { skill: 'Pottery' })).text).at(-1);
+    expect(done).toMatchObject({ done: true, trialToken: expect.any(String) });
+    await signedUp(visitor);
+
+    const forged = { ...set('Anything I like'), trialToken: done.trialToken };
+    const saved = await visitor.post('/api/idea-sets/save-pending', forged);
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ skill: 'Pottery', categories: done.ideas.categories, ideas: done.ideas.ideas, personalized: false });
+
+    const before = await ideaSetEvents();
+    const again = await visitor.post('/api/idea-sets/save-pending', forged);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(saved.body.id);
+    expect((await visitor.get('/api/idea-sets')).body).toHaveLength(1);
+
+    const other = await signedUp();
+    const stolen = await other.post('/api/idea-sets/save-pending', forged);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.message).toMatch(/no longer be saved/);
+    expect((await other.get('/api/idea-sets')).body).toEqual([]);
+    expect(await ideaSetEvents()).toBe(before);
+  });
+
+  it('refuses a body without a token (400) or with an unknown one (404), storing nothing', async () => {
+    const c = await signedUp();
+    const before = await ideaSetEvents();
+    const missing = await c.post('/api/idea-sets/save-pending', set('Forged'));
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'trial_token_missing', message: expect.stringMatching(/trial token/) });
+    const unknown = await c.post('/api/idea-sets/save-pending', { ...set('Forged'), trialToken: 'not-a-real-token' });
+    expect(unknown.status).toBe(404);
+    expect(await ideaSetEvents()).toBe(before);
+    expect((await c.get('/api/idea-sets')).body).toEqual([]);
+  });
+});
+
+describe('POST /api/idea-sets limits', () => {
+  it(`takes at most ${SAVES_PER_DAY} sets a day per member, then answers 429 with a message and stores nothing`, async () => {
+    const c = await signedUp();
+    for (let i = 0; i < SAVES_PER_DAY; i++) expect((await c.post('/api/idea-sets', set(`Skill ${i}`))).status).toBe(201);
+    const before = await ideaSetEvents();
+    const refused = await c.post('/api/idea-sets', set('One too many'));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'idea_set_save_limit', message: expect.stringMatching(/at most 20 idea sets a day/) });
+    expect(await ideaSetEvents()).toBe(before);
+    // Another member is not affected.
+    expect((await (await signedUp()).post('/api/idea-sets', set('Mine'))).status).toBe(201);
+  });
+
+  it('bounds every field: too many ideas or a 5 KB idea title is a 400', async () => {
+    const c = await signedUp();
+    const base = set('Bounded');
+    const tooMany = await c.post('/api/idea-sets', { ...base, ideas: Array.from({ length: 21 }, (_, i) => ({ ...base.ideas[0], id: `i${i}` })) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/at most 20 ideas/);
+    const longTitle = await c.post('/api/idea-sets', { ...base, ideas: [{ ...base.ideas[0], title: 'x'.repeat(5000) }] });
+    expect(longTitle.status).toBe(400);
+    expect((await c.get('/api/idea-sets')).body).toEqual([]);
+  });
+});
+
+describe('GET /api/idea-sets paging', () => {
+  it('answers 10 newest by default and the rest through x-next-cursor, with no overlap; limit at most 20', async () => {
+    const c = await signedUp();
+    for (let i = 0; i < 13; i++) expect((await c.post('/api/idea-sets', set(`Skill ${i}`))).status).toBe(201);
+
+    const first = await c.get('/api/idea-sets');
+    expect(first.status).toBe(200);
+    expect(first.body.map((s: { skill: string }) => s.skill)).toEqual(Array.from({ length: 10 }, (_, i) => `Skill ${12 - i}`));
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+
+    const second = await c.get(`/api/idea-sets?cursor=${cursor}`);
+    expect(second.body.map((s: { skill: string }) => s.skill)).toEqual(['Skill 2', 'Skill 1', 'Skill 0']);
+    expect(second.headers.get('x-next-cursor')).toBeNull();
+
+    const small = await c.get('/api/idea-sets?limit=4');
+    expect(small.body).toHaveLength(4);
+    expect((await c.get('/api/idea-sets?limit=20')).body).toHaveLength(13);
+    expect((await c.get('/api/idea-sets?limit=21')).status).toBe(400);
+    expect((await c.get('/api/idea-sets?limit=0')).status).toBe(400);
+    const bad = await c.get('/api/idea-sets?cursor=garbage');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/cursor/);
+  });
+});
