@@ -148,7 +148,11 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   container.bind<PasswordHasher>(TOKENS.PasswordHasher).toConstantValue(overrides.passwordHasher ?? argon2Hasher);
   container
     .bind<Mailer>(TOKENS.Mailer)
-    .toDynamicValue((ctx) => outboxMailer(ctx.get<DatabaseHandle>(TOKENS.Database).db, ctx.get<Logger>(TOKENS.Logger), ctx.get<Clock>(TOKENS.Clock)));
+    .toDynamicValue((ctx) =>
+      outboxMailer(ctx.get<DatabaseHandle>(TOKENS.Database).db, ctx.get<Logger>(TOKENS.Logger), ctx.get<Clock>(TOKENS.Clock), {
+        logBodies: config.NODE_ENV === 'development',
+      }),
+    );
   container.bind<IdentityService>(TOKENS.IdentityService).toDynamicValue((ctx) =>
     createIdentityService({
       db: ctx.get<DatabaseHandle>(TOKENS.Database).db,

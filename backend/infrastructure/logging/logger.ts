@@ -1,9 +1,51 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'skilly' },
-    redact: { paths: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.passwordHash'], remove: true },
-  });
+/** Secrets that must never reach a log line, wherever they appear in a logged object. */
+const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.resetToken',
+  '*.sessionToken',
+  '*.apiKey',
+  '*.secret',
+  'password',
+  'passwordHash',
+  'token',
+  'apiKey',
+  'secret',
+];
+
+/** Query parameters whose values are credentials (the reset link carries `token`). */
+const SECRET_QUERY = /([?&](?:token|resetToken|access_token|api_key)=)[^&#]*/gi;
+
+export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[Redacted]');
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'skilly' },
+      redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+      serializers: {
+        // fastify's request line, without credentials in the query string.
+        req: (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: req.url ? redactUrl(req.url) : req.url,
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
+    destination,
+  );
 }

@@ -22,17 +22,19 @@ export const argon2Hasher: PasswordHasher = {
 };
 
 /**
- * Writes each email to the outbox table and the log. A sending worker (SMTP, an email API)
- * reads the outbox; until one is configured the log is where a developer finds the link.
+ * Writes each email to the outbox table, and notes it in the log. A sending worker (SMTP, an
+ * email API) reads the outbox. Bodies carry reset links, which are credentials: only in
+ * development (`logBodies`) does the log show them, where a developer finds the link.
  */
-export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock): Mailer {
+export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock, options: { logBodies: boolean }): Mailer {
   return {
     async send(email: OutgoingEmail) {
       await db
         .insertInto('email_outbox')
         .values({ recipient: email.to, subject: email.subject, body: email.text, created_at: clock.now(), sent_at: null })
         .execute();
-      logger.info({ to: email.to, subject: email.subject, body: email.text }, 'email queued in outbox');
+      if (options.logBodies) logger.info({ to: email.to, subject: email.subject, body: email.text }, 'email queued in outbox');
+      else logger.info({ subject: email.subject }, 'email queued in outbox');
     },
   };
 }
