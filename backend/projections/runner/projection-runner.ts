@@ -16,6 +16,9 @@ export interface ProjectionRunnerOptions {
   idlePollMs?: number;
 }
 
+/** Where `rebuild` builds a projection's tables before they replace the live ones. */
+const SHADOW_SCHEMA = 'projection_rebuild';
+
 /** The outcome of one batch: how many events were read, and whether another runner got there first. */
 type BatchResult = { read: number; lostRace: boolean };
 
@@ -91,15 +94,63 @@ export class ProjectionRunner {
     for (const projection of this.projections) await this.catchUp(projection);
   }
 
-  /** Empties the projection's tables and replays every event into it. */
+  /**
+   * Rebuilds a projection from zero without readers ever seeing it half-built: every event is
+   * replayed into shadow copies of its tables (schema `projection_rebuild`, same columns,
+   * defaults, constraints and indexes) while the live tables keep serving and following new
+   * events; then one transaction locks the checkpoint, replaces the live rows with the shadow
+   * ones and moves the checkpoint to where the replay ended. Readers see the old model until
+   * that commit and the complete new one after it; the runner then catches up the rest.
+   * A projection without tables of its own is simply replayed from zero.
+   */
   async rebuild(projection: Projection): Promise<number> {
+    if (projection.tables.length === 0) {
+      await this.db.transaction().execute(async (trx) => {
+        await lockCheckpoint(trx, projection.name);
+        await writeCheckpoint(trx, projection.name, startOfAll);
+      });
+      this.positions.set(projection.name, startOfAll);
+      return this.catchUp(projection);
+    }
+
+    const shadow = (table: string) => sql.table(`${SHADOW_SCHEMA}.${table}`);
+    await this.db.transaction().execute(async (trx) => {
+      await sql`create schema if not exists ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
+      for (const table of projection.tables) {
+        // Left over by a rebuild that died: start again.
+        await sql`drop table if exists ${shadow(table)}`.execute(trx);
+        await sql`create table ${shadow(table)} (like ${sql.table(table)} including all)`.execute(trx);
+      }
+    });
+
+    const handled = new Set(projection.handles);
+    let position = startOfAll;
+    let replayed = 0;
+    for (;;) {
+      const events = await this.eventStore.readAll({ after: position, limit: this.batchSize });
+      if (events.length === 0) break;
+      await this.db.transaction().execute(async (trx) => {
+        // Unqualified table names now resolve to the shadow tables first.
+        await sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
+        const relevant = events.filter((event) => handled.has(event.type));
+        if (projection.applyBatch) await projection.applyBatch(trx, relevant);
+        else for (const event of relevant) await projection.apply(trx, event);
+      });
+      position = events[events.length - 1].position;
+      replayed += events.length;
+    }
+
     await this.db.transaction().execute(async (trx) => {
       await lockCheckpoint(trx, projection.name);
-      for (const table of projection.tables) await sql`delete from ${sql.table(table)}`.execute(trx);
-      await writeCheckpoint(trx, projection.name, startOfAll);
+      for (const table of projection.tables) {
+        await sql`delete from ${sql.table(table)}`.execute(trx);
+        await sql`insert into ${sql.table(table)} select * from ${shadow(table)}`.execute(trx);
+        await sql`drop table ${shadow(table)}`.execute(trx);
+      }
+      await writeCheckpoint(trx, projection.name, position);
     });
-    this.positions.set(projection.name, startOfAll);
-    return this.catchUp(projection);
+    this.positions.set(projection.name, position);
+    return replayed + (await this.catchUp(projection));
   }
 
   /** Catches up, then follows new events live until stop(). */
