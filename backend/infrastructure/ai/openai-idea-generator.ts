@@ -113,6 +113,8 @@ class AttemptFailure {
   constructor(
     readonly error: unknown,
     readonly streamed: boolean,
+    /** What the streamed part cost (counted with the tokenizer), when output had streamed. */
+    readonly usage?: AiUsage,
   ) {}
 }
 
@@ -235,7 +237,7 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
         if (signal?.aborted) throw abortReason(signal);
         continue;
       }
-      const mapped = this.mapError(error, status, code, wait, retry);
+      const mapped = this.mapError(error, status, code, wait, retry, failure.usage);
       this.noteCall(false, `${mapped.type}: ${status ? `HTTP ${status}: ` : ''}${this.describe(error)}`);
       throw mapped;
     }
@@ -322,16 +324,18 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
     } catch (error) {
       if (callbackFailure) throw callbackFailure.error;
       if (signal?.aborted && !timedOut) throw abortReason(signal);
-      if (timedOut || error instanceof APIConnectionTimeoutError) throw this.timeout(streamed);
+      // Output that streamed before a failure was paid for: counted, not recorded as 0.
+      const spent = streamed ? this.usageOf(input, messages, text, reported) : undefined;
+      if (timedOut || error instanceof APIConnectionTimeoutError) throw this.timeout(streamed, spent);
       if (error instanceof AiGenerationError) throw error;
-      throw new AttemptFailure(error, streamed);
+      throw new AttemptFailure(error, streamed, spent);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCallerAbort);
     }
     if (callbackFailure) throw callbackFailure.error;
     // The SDK ends the iteration quietly when the request is aborted mid-stream.
-    if (timedOut) throw this.timeout(streamed);
+    if (timedOut) throw this.timeout(streamed, this.usageOf(input, messages, text, reported));
     if (signal?.aborted) throw abortReason(signal);
 
     const usage = this.usageOf(input, messages, text, reported);
@@ -367,12 +371,12 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
     return { model: input.model, inputTokens, outputTokens, costUsd: costUsd(inputTokens, outputTokens, input), estimated: true };
   }
 
-  private timeout(streamed: boolean): AiGenerationError {
+  private timeout(streamed: boolean, usage?: AiUsage): AiGenerationError {
     this.log.warn(
       streamed ? `openai: the stream stalled longer than the timeout (${this.timeoutMs} ms)` : `openai: no answer within the timeout (${this.timeoutMs} ms)`,
     );
     this.noteCall(false, 'timeout');
-    return new AiGenerationError('timeout', timeoutMessage);
+    return new AiGenerationError('timeout', timeoutMessage, { usage });
   }
 
   private describe(error: unknown): string {
@@ -380,14 +384,21 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
     return this.redact(message);
   }
 
-  private mapError(error: unknown, status: number | undefined, code: string | null | undefined, wait: number | undefined, retries: number): AiGenerationError {
+  private mapError(
+    error: unknown,
+    status: number | undefined,
+    code: string | null | undefined,
+    wait: number | undefined,
+    retries: number,
+    usage: AiUsage | undefined,
+  ): AiGenerationError {
     const after = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
     if (status === 429 || code === 'rate_limit_exceeded' || code === 'insufficient_quota') {
       this.log.warn(`openai: rate limited (${status ? `HTTP ${status}` : code})${after}: ${this.describe(error)}${wait !== undefined ? `; the provider asked to wait ${Math.round(wait)} ms` : ''}`);
-      return new AiGenerationError('rate_limit', rateLimitMessageFor(wait));
+      return new AiGenerationError('rate_limit', rateLimitMessageFor(wait), { usage });
     }
     this.log.warn(`openai: generation failed${status ? ` with HTTP ${status}` : ''}${after}: ${this.describe(error)}`);
-    return new AiGenerationError('unavailable', unavailableMessage);
+    return new AiGenerationError('unavailable', unavailableMessage, { usage });
   }
 }
 
