@@ -6,7 +6,8 @@ import { buildIdeaPromptInput } from '../../application/ai/idea-prompt';
 import { parseGeneratedIdeas } from '../../application/ai/parse-ideas';
 import { AiGenerationError } from '../../application/ports/idea-generator';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
-import { OpenAiIdeaGenerator } from './openai-idea-generator';
+import { startOpenAiProtocolServer, type OpenAiProtocolServer } from '../../../tests/support/openai-protocol-server';
+import { OpenAiIdeaGenerator, redactSecrets } from './openai-idea-generator';
 
 /**
  * The adapter is exercised through the real openai SDK against a local server that speaks the
@@ -321,5 +322,85 @@ describe('OpenAI idea generator over the streaming protocol', () => {
         throw boom;
       }),
     ).rejects.toBe(boom);
+  });
+});
+
+describe('OpenAI idea generator: retries, start-up check and redaction', () => {
+  let protocol: OpenAiProtocolServer;
+  beforeAll(async () => {
+    protocol = await startOpenAiProtocolServer({ answer: modelAnswer });
+  });
+  afterAll(async () => protocol.close());
+  beforeEach(() => protocol.reset());
+  const logged = () => {
+    const lines: string[] = [];
+    return { lines, log: { info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) } };
+  };
+
+  it('warns at start when the base URL answers 404 on the models endpoint (no /v1)', async () => {
+    const { lines, log } = logged();
+    const withoutV1 = protocol.baseURL.replace(/\/v1$/, '');
+    const check = await new OpenAiIdeaGenerator({ apiKey: 'sk-test-key-0123456789', baseURL: withoutV1, log }).checkProvider();
+    expect(check).toMatchObject({ ok: false });
+    expect(lines.join('\n')).toContain('warn openai: GET');
+    expect(lines.join('\n')).toContain('answered 404: does OPENAI_BASE_URL end in /v1?');
+  });
+
+  it('warns at start when the provider refuses the key, without logging the key', async () => {
+    protocol.modelsStatus = 401;
+    const { lines, log } = logged();
+    const generator = new OpenAiIdeaGenerator({ apiKey: 'sk-test-abcdefghijklmnop1234', baseURL: protocol.baseURL, log });
+    await generator.checkProvider();
+    expect(lines.join('\n')).toContain('the provider refused the key (HTTP 401)');
+    expect(generator.status().startupCheck).toMatchObject({ ok: false });
+  });
+
+  it('redacts anything shaped like a key from provider messages before logging them', async () => {
+    const key = 'sk-proj-Abcdefghijklmnopqrstuvwxyz0123456789';
+    protocol.script({ error: { status: 401, message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`, code: 'invalid_api_key' } });
+    const { lines, log } = logged();
+    const generator = new OpenAiIdeaGenerator({ apiKey: key, baseURL: protocol.baseURL, log });
+    const error = await failureOf(generator.generateIdeas(input(), () => {}));
+    expect(error.type).toBe('unavailable');
+    expect(lines.join('\n')).toContain('HTTP 401');
+    expect(lines.join('\n')).toContain('[redacted]');
+    expect(lines.join('\n')).not.toContain('Abcdefghij');
+    expect(JSON.stringify(generator.status())).not.toContain('Abcdefghij');
+    expect(redactSecrets('Incorrect API key provided: sk-abc12***************************wxyz.')).toBe('Incorrect API key provided: [redacted].');
+    expect(protocol.chatRequests()).toHaveLength(1);
+  });
+
+  it('never retries past the deadline: a 429 asking for 60 s fails at once and says so', async () => {
+    protocol.script({ error: { status: 429, message: 'Rate limit reached', code: 'rate_limit_exceeded', headers: { 'retry-after': '60' } } });
+    const started = Date.now();
+    const error = await failureOf(new OpenAiIdeaGenerator({ apiKey: 'k', baseURL: protocol.baseURL, retryDeadlineMs: 5_000 }).generateIdeas(input(), () => {}));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(error).toMatchObject({ type: 'rate_limit', message: 'Too many requests. Please wait 60 seconds before trying again.' });
+    expect(protocol.chatRequests()).toHaveLength(1);
+  });
+
+  it('retries connection errors and 502/503/504 at most twice, with backoff', async () => {
+    for (const status of [502, 503, 504, 408]) {
+      protocol.reset();
+      protocol.script({ error: { status, message: 'upstream trouble' } }, { error: { status, message: 'upstream trouble' } }, { error: { status, message: 'upstream trouble' } });
+      const error = await failureOf(new OpenAiIdeaGenerator({ apiKey: 'k', baseURL: protocol.baseURL, retryBaseMs: 10 }).generateIdeas(input(), () => {}));
+      expect(error.type).toBe('unavailable');
+      expect(protocol.chatRequests()).toHaveLength(3);
+    }
+    protocol.reset();
+    protocol.script({ error: { status: 400, message: 'bad request' } });
+    await failureOf(new OpenAiIdeaGenerator({ apiKey: 'k', baseURL: protocol.baseURL, retryBaseMs: 10 }).generateIdeas({ ...input(), answerSchema: undefined }, () => {}));
+    expect(protocol.chatRequests()).toHaveLength(1);
+  });
+
+  it('a stream that stalls after output records what streamed, counted with the tokenizer', async () => {
+    respond = (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(chunkLine({ role: 'assistant', content: '{"categories": [{"id": "fiverr"' }));
+    };
+    const error = await failureOf(generator({ timeoutMs: 300 }).generateIdeas(input(), () => {}));
+    expect(error.type).toBe('timeout');
+    expect(error.detail.usage).toMatchObject({ estimated: true, outputTokens: countTokens('{"categories": [{"id": "fiverr"', 'gpt-4o-mini') });
+    expect(received).toHaveLength(1);
   });
 });

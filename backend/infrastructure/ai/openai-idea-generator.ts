@@ -72,7 +72,7 @@ export function redactSecrets(text: string, secrets: string[] = []): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
   return out
-    .replace(/\b(?:sk|rk|pk|sess)-[A-Za-z0-9_*.-]{4,}/g, '[redacted]')
+    .replace(/\b(?:sk|rk|pk|sess)-[A-Za-z0-9_*-]{4,}/g, '[redacted]')
     .replace(/\bBearer\s+[A-Za-z0-9_*.~+/=-]+/gi, 'Bearer [redacted]')
     .replace(/\b[A-Za-z0-9_-]{32,}\b/g, '[redacted]');
 }
