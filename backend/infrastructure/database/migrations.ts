@@ -9,6 +9,7 @@ import { aiSettingsMigration } from '../../application/ai/ai-settings';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
 import { trialResultsMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
+import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { creditAccountsMigration } from '../../projections/credit-accounts/credit-accounts-projection';
 import { creditStatementMigration } from '../../projections/credit-statement/credit-statement-projection';
 import { ideaSetsMigration } from '../../projections/idea-sets/idea-sets-projection';
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
   '2026_11_22_0030_trial_results': trialResultsMigration,
   '2026_11_22_0031_idea_set_saves': ideaSetSavesMigration,
+  '2026_11_22_0032_idempotency_keys': idempotencyKeysMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestTextGuard } from './plugins/request-text';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { authRoutes } from './routes/api/auth/auth-routes';
@@ -50,6 +51,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerRequestTextGuard(app);
   await registerSecurity(app, services.config.PUBLIC_URL);
   await registerSessions(app, services);
+  registerIdempotency(app, { db: services.database.db, now: () => services.clock.now() });
   await registerOpenApi(app);
 
   await app.register(healthRoutes(services), { prefix: '/api' });
