@@ -153,6 +153,25 @@ describe('staff routes refuse before they validate', () => {
   });
 });
 
+describe('homepage footer links', () => {
+  it('refuses links that a browser would resolve to another site, and keeps the saved content', async () => {
+    const admin = client();
+    expect((await admin.post('/api/auth/login', { email: 'chief@example.com', password: 'chief-password-1' })).status).toBe(200);
+    const before = (await client().get('/api/homepage-content')).body;
+    for (const href of ['/\\evil.example', '/\t/evil.example', '//evil.example']) {
+      const content = structuredClone(before);
+      content.footer.links[0].href = href;
+      const res = await admin.put('/api/admin/homepage-content', { content });
+      expect(res.status, href).toBe(400);
+      expect(res.body.message).toMatch(/Links/);
+    }
+    expect((await client().get('/api/homepage-content')).body).toEqual(before);
+    const external = structuredClone(before);
+    external.footer.links[0].href = 'https://twitter.com/skilly';
+    expect((await admin.put('/api/admin/homepage-content', { content: external })).status).toBe(200);
+  });
+});
+
 describe('sign-in throttling without trusted proxies', () => {
   it('ignores X-Forwarded-For from a client: rotating it does not escape the per-address limit', async () => {
     let refused = 0;

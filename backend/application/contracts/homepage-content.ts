@@ -11,9 +11,41 @@ import { text as boundedText } from './text';
  */
 
 const text = (max = 2000) => boundedText({ max });
+const SITE = 'https://site.invalid';
+
+/**
+ * Why a link is refused, or undefined when it is fine: an in-page anchor, a path that stays on
+ * this site once a browser has parsed it (browsers drop tabs and newlines and read `\` as `/`,
+ * so `/\evil.example` and `/<tab>/evil.example` leave the site), or an explicit http(s)
+ * address (the spec's social links go to other sites).
+ */
+export function linkProblem(value: string): string | undefined {
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return 'Links must not contain backslashes or control characters';
+  if (value.startsWith('#')) return undefined;
+  if (value.startsWith('/')) {
+    try {
+      if (new URL(value, SITE).origin === SITE) return undefined;
+    } catch {
+      // falls through
+    }
+    return 'Links starting with / must stay on this site (use https:// for another site)';
+  }
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      if (new URL(value).hostname) return undefined;
+    } catch {
+      // falls through
+    }
+    return 'Links must be valid web addresses';
+  }
+  return 'Links must start with /, # or http(s)://';
+}
+
 /** Relative app paths, in-page anchors or web links; never `javascript:` and friends. */
-const href = boundedText({ max: 500 })
-  .regex(/^(\/(?!\/)|#|https?:\/\/)/, 'Links must start with /, # or http(s)://');
+const href = boundedText({ max: 500 }).superRefine((value, ctx) => {
+  const problem = linkProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const heroContentSchema = z.object({
   tagline: text(),
