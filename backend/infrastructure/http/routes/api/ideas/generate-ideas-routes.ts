@@ -28,7 +28,9 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
             'Visitors: a trial, limited per IP address and day. Members: spends one idea credit and keeps the set. ' +
             'Customization fields are used for pro members only. The 200 answer is text/event-stream: ' +
             '`data: {"content": "..."}` chunks, then `data: {"done": true, "ideaSetId": "...", "ideas": {...}, "generator": "openai|offline"}` ' +
-            'or `data: {"error": "...", "errorType": "timeout|rate_limit|parse_error|validation_error|unavailable"}`.',
+            'or `data: {"error": "...", "errorType": "timeout|rate_limit|parse_error|validation_error|unavailable"}`. ' +
+            'A visitor\'s `done` also carries `trialToken`: after sign-up, POST /api/idea-sets/save-pending with it keeps these ideas. ' +
+            'With an `Idempotency-Key` header a repeat of the same request answers 409 and neither generates nor spends again.',
           body: generateIdeasRequestSchema,
           response: { 400: errorResponseSchema, 403: forbiddenResponseSchema, 429: errorResponseSchema },
         },
