@@ -115,6 +115,51 @@ describe('first impression', () => {
     await newest.getByTestId('idea-card').first().waitFor();
   });
 
+  it('welcomes to Pro only a member who is Pro (?success=true)', async () => {
+    const { page } = e2e;
+    await signedInMember(page);
+    await page.goto('/dashboard?success=true');
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByTestId('subscription-tier').getByText('Free Forever').waitFor();
+    expect(await page.getByText('Welcome to Pro!').count()).toBe(0);
+  });
+
+  it('fills the Change and Balance of the credit statement’s opening row', async () => {
+    const { page } = e2e;
+    await signedInMember(page);
+    await page.goto('/dashboard');
+    const statement = page.getByRole('region', { name: 'Credit statement' });
+    const opening = statement.locator('tr', { hasText: 'Credits opened' });
+    await opening.waitFor();
+    const cells = await opening.locator('td').allTextContents();
+    expect(cells[2]).toMatch(/\+1 idea.*\+2 plan.*\+3 milestone.*\+5 help/);
+    expect(cells[3]).toBe('1 idea credit, 2 plan credits, 3 milestone credits, 5 help credits left');
+  });
+
+  it('does not underline link buttons inside callouts', async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    // The customize panel's "Upgrade to Pro" sits in a primary callout.
+    await page.getByRole('button', { name: /Customize Request/ }).first().click();
+    const upgrade = page.locator('.bp6-callout a.bp6-button', { hasText: 'Upgrade to Pro' }).first();
+    await upgrade.waitFor();
+    await page.mouse.move(0, 0);
+    expect(await upgrade.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe('none');
+  });
+
+  it('does not poll support, which does not exist yet', async () => {
+    const { page } = e2e;
+    const supportRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/support')) supportRequests.push(request.url());
+    });
+    await signedInMember(page);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.waitForTimeout(2_500);
+    expect(supportRequests).toEqual([]);
+  });
+
   it('tells staff why they cannot generate, and a visitor over the daily trial limit keeps the skill typed', async () => {
     const { page } = e2e;
     // Staff: the toast names the refusal, not "Please try again".
@@ -125,6 +170,13 @@ describe('first impression', () => {
     await signIn.getByLabel('Password').fill(ADMIN.password);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await admin.waitForURL((url) => url.pathname !== '/auth');
+    // /ideas: staff have no ideas, and a way back to the admin home instead of a Retry.
+    await admin.goto('/ideas');
+    await admin.getByText('Staff accounts have no ideas').waitFor();
+    expect(await admin.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    const home = admin.getByRole('link', { name: 'Go to admin home' });
+    expect(await home.getAttribute('href')).toBe('/dashboard');
+
     await admin.goto('/generating?skill=baking');
     await admin.locator('.toast-title', { hasText: 'Staff accounts cannot generate ideas' }).waitFor();
     expect(await admin.locator('.toast-title').allTextContents()).not.toContain('Failed to generate ideas. Please try again.');

@@ -18,7 +18,8 @@ export function UserHome() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const limit = params.get('limit');
-  const success = params.get('success') === 'true';
+  // Only a member who is Pro is welcomed to Pro (a hand-typed or early link changes nothing).
+  const success = params.get('success') === 'true' && user?.role === 'pro';
 
   const dismiss = (key: string) =>
     setParams(

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
-import type { CreditStatementLineDto } from '@contracts/credits';
+import type { CreditCountsDto, CreditKindName, CreditStatementLineDto } from '@contracts/credits';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadingText } from '../../../components/ui/loading-text';
@@ -7,6 +7,7 @@ import { useCreditStatement } from '../api/get-credit-statement';
 import { allowancesText, creditAmount, tierLabel } from './credit-labels';
 
 const PAGE = 10;
+const creditKindNames: CreditKindName[] = ['idea', 'plan', 'milestone', 'help'];
 
 /** Amounts are signed on the statement: a spend is negative, refunds and grants positive. */
 const changeTag = (amount: number) => (
@@ -34,6 +35,21 @@ function paidFor(line: Extract<CreditStatementLineDto, { type: 'spent' | 'refund
   return null;
 }
 
+const grantTags = (counts: CreditCountsDto) => (
+  <span className="credit-grants">
+    {creditKindNames
+      .filter((kind) => counts[kind] > 0)
+      .map((kind) => (
+        <Tag key={kind} minimal intent="success">
+          +{counts[kind]} {kind}
+        </Tag>
+      ))}
+  </span>
+);
+
+const balanceText = (counts: CreditCountsDto) =>
+  creditKindNames.map((kind) => creditAmount(counts[kind], kind)).join(', ') + ' left';
+
 function describe(line: CreditStatementLineDto): { entry: ReactNode; change: ReactNode; balance: ReactNode } {
   switch (line.type) {
     case 'opened':
@@ -43,8 +59,9 @@ function describe(line: CreditStatementLineDto): { entry: ReactNode; change: Rea
             <strong>Credits opened</strong> ({tierLabel(line.tier)}): {allowancesText(line.allowances)}; next reset {day(line.resetAt)}
           </>
         ),
-        change: null,
-        balance: null,
+        // The opening grants the whole allowance: that is both the change and the balance.
+        change: grantTags(line.allowances),
+        balance: balanceText(line.allowances),
       };
     case 'reset':
       return {

@@ -3,6 +3,8 @@ import type { Idea } from '@contracts/ideas';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingText } from '../../../components/ui/loading-text';
 import { RouterButton } from '../../../components/ui/router-button';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { isAdmin, isStaff } from '../../../lib/auth/roles';
 import { generatedIdeas, pendingIdeas, planGeneratingUrl } from '../../../lib/pending-generation';
 import { useIdeaSets } from '../api/get-idea-sets';
 import { IdeaSetAccordion } from './idea-set-accordion';
@@ -20,10 +22,26 @@ function sessionFallback(): IdeaSetView[] {
 export function IdeasScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const sets = useIdeaSets();
 
   const generatePlan = (idea: Idea) =>
     navigate(planGeneratingUrl({ ideaTitle: idea.title, ideaDescription: idea.description, category: idea.category, ideaId: idea.id }));
+
+  // Staff accounts have no idea sets (spec §6): a Retry could never succeed.
+  if (isStaff(user)) {
+    return (
+      <div className="page">
+        <h1 className="page-title">Your Ideas</h1>
+        <NonIdealState
+          icon="shield"
+          title="Staff accounts have no ideas"
+          description="Admin and Moderator accounts cannot generate ideas, so there is nothing to show here."
+          action={<RouterButton to="/dashboard" intent="primary" icon="home" text={isAdmin(user) ? 'Go to admin home' : 'Go to dashboard'} />}
+        />
+      </div>
+    );
+  }
 
   if (sets.isPending) return <LoadingText />;
 

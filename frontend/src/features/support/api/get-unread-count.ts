@@ -13,13 +13,21 @@ export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}):
   }
 }
 
-/** Spec §7/§9: only when signed in, every 10 s. */
-export const unreadCountQueryOptions = (enabled: boolean) =>
-  queryOptions({
+/**
+ * Whether the server has support tickets yet. It does not (support is its own issue): until it
+ * does, the badge asks nothing rather than polling an endpoint that answers 404 every 10 s.
+ */
+export const supportAvailable = false;
+
+/** Spec §7/§9: only when signed in (and support exists), every 10 s. */
+export const unreadCountQueryOptions = (signedIn: boolean) => {
+  const enabled = signedIn && supportAvailable;
+  return queryOptions({
     queryKey: unreadCountQueryKey,
     queryFn: ({ signal }) => getUnreadCount({ signal }),
     enabled,
     refetchInterval: enabled ? 10_000 : false,
   });
+};
 
 export const useUnreadCount = (enabled: boolean) => useQuery(unreadCountQueryOptions(enabled));
