@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError, type Config } from '../config/config';
 import { bootstrapAdmin, compose, type Composition } from '../composition-root';
 import { buildApp } from '../http/app';
+import { schedulePruning } from '../../application/identity/housekeeping';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,6 +23,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   services.logger.info({ url, docs: `${url}/api/docs` }, 'Skilly is listening');
+  // Spent sessions, reset tokens, throttle attempts and sent emails are deleted hourly.
+  const log = services.logger.child({ component: 'housekeeping' });
+  const pruning = schedulePruning(services.database.db, {
+    now: () => services.clock.now(),
+    onPruned: (counts) => log.debug(counts, 'pruned spent records'),
+    onError: (error) => log.warn({ err: error }, 'pruning failed; retried at the next run'),
+  });
   let stopping: Promise<void> | undefined;
   return {
     app,
@@ -29,6 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     stop() {
       stopping ??= (async () => {
+        await pruning.stop();
         await app.close();
         await services.close();
       })();
