@@ -274,19 +274,22 @@ describe('idea generation against an OpenAI-protocol server', () => {
 
 describe('a client that leaves early', () => {
   it('closes cleanly with nothing logged at error level, and a visitor who leaves keeps the trial', async () => {
+    // The provider takes 1.5 s to start; the client gives up after 300 ms (curl --max-time).
     server.script({ delayMs: 1_500 });
     const before = await trialUsed();
     const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = Date.now();
     const response = await fetch(new URL('/api/generate-ideas-stream', t.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ skill: 'watercolour painting' }),
       signal: controller.signal,
-    });
-    // The headers arrived at once, before the provider answered.
-    expect(response.status).toBe(200);
-    setTimeout(() => controller.abort(), 200);
-    await response.text().catch(() => undefined);
+    }).catch(() => undefined);
+    // The headers arrive at once, before the provider answered.
+    expect(response?.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(300);
+    await response?.text().catch(() => undefined);
     // Let the provider answer and the generation end.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(errorLines()).toEqual([]);
@@ -303,11 +306,20 @@ async function trialUsed(): Promise<number> {
 
 describe('operator help', () => {
   it('shows admins the provider start-up check and last call, never the key; others are refused', async () => {
+    const { c } = await member();
+    expect(last(streamMessages((await generate(c)).text))).toMatchObject({ done: true });
     const res = await admin.get('/api/health/details');
     expect(res.status).toBe(200);
-    expect(res.body.ai).toMatchObject({ generator: 'openai', baseURL: server.baseURL, startupCheck: { ok: true }, lastCall: { ok: expect.any(Boolean) } });
+    expect(res.body.ai).toMatchObject({ generator: 'openai', baseURL: server.baseURL, startupCheck: { ok: true }, lastCall: { ok: true } });
     expect(res.text).not.toContain('abcdefghijklmnopqrstuvwxyz');
-    const { c } = await member();
+
+    const failing = { error: { status: 503, message: 'The engine is currently overloaded.' } };
+    server.script(failing, failing, failing);
+    const other = await member();
+    expect(last(streamMessages((await generate(other.c)).text))).toMatchObject({ errorType: 'unavailable' });
+    const after = await admin.get('/api/health/details');
+    expect(after.body.ai.lastCall).toMatchObject({ ok: false, detail: expect.stringContaining('HTTP 503') });
+
     expect((await c.get('/api/health/details')).status).toBe(403);
     expect((await new Client(t.url).get('/api/health/details')).status).toBe(401);
   });
