@@ -284,9 +284,9 @@ export interface Lag {
  * A steady load of single-event appends (one new stream each) while a projection runner,
  * on its own connections as the worker process has, follows them into a read model. The lag
  * of an event is from its append resolving (its commit) to a poller, querying the read model
- * every few milliseconds, first seeing its row.
+ * every `pollMs` milliseconds, first seeing its row.
  */
-export async function benchProjectionLag(url: string, appendsPerSecond: number, seconds: number): Promise<Lag> {
+export async function benchProjectionLag(url: string, appendsPerSecond: number, seconds: number, pollMs = 2): Promise<Lag> {
   const writerHandle = await openServerDatabase(url, { max: 16 });
   const runnerHandle = await openServerDatabase(url, { max: 4 });
   const observer = new pg.Client({ connectionString: url });
@@ -329,7 +329,7 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
           seenAt[row.n] ??= now;
           lastId = Number(row.id);
         }
-        await new Promise((r) => setTimeout(r, 2));
+        await new Promise((r) => setTimeout(r, pollMs));
       }
     })();
 

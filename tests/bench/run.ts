@@ -40,10 +40,11 @@ function print(m: Measured) {
 
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), database: 'postgresql server', node: process.version };
 
-// BENCH_ONLY=event-store skips the frontend and streaming measures.
-const onlyEventStore = process.env.BENCH_ONLY === 'event-store';
+// BENCH_ONLY=event-store skips the frontend and streaming measures; BENCH_ONLY=lag measures the projection lag alone.
+const onlyLag = process.env.BENCH_ONLY === 'lag';
+const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag;
 
-const eventStore = await withFreshDatabase(async (url) => {
+const eventStore = onlyLag ? null : await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
@@ -68,7 +69,7 @@ results.projectionLag = await withFreshDatabase(async (url) => {
   } finally {
     await handle.close();
   }
-  const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 500), Number(process.env.BENCH_LAG_SECONDS ?? 10));
+  const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 500), Number(process.env.BENCH_LAG_SECONDS ?? 10), Number(process.env.BENCH_LAG_POLL_MS ?? 2));
   printLag(lag);
   return lag;
 });

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   kind: 'server' | 'embedded';
   /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Sends NOTIFY on its own (on the server, over a dedicated connection, so it never waits
+   * for the pool behind the writes it announces).
+   */
+  notify(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,9 +41,30 @@ export async function openServerDatabase(connectionString: string, options: { ma
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
+  let notifier: Promise<pg.Client> | undefined;
+  const connectNotifier = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('error', () => {
+      notifier = undefined;
+    });
+    await client.connect();
+    return client;
+  };
   return {
     db,
     kind: 'server',
+    async notify(channel) {
+      notifier ??= connectNotifier();
+      const pending = notifier;
+      try {
+        await (await pending).query('select pg_notify($1, $2)', [channel, '']);
+      } catch (error) {
+        // A broken connection is replaced on the next call.
+        if (notifier === pending) notifier = undefined;
+        void pending.then((client) => client.end()).catch(() => {});
+        throw error;
+      }
+    },
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString });
       await client.connect();
@@ -52,6 +78,9 @@ export async function openServerDatabase(connectionString: string, options: { ma
       };
     },
     async close() {
+      const client = notifier;
+      notifier = undefined;
+      await client?.then((c) => c.end()).catch(() => {});
       await db.destroy();
     },
   };
@@ -93,6 +122,10 @@ export async function openEmbeddedDatabase(pglite: PGlite): Promise<DatabaseHand
       return async () => {
         await unsubscribe();
       };
+    },
+    async notify(channel) {
+      // Through Kysely, which queues it behind an open transaction on the single connection.
+      await sql`select pg_notify(${channel}, '')`.execute(db);
     },
     async close() {
       await db.destroy();

@@ -288,7 +288,8 @@ export class PostgresEventStore implements EventStore {
    * Tells followers that events were appended, after the commit and outside the append's
    * transaction: a transaction that has queued a NOTIFY takes a global lock at commit, so
    * writers would commit one at a time. Coalesced: one NOTIFY in flight, then at most one
-   * every NOTIFY_GAP_MS while appends go on; followers read everything new when woken.
+   * every NOTIFY_GAP_MS while appends go on; followers read everything new when woken. On the
+   * server it goes over a connection of its own, so it never queues behind appends for the pool.
    */
   private announce() {
     if (this.options.notify === false) return;
@@ -305,7 +306,7 @@ export class PostgresEventStore implements EventStore {
     do {
       this.notifyAgain = false;
       try {
-        await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(this.db);
+        await this.handle.notify(EVENTS_CHANNEL);
       } catch {
         // Followers also look on their own every so often; a lost wake-up only delays them.
         return;
