@@ -28,7 +28,9 @@ const filler = new Set(
     'usually often sometimes always primarily generally hobby hobbies background degree job this that these those there ' +
     'here it its their his her your people person someone something everyone everything all every other others own ' +
     'pro amateur beginner intermediate advanced level etc skill skills certified licensed qualified self-taught former retired ' +
-  'name love loves loved like likes enjoy enjoys adore adores'
+  'name love loves loved like likes enjoy enjoys adore adores am is are was were be been ' +
+  'you yours he she him they them anything everything nothing ' +
+  'mom mum dad mother father parent wife husband grandma grandpa grandmother grandfather student retiree housewife homemaker'
   ).split(' '),
 );
 
@@ -74,7 +76,7 @@ const acronyms = new Set(['seo', 'ui', 'ux', 'ai', '3d', 'sql', 'css', 'html', '
 
 const maxWords = 4;
 
-const clean = (word: string) => word.replace(/^[^\p{L}\p{N}#+]+|[^\p{L}\p{N}#+]+$/gu, '');
+const clean = (word: string) => word.replace(/^[^\p{L}\p{N}#+]+|[^\p{L}\p{M}\p{N}#+]+$/gu, '');
 
 /** Keeps acronyms upper case, proper nouns as typed, everything else lower case. */
 function normaliseWord(word: string, proper: boolean): string {
@@ -126,6 +128,9 @@ const isNounish = (t: Term) =>
   !t.tags.has('Preposition') &&
   !t.tags.has('Conjunction') &&
   !t.tags.has('Determiner');
+/** Small words that never name a skill on their own. */
+const functionWords = new Set(['with', 'at', 'in', 'on', 'for', 'to', 'of', 'and', 'or', 'about', 'into', 'from', 'by', 'as', 'but', 'not', 'no', 'yes', 'can', 'do', 'does', 'did', 'have', 'has', 'had', 'how']);
+
 const isStop = (t: Term) =>
   isFirstPerson(t) || filler.has(t.text.toLowerCase()) || t.tags.has('Determiner') || /^\d+$/.test(t.text) || t.tags.has('Possessive');
 
@@ -166,7 +171,7 @@ const phraseOf = (words: Term[]) =>
 function singular(phrase: string): string {
   const words = phrase.split(' ');
   const last = words[words.length - 1];
-  if (!/^\p{Ll}+s$/u.test(last) || /(ss|us|is|ics|ews)$/.test(last) || last.length < 4) return phrase;
+  if (!/^\p{Ll}+s$/u.test(last) || /(ss|us|is|ics|ews|thes)$/.test(last) || last.length < 4) return phrase;
   words[words.length - 1] = /ies$/.test(last)
     ? last.slice(0, -3) + 'y'
     : /(ches|shes|xes|sses|zzes)$/.test(last)
@@ -221,6 +226,7 @@ function readClause(clause: string): string | undefined {
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i];
     if (!t.tags.has('Verb') || t.tags.has('Copula') || t.tags.has('Modal') || t.tags.has('Auxiliary')) continue;
+    if (filler.has(t.text.toLowerCase()) && !attitudeVerbs.has(t.infinitive ?? '')) continue;
     let verb = t.infinitive ?? t.text.toLowerCase();
     // "Python programming", "dog walking": nouns before a gerund make one noun phrase.
     if (t.tags.has('Gerund') && i > 0 && isNounish(terms[i - 1]) && !isStop(terms[i - 1]) && !terms[i - 1].tags.has('Verb')) {
@@ -289,12 +295,30 @@ function clausesOf(sentence: string): string[] {
     .filter((c) => c.length > 0 && !isIntroduction(c));
 }
 
+const unspacedScript = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
 /** The words of a sentence compromise found no skill in, without first-person and filler words. */
 function fallbackPhrase(sentence: string): string {
+  // Languages written without spaces (Japanese, Chinese, Thai): the longest word the segmenter finds.
+  if (!/\s/.test(sentence.trim()) && unspacedScript.test(sentence)) {
+    const segments = [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(sentence.trim())]
+      .filter((s) => s.isWordLike && !/^(私|僕|俺|我|わたし|あたし|我们|我的)$/u.test(s.segment))
+      .map((s) => s.segment);
+    const longest = segments.sort((a, b) => b.length - a.length)[0];
+    if (longest && longest.length < sentence.trim().length) return longest.slice(0, 30);
+  }
   const words = sentence
     .split(/\s+/)
     .map(clean)
-    .filter((w) => w.length > 0 && !firstPerson.has(w.toLowerCase()) && !filler.has(w.toLowerCase()) && !/^\d+$/.test(w));
+    .filter(
+      (w) =>
+        w.length > 0 &&
+        !firstPerson.has(w.toLowerCase()) &&
+        !filler.has(w.toLowerCase()) &&
+        !functionWords.has(w.toLowerCase()) &&
+        !/^\d+$/.test(w) &&
+        /[\p{L}\p{N}]/u.test(w),
+    );
   if (words.length === 0) return 'freelance';
   // A sentence of three or more words that compromise cannot read (another language): keep the last
   // word, usually what it is about ("Ich unterrichte Gitarre" → "Gitarre").
@@ -308,7 +332,9 @@ function dedupeWords(phrase: string): string {
 }
 
 export function readSkill(sentence: string): ReadSkill {
-  const text = sentence.slice(0, 600);
+  let text = sentence.slice(0, 600);
+  // ALL CAPS reads as proper nouns to the tagger: read it in lower case.
+  if (!/\p{Ll}/u.test(text)) text = text.toLowerCase();
   const clauses = clausesOf(text);
   const phrases: string[] = [];
   for (const clause of clauses) {
@@ -320,7 +346,8 @@ export function readSkill(sentence: string): ReadSkill {
   phrase = dedupeWords(phrase.split(' ').slice(0, maxWords + 1).join(' '));
   // A phrase that is the whole sentence of three or more words is not understood, only copied.
   const whole = text.trim().toLowerCase();
-  if (phrase.toLowerCase() === whole && whole.split(/\s+/).length >= 3) phrase = fallbackPhrase(text);
+  const bare = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, '');
+  if (bare(phrase) === bare(whole) && (whole.split(/\s+/).length >= 3 || unspacedScript.test(whole))) phrase = fallbackPhrase(text);
   const focus = phrases[1] ? dedupeWords(phrases[1]) : undefined;
   return { phrase, title: titleCase(phrase), focus: focus && focus.toLowerCase() !== phrase.toLowerCase() ? focus : undefined };
 }
