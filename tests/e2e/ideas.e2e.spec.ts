@@ -39,7 +39,7 @@ async function signedInMember(page: Page): Promise<Member> {
 }
 
 const pendingIdeasInStorage = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('skilly.pendingIdeas') ?? 'null') as { skill: string; ideas: { title: string }[] } | null);
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('skilly.pendingIdeas') ?? 'null') as { skill: string; ideas: { title: string }[]; trialToken?: string } | null);
 
 describe('idea generation', () => {
   it("streams a visitor's trial ideas and shows them on /ideas-trial", async () => {
@@ -111,6 +111,8 @@ describe('idea generation', () => {
     await startTrial(page, skill);
     await page.waitForURL((url) => url.pathname === '/ideas-trial', { timeout: 30_000 });
     const trial = await pendingIdeasInStorage(page);
+    // The server keeps the trial result; the browser holds only the token that claims it after sign-up.
+    expect(trial?.trialToken).toEqual(expect.any(String));
 
     await page.getByRole('link', { name: 'Sign Up' }).first().click();
     await page.waitForURL((url) => url.pathname === '/auth');
