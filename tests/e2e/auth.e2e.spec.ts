@@ -101,6 +101,24 @@ describe('auth page', () => {
     await page.getByRole('heading', { name: 'My Plans' }).waitFor();
   });
 
+  it('never follows a redirect that leaves the site, and does not crash on one', async () => {
+    const { page } = e2e;
+    const member = newMember();
+    await page.goto('/');
+    await page.evaluate(
+      (body) => fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+      member,
+    );
+    const origin = new URL(page.url()).origin;
+    // A signed-in member opening /auth is sent straight on: to /dashboard, not to the tab-smuggled host.
+    for (const redirect of ['%2F%09%2Fevil.example', '%2F%5Cevil.example', '%2F%2Fevil.example']) {
+      await page.goto(`/auth?redirect=${redirect}`);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      expect(new URL(page.url()).origin).toBe(origin);
+      expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    }
+  });
+
   it('sends a visitor with a pending plan to plan generation after sign-up', async () => {
     const { page } = e2e;
     await page.goto('/auth?tab=signup');
