@@ -39,6 +39,20 @@ async function spendAndDie(userId: string) {
   return { ideaSetId, consumptionId };
 }
 
+/** Until the projection has the spend (a runner, and on a shared server the visibility horizon, may lag). */
+async function pendingSeen(consumptionId: string, runner: { catchUpAll(): Promise<void> } = t.services.runner) {
+  await expect
+    .poll(
+      async () => {
+        await runner.catchUpAll();
+        const row = await t.services.database.db.selectFrom('pending_spends').select('consumption_id').where('consumption_id', '=', consumptionId).executeTakeFirst();
+        return Boolean(row);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 async function refundsOf(userId: string) {
   return (await t.services.eventStore.readStream(creditAccountStream(userId))).filter((e) => e.type === 'CreditRefunded');
 }
@@ -49,7 +63,7 @@ describe('credit compensation', () => {
   it('refunds a spend whose idea set was never recorded, only after the deadline, saying why, and only once', async () => {
     const { c, id } = await signUp();
     const { consumptionId, ideaSetId } = await spendAndDie(id);
-    await t.services.runner.catchUpAll();
+    await pendingSeen(consumptionId);
 
     expect(await t.services.compensation.sweep()).toBe(0);
     expect(await refundsOf(id)).toHaveLength(0);
@@ -91,8 +105,8 @@ describe('credit compensation', () => {
 
   it('two managers sweeping at once refund a spend once', async () => {
     const { id } = await signUp();
-    await spendAndDie(id);
-    await t.services.runner.catchUpAll();
+    const { consumptionId } = await spendAndDie(id);
+    await pendingSeen(consumptionId);
     pastTheDeadline();
     const deps = { db: t.services.database.db, eventStore: t.services.eventStore, credits: t.services.credits, clock, log: quiet };
     const results = await Promise.all([createSpendCompensation(deps).sweep(), createSpendCompensation(deps).sweep(), t.services.compensation.sweep()]);
@@ -108,7 +122,7 @@ describe('credit compensation', () => {
 
     // A new process: its own runner catches up from the checkpoints, its own manager sweeps.
     const runner = new ProjectionRunner(t.services.database.db, t.services.eventStore, allProjections, quiet);
-    await runner.catchUpAll();
+    await pendingSeen(consumptionId, runner);
     const restarted = createSpendCompensation({
       db: t.services.database.db,
       eventStore: t.services.eventStore,
