@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { appendFunctionMigration, eventStoreMigration } from '../event-store/postgres-event-store';
+import { appendFunctionMigration, appendFunctionPlansMigration, eventStoreMigration } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { usersMigration } from '../../projections/users/users-projection';
 import { platformTablesMigration } from '../../application/identity/platform-tables';
@@ -33,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0011_auth_attempts': authAttemptsMigration,
   '2026_11_23_0101_pending_spends': pendingSpendsMigration,
   '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
+  '2026_11_23_0110_event_store_append_plans': appendFunctionPlansMigration,
   '2026_11_22_0030_trial_results': trialResultsMigration,
   '2026_11_22_0031_idea_set_saves': ideaSetSavesMigration,
   '2026_11_22_0032_idempotency_keys': idempotencyKeysMigration,

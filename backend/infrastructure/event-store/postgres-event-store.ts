@@ -172,6 +172,19 @@ export const appendFunctionMigration: Migration = {
   },
 };
 
+/**
+ * A cached generic plan made while the tables were small scans them whole on every later
+ * append (the session keeps it while the tables grow); plan each call for today's sizes.
+ */
+export const appendFunctionPlansMigration: Migration = {
+  async up(db) {
+    await sql`alter function append_events set plan_cache_mode = force_custom_plan`.execute(db);
+  },
+  async down(db) {
+    await sql`alter function append_events reset plan_cache_mode`.execute(db);
+  },
+};
+
 export const EVENTS_CHANNEL = 'skilly_events';
 
 type EventRow = {
