@@ -130,4 +130,34 @@ describe('GET /api/idea-sets paging', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/cursor/);
   });
+
+  it('stops a page at about 256 KB, however large the sets: the rest follows through the cursor', async () => {
+    const c = await signedUp();
+    const big = (i: number) => ({
+      skill: `Big ${i} ${'s'.repeat(1990)}`,
+      categories: Array.from({ length: 10 }, (_, k) => ({ id: `c${k}`, name: 'n'.repeat(100), color: 'c'.repeat(50) })),
+      ideas: Array.from({ length: 20 }, (_, k) => ({
+        id: `i${k}`,
+        title: 't'.repeat(200),
+        subtitle: 'u'.repeat(300),
+        description: 'd'.repeat(1000),
+        category: 'c0',
+        industry: 'i'.repeat(200),
+        method: 'm'.repeat(500),
+        pricing: 'p'.repeat(200),
+      })),
+    });
+    for (let i = 0; i < 8; i++) expect((await c.post('/api/idea-sets', big(i))).status).toBe(201);
+    const seen: string[] = [];
+    let url = '/api/idea-sets?limit=20';
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await c.get(url);
+      expect(Buffer.byteLength(res.text)).toBeLessThan(256 * 1024 + 60 * 1024);
+      seen.push(...res.body.map((set: { skill: string }) => set.skill.split(' ').slice(0, 2).join(' ')));
+      const next = res.headers.get('x-next-cursor');
+      if (!next) break;
+      url = `/api/idea-sets?limit=20&cursor=${next}`;
+    }
+    expect(seen).toEqual(Array.from({ length: 8 }, (_, i) => `Big ${7 - i}`));
+  });
 });

@@ -108,13 +108,13 @@ export interface IdeaSetPosition {
 
 /**
  * One page of the owner's sets, newest first, after `after` (keyset paging: stable while new
- * sets arrive). `next` is where the following page starts, or null on the last page.
+ * sets arrive), each with its position. `more` says whether sets follow the page.
  */
 export async function pageIdeaSetsOf(
   db: Db,
   ownerId: string,
   page: { limit: number; after?: IdeaSetPosition },
-): Promise<{ sets: IdeaSet[]; next: IdeaSetPosition | null }> {
+): Promise<{ sets: { set: IdeaSet; position: IdeaSetPosition }[]; more: boolean }> {
   let query = db
     .selectFrom('idea_sets')
     .selectAll()
@@ -125,10 +125,8 @@ export async function pageIdeaSetsOf(
     query = query.where(sql<boolean>`(created_at, id) < (${createdAt}::timestamptz, ${id})`);
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
   return {
-    sets: shown.map(toIdeaSet),
-    next: rows.length > page.limit && last ? { createdAt: last.created_key, id: last.id } : null,
+    sets: rows.slice(0, page.limit).map((row) => ({ set: toIdeaSet(row), position: { createdAt: row.created_key, id: row.id } })),
+    more: rows.length > page.limit,
   };
 }

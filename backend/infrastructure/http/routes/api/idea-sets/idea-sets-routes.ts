@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import {
   IDEA_SETS_PAGE_DEFAULT,
+  type IdeaSet,
   ideaSetSchema,
   ideaSetsPageQuerySchema,
   savePendingIdeasRequestSchema,
@@ -18,6 +19,9 @@ import { findIdeaSetOf, pageIdeaSetsOf, type IdeaSetPosition } from '../../../..
 import { requireRole } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
 import type { AppServices } from '../../../services';
+
+/** Most JSON one page of GET /api/idea-sets carries (one set alone may be larger: about 170 KB at most). */
+export const PAGE_BYTES = 256 * 1024;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -62,7 +66,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
           tags: ['ideas'],
           summary: "The signed-in member's idea sets, newest first, one page at a time",
           description:
-            `At most \`limit\` sets (default ${IDEA_SETS_PAGE_DEFAULT}). When there are more, the ` +
+            `At most \`limit\` sets (default ${IDEA_SETS_PAGE_DEFAULT}) and about 256 KB. When there are more, the ` +
             '`x-next-cursor` response header holds the `cursor` of the next page.',
           querystring: ideaSetsPageQuerySchema,
           response: { 200: z.array(ideaSetSchema), ...errors },
@@ -72,8 +76,16 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const limit = request.query.limit ? Number(request.query.limit) : IDEA_SETS_PAGE_DEFAULT;
         const after = request.query.cursor ? decodeCursor(request.query.cursor) : undefined;
         const page = await pageIdeaSetsOf(db, request.user!.id, { limit, after });
-        if (page.next) reply.header('x-next-cursor', encodeCursor(page.next));
-        return page.sets;
+        // A page also stops at about PAGE_BYTES of JSON (always at least one set), so it never runs to megabytes.
+        const shown: IdeaSet[] = [];
+        let bytes = 0;
+        for (const { set } of page.sets) {
+          bytes += Buffer.byteLength(JSON.stringify(set));
+          if (shown.length > 0 && bytes > PAGE_BYTES) break;
+          shown.push(set);
+        }
+        if (page.more || shown.length < page.sets.length) reply.header('x-next-cursor', encodeCursor(page.sets[shown.length - 1]!.position));
+        return shown;
       },
     );
 
