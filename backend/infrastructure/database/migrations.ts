@@ -30,13 +30,13 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0008_credit_statement_read_model': creditStatementMigration,
   '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration,
   '2026_11_22_0010_trial_generations': trialGenerationsMigration,
-  '2026_11_22_0011_auth_attempts': authAttemptsMigration,
-  '2026_11_23_0101_pending_spends': pendingSpendsMigration,
-  '2026_11_22_0012_event_store_append_function': appendFunctionMigration,
-  '2026_11_23_0110_event_store_append_plans': appendFunctionPlansMigration,
-  '2026_11_22_0030_trial_results': trialResultsMigration,
-  '2026_11_22_0031_idea_set_saves': ideaSetSavesMigration,
-  '2026_11_22_0032_idempotency_keys': idempotencyKeysMigration,
+  '2026_11_23_0011_auth_attempts': authAttemptsMigration,
+  '2026_11_23_0012_event_store_append_function': appendFunctionMigration,
+  '2026_11_23_0013_event_store_append_plans': appendFunctionPlansMigration,
+  '2026_11_23_0014_trial_results': trialResultsMigration,
+  '2026_11_23_0015_idea_set_saves': ideaSetSavesMigration,
+  '2026_11_23_0016_idempotency_keys': idempotencyKeysMigration,
+  '2026_11_23_0017_pending_spends': pendingSpendsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
