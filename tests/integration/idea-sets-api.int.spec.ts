@@ -68,12 +68,37 @@ describe('POST /api/idea-sets/save-pending', () => {
     expect(await ideaSetEvents()).toBe(before);
   });
 
-  it('refuses a body without a token (400) or with an unknown one (404), storing nothing', async () => {
+  it('takes the body of spec §7 without a token: it saves the server\'s copy of the ideas the trial generated, once', async () => {
+    const visitor = new Client(t.url);
+    const done = streamMessages((await visitor.post('/api/generate-ideas-stream', { skill: 'Sourdough baking' })).text).at(-1);
+    await signedUp(visitor);
+    // The spec's body, as the trial returned it, with a description the client changed on the way.
+    const body = {
+      skill: 'Sourdough baking',
+      categories: done.ideas.categories,
+      ideas: done.ideas.ideas.map((idea: { description: string }, i: number) => (i === 0 ? { ...idea, description: 'Changed by the client' } : idea)),
+    };
+    const saved = await visitor.post('/api/idea-sets/save-pending', body);
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ skill: 'Sourdough baking', ideas: done.ideas.ideas, personalized: false });
+    const again = await visitor.post('/api/idea-sets/save-pending', body);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(saved.body.id);
+    // Once saved it is this member's: another member sending the same body gets 404.
+    const other = await signedUp();
+    expect((await other.post('/api/idea-sets/save-pending', body)).status).toBe(404);
+    expect((await visitor.get('/api/idea-sets')).body).toHaveLength(1);
+  });
+
+  it('refuses ideas the server never generated (404), a body with neither token nor ideas (400), and an unknown token (404), storing nothing', async () => {
     const c = await signedUp();
     const before = await ideaSetEvents();
-    const missing = await c.post('/api/idea-sets/save-pending', set('Forged'));
-    expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'trial_token_missing', message: expect.stringMatching(/trial token/) });
+    const forged = await c.post('/api/idea-sets/save-pending', set('Forged'));
+    expect(forged.status).toBe(404);
+    expect(forged.body).toMatchObject({ code: 'trial_result_not_found', message: expect.stringMatching(/no longer be saved/) });
+    const empty = await c.post('/api/idea-sets/save-pending', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'trial_token_missing', message: expect.stringMatching(/trial token/) });
     const unknown = await c.post('/api/idea-sets/save-pending', { ...set('Forged'), trialToken: 'not-a-real-token' });
     expect(unknown.status).toBe(404);
     expect(await ideaSetEvents()).toBe(before);

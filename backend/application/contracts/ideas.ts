@@ -99,8 +99,9 @@ export type IdeaSet = z.infer<typeof ideaSetSchema>;
 
 /**
  * POST /api/idea-sets/save-pending. `trialToken` comes from the trial stream's `done` message;
- * the server saves the ideas it generated under that token. `skill`, `categories` and `ideas`
- * (spec §7) are still accepted, bounded, and ignored.
+ * the server saves the ideas it generated under that token. Without it, `skill` and `ideas`
+ * (spec §7) find the result the server generated (by skill and idea titles); the server's copy
+ * is saved, never the posted one.
  */
 export const savePendingIdeasRequestSchema = z.object({
   trialToken: text({ max: 200, tooLong: 'The trial token is not valid' }).optional(),

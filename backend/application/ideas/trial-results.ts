@@ -9,10 +9,17 @@ import type { GeneratedIdeas } from '../contracts/ideas';
  * hands it back, so the new account keeps exactly what the server generated, never what a
  * client posts. A plain table, not events: a result is kept for a day and saved at most once.
  * Only the token's SHA-256 is stored.
+ *
+ * A client that sends spec §7's body (`skill`, `categories`, `ideas`) without the token is
+ * served too: the result is found by its fingerprint (the skill and the ideas' titles), so
+ * what is saved is still the server's copy, and a body the server never generated matches
+ * nothing.
  */
 
 export interface TrialResultsTable {
   token_hash: string;
+  /** SHA-256 of the skill and the ideas' titles (`trialFingerprint`). */
+  fingerprint: string;
   skill: string;
   /** `{categories, ideas}` as generated. */
   result: unknown;
@@ -32,6 +39,7 @@ export const trialResultsMigration: Migration = {
     await sql`
       create table trial_results (
         token_hash text primary key,
+        fingerprint text not null,
         skill text not null,
         result jsonb not null,
         created_at timestamptz not null,
@@ -40,6 +48,7 @@ export const trialResultsMigration: Migration = {
         idea_set_id text
       )`.execute(db);
     await sql`create index trial_results_expiry on trial_results (expires_at)`.execute(db);
+    await sql`create index trial_results_fingerprint on trial_results (fingerprint)`.execute(db);
   },
 };
 
@@ -49,6 +58,15 @@ export const TRIAL_RESULT_LIFETIME_MS = 24 * 60 * 60_000;
 type AnyKysely = Kysely<any>;
 const own = (db: AnyKysely) => db as unknown as Kysely<TrialResultTables>;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A kept result is named by the token the browser holds, or (found by fingerprint) by its stored hash. */
+export type TrialResultKey = { token: string } | { tokenHash: string };
+const hashOf = (key: TrialResultKey) => ('token' in key ? digest(key.token) : key.tokenHash);
+
+/** What identifies a generated result without its token: the skill and its ideas' titles, in order. */
+export function trialFingerprint(skill: string, ideaTitles: readonly string[]): string {
+  return digest(JSON.stringify([skill.trim(), ...ideaTitles.map((title) => title.trim())]));
+}
 
 export const TrialResultNotFound = () =>
   new DomainError(
@@ -69,6 +87,7 @@ export async function keepTrialResult(db: AnyKysely, result: TrialResult, now: D
     .insertInto('trial_results')
     .values({
       token_hash: digest(token),
+      fingerprint: trialFingerprint(result.skill, result.ideas.ideas.map((idea) => idea.title)),
       skill: result.skill,
       result: JSON.stringify({ categories: result.ideas.categories, ideas: result.ideas.ideas }),
       created_at: now,
@@ -91,8 +110,8 @@ export type TrialClaim =
  * Claims the result for `userId` in one statement, so two requests with one token cannot both
  * save it. Throws `trial_result_not_found` (404) for an unknown, expired or someone else's token.
  */
-export async function claimTrialResult(db: AnyKysely, token: string, userId: string, ideaSetId: string, now: Date): Promise<TrialClaim> {
-  const hash = digest(token);
+export async function claimTrialResult(db: AnyKysely, key: TrialResultKey, userId: string, ideaSetId: string, now: Date): Promise<TrialClaim> {
+  const hash = hashOf(key);
   const claimed = await own(db)
     .updateTable('trial_results')
     .set({ claimed_by: userId, idea_set_id: ideaSetId })
@@ -110,7 +129,33 @@ export async function claimTrialResult(db: AnyKysely, token: string, userId: str
   throw TrialResultNotFound();
 }
 
+/**
+ * Finds the unsaved result a body of spec §7 (`skill`, `categories`, `ideas`) came from and
+ * returns its token, so it is claimed like any other; a result this member saved before answers
+ * its set. Throws `trial_result_not_found` when the server generated no such ideas.
+ */
+export async function findTrialResult(
+  db: AnyKysely,
+  posted: { skill: string; ideaTitles: readonly string[] },
+  userId: string,
+  now: Date,
+): Promise<{ kind: 'found'; key: TrialResultKey } | { kind: 'saved-before'; ideaSetId: string }> {
+  const rows = await own(db)
+    .selectFrom('trial_results')
+    .select(['token_hash', 'claimed_by', 'idea_set_id'])
+    .where('fingerprint', '=', trialFingerprint(posted.skill, posted.ideaTitles))
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+  const mine = rows.find((row) => row.claimed_by === userId && row.idea_set_id);
+  if (mine) return { kind: 'saved-before', ideaSetId: mine.idea_set_id! };
+  const free = rows.find((row) => row.claimed_by === null);
+  if (!free) throw TrialResultNotFound();
+  return { kind: 'found', key: { tokenHash: free.token_hash } };
+}
+
 /** Undoes a claim whose idea set could not be recorded, so the member may try again. */
-export async function releaseTrialResult(db: AnyKysely, token: string): Promise<void> {
-  await own(db).updateTable('trial_results').set({ claimed_by: null, idea_set_id: null }).where('token_hash', '=', digest(token)).execute();
+export async function releaseTrialResult(db: AnyKysely, key: TrialResultKey): Promise<void> {
+  await own(db).updateTable('trial_results').set({ claimed_by: null, idea_set_id: null }).where('token_hash', '=', hashOf(key)).execute();
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../../../application/contracts/ideas';
 import { releaseIdeaSetSave, reserveIdeaSetSave } from '../../../../../application/ideas/idea-set-saves';
 import type { AllPosition } from '../../../../../application/ports/event-store';
-import { claimTrialResult, releaseTrialResult } from '../../../../../application/ideas/trial-results';
+import { claimTrialResult, findTrialResult, releaseTrialResult, type TrialResultKey } from '../../../../../application/ideas/trial-results';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { findIdeaSetOf, pageIdeaSetsOf, type IdeaSetPosition } from '../../../../../projections/idea-sets/idea-sets-projection';
 import { requireRole } from '../../../plugins/sessions';
@@ -29,7 +29,7 @@ const InvalidCursor = () => new DomainError('invalid_cursor', 'The cursor is not
 const TrialTokenMissing = () =>
   new DomainError(
     'trial_token_missing',
-    'These trial ideas cannot be saved: the trial token from the generation is missing. Generate new ideas from your dashboard.',
+    'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
     'invalid',
   );
 
@@ -134,16 +134,23 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
           description:
             'Send the `trialToken` of the trial stream\'s `done` message: the server saves the ideas it generated ' +
             'under that token (kept 24 hours, saved once; a retry by the same member answers the same set). ' +
-            '`skill`, `categories` and `ideas` are accepted for compatibility and ignored. 404 for an unknown or expired token.',
+            'Without the token, the body of spec §7 (`skill`, `categories`, `ideas`) names the trial result by its skill and ' +
+            'idea titles; the server still saves its own copy. 404 when the server generated no such ideas, or they expired.',
           body: savePendingIdeasRequestSchema,
           response: { 201: ideaSetSchema, 202: errorResponseSchema, 404: errorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const user = request.user!;
-        const token = request.body.trialToken;
-        if (!token) throw TrialTokenMissing();
-        const claim = await claimTrialResult(db, token, user.id, randomUUID(), clock.now());
+        const { trialToken, skill: postedSkill, ideas: postedIdeas } = request.body;
+        let key: TrialResultKey;
+        if (trialToken) key = { token: trialToken };
+        else if (postedSkill && postedIdeas?.length) {
+          const found = await findTrialResult(db, { skill: postedSkill, ideaTitles: postedIdeas.map((idea) => idea.title) }, user.id, clock.now());
+          if (found.kind === 'saved-before') return answer(reply, user.id, found.ideaSetId, null);
+          key = found.key;
+        } else throw TrialTokenMissing();
+        const claim = await claimTrialResult(db, key, user.id, randomUUID(), clock.now());
         if (claim.kind === 'saved-before') return answer(reply, user.id, claim.ideaSetId, null);
         const { skill, ideas } = claim.result;
         try {
@@ -156,7 +163,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
           );
           return answer(reply, user.id, claim.ideaSetId, position);
         } catch (error) {
-          await releaseTrialResult(db, token).catch(() => {});
+          await releaseTrialResult(db, key).catch(() => {});
           throw error;
         }
       },
