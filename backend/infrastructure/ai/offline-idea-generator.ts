@@ -905,7 +905,7 @@ export class OfflineIdeaGenerator implements IdeaGenerator {
         ideasPerCategory: input.ideasPerCategory,
       }),
     );
-    const text = JSON.stringify(buildIdeas(input, seededRandom(seed)), null, 2);
+    const text = JSON.stringify(buildIdeas(input, seededRandom(seed)));
 
     const random = seededRandom(seed ^ 0x9e3779b9);
     let chunks = 0;

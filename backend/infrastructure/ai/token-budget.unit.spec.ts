@@ -13,7 +13,8 @@ import { OfflineIdeaGenerator } from './offline-idea-generator';
 
 const skills = ['baking sourdough bread', "I'm a graphic designer who loves illustrating pets", 'python programming and data analysis'];
 const model = defaultAiSettings.modelName;
-const fitsWithHeadroom = (tokens: number, limit: number) => tokens * 1.2 <= limit;
+/** A fifth of the limit stays free (the stricter reading of "20% headroom": 1.25× the answer fits). */
+const fitsWithHeadroom = (tokens: number, limit: number) => tokens <= limit * 0.8;
 
 /** Text of about `chars` characters about the skill, in sentences a model would write. */
 function prose(skill: string, chars: number, seed: number): string {
@@ -65,8 +66,10 @@ describe('token budgets of the default settings', () => {
     expect(tokens).toBeGreaterThan(1_500);
     expect(input.maxTokens).toBe(defaultAiSettings.ideaMaxTokens);
     expect(fitsWithHeadroom(tokens, defaultAiSettings.ideaMaxTokens)).toBe(true);
-    // The settings estimate is within 15% of what the tokenizer counts.
-    expect(Math.abs(expectedAnswerTokens('ideas', defaultAiSettings) - tokens) / tokens).toBeLessThan(0.15);
+    // The settings estimate never under-counts (it guards the limit) and is at most 30% above the count.
+    const expected = expectedAnswerTokens('ideas', defaultAiSettings);
+    expect(expected).toBeGreaterThanOrEqual(tokens);
+    expect((expected - tokens) / tokens).toBeLessThan(0.3);
   });
 
   for (const kind of ['plan', 'milestone', 'help'] as const) {
