@@ -43,8 +43,10 @@ const results: Record<string, unknown> = { measuredAt: new Date().toISOString(),
 // BENCH_ONLY=event-store skips the frontend and streaming measures; BENCH_ONLY=lag measures the projection lag alone.
 const onlyLag = process.env.BENCH_ONLY === 'lag';
 const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag;
+// BENCH_ONLY=member-reads measures the signed-in member reads alone.
+const onlyMemberReads = process.env.BENCH_ONLY === 'member-reads';
 
-const eventStore = onlyLag ? null : await withFreshDatabase(async (url) => {
+const eventStore = onlyLag || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
@@ -62,7 +64,7 @@ const eventStore = onlyLag ? null : await withFreshDatabase(async (url) => {
 });
 results.eventStore = eventStore;
 
-results.projectionLag = await withFreshDatabase(async (url) => {
+results.projectionLag = onlyMemberReads ? null : await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
@@ -74,8 +76,8 @@ results.projectionLag = await withFreshDatabase(async (url) => {
   return lag;
 });
 
-const frontend = onlyEventStore ? null : measureFrontend(path.join(root, 'frontend/dist'));
-if (onlyEventStore) {
+const frontend = onlyEventStore || onlyMemberReads ? null : measureFrontend(path.join(root, 'frontend/dist'));
+if (onlyEventStore || onlyMemberReads) {
   // skipped
 } else if (frontend) {
   console.log(
@@ -90,7 +92,7 @@ if (onlyEventStore) {
 }
 results.frontend = frontend;
 
-results.firstIdeaChunk = onlyEventStore ? null : await withFreshDatabase(async (url) => {
+results.firstIdeaChunk = onlyEventStore || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
   const { benchFirstChunk } = await import('./first-chunk-bench');
   const first = await benchFirstChunk(url, Number(process.env.BENCH_STREAM_RUNS ?? 20));
   console.log(
@@ -98,6 +100,14 @@ results.firstIdeaChunk = onlyEventStore ? null : await withFreshDatabase(async (
       `offline generator alone ${first.generatorAlone.firstChunkMedianMs} ms (complete ${first.generatorAlone.completeMedianMs} ms); ratio ${first.ratio}`,
   );
   return first;
+});
+
+// Signed-in member reads at 50 connections, each a ratio to a bare fastify route in the same run.
+results.memberReads = onlyEventStore ? null : await withFreshDatabase(async (url) => {
+  const { benchMemberReads, printMemberReads } = await import('./member-reads-bench');
+  const figures = await benchMemberReads(url, Number(process.env.BENCH_READ_SECONDS ?? 5));
+  printMemberReads(figures);
+  return figures;
 });
 
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
