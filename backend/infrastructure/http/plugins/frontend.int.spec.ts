@@ -4,7 +4,11 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../../application/contracts/page-routes';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDir } from '../../../../frontend/build/precompress';
 import { registerFrontend } from './frontend';
+
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
 
 let app: ReturnType<typeof Fastify>;
 beforeAll(async () => {
@@ -12,7 +16,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bigScript);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  precompressDir(dist);
   app = Fastify({ logger: false });
   await registerFrontend(app, dist);
   await app.ready();
@@ -56,6 +62,30 @@ describe('serving the built frontend', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends hashed assets precompressed (brotli, else gzip) as the browser accepts, varying on Accept-Encoding', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(Number(br.headers['content-length'])).toBeLessThan(bigScript.length / 2);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(bigScript);
+
+    // index.html is still revalidated on every load.
+    const page = await app.inject({ method: 'GET', url: '/ideas', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps unknown API paths and non-page methods as JSON 404s', async () => {

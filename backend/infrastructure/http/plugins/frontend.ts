@@ -18,6 +18,9 @@ export async function registerFrontend(app: FastifyInstance, dir: string | undef
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz next to each asset (frontend/build/precompress.ts): sent
+      // as they are when the browser accepts them, with `Vary: accept-encoding`.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name: those never change.
         const immutable = filePath.startsWith(path.join(dir, 'assets') + path.sep);
