@@ -1,7 +1,9 @@
 import type { GenerateIdeasRequest, GeneratedIdeas, Idea } from '../../application/contracts/ideas';
 import type { AiUsage, IdeaGenerator, IdeaPromptInput } from '../../application/ports/idea-generator';
 import { categoryColor, hashString } from '../../application/ai/categories';
+import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { readSkill } from './read-skill';
+import { sleep } from './sleep';
 
 /**
  * The idea generator used when no OpenAI key is set (design §4): real monetisation patterns per
@@ -866,18 +868,7 @@ export interface OfflineIdeaGeneratorOptions {
   log?: (message: string) => void;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
-const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 
 /** Generates ideas without any AI service; labelled "offline generator" in logs. */
 export class OfflineIdeaGenerator implements IdeaGenerator {
@@ -926,8 +917,8 @@ export class OfflineIdeaGenerator implements IdeaGenerator {
       text,
       usage: {
         model: 'offline-generator',
-        inputTokens: estimateTokens(input.systemPrompt.length + input.userPrompt.length),
-        outputTokens: estimateTokens(text.length),
+        inputTokens: countPromptTokens([{ content: input.systemPrompt }, { content: input.userPrompt }]),
+        outputTokens: countTokens(text),
         costUsd: 0,
       },
     };

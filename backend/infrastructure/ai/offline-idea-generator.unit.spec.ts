@@ -1,3 +1,4 @@
+import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { describe, expect, it } from 'vitest';
 import { defaultAiSettings, type AiSettings } from '../../application/ai/ai-settings';
 import { buildIdeaPromptInput } from '../../application/ai/idea-prompt';
@@ -74,14 +75,15 @@ describe('offline idea generator', () => {
     expect(times.at(-1)! - times[0]).toBeGreaterThanOrEqual((times.length - 1) * 4);
   });
 
-  it('reports usage as the offline model at no cost', async () => {
+  it('reports usage as the offline model at no cost, counted with the gpt-4o tokenizer', async () => {
     const { result, input } = await generate({ skill: 'gardening' });
     expect(result.usage).toEqual({
       model: 'offline-generator',
-      inputTokens: Math.ceil((input.systemPrompt.length + input.userPrompt.length) / 4),
-      outputTokens: Math.ceil(result.text.length / 4),
+      inputTokens: countPromptTokens([{ content: input.systemPrompt }, { content: input.userPrompt }]),
+      outputTokens: countTokens(result.text),
       costUsd: 0,
     });
+    expect(result.usage.outputTokens).toBeGreaterThan(1_000);
   });
 
   it('honours ideas per category and configured categories, with generic patterns for unknown ones', async () => {

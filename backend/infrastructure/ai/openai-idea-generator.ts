@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAI
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { parseErrorMessage } from '../../application/ai/parse-ideas';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
+import { sleep } from './sleep';
 import {
   AiGenerationError,
   type AiUsage,
@@ -82,16 +83,6 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The generation was aborted', 'AbortError');
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /** `retry-after-ms` (OpenAI's own), else `retry-after` in seconds or as an HTTP date. */
 export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
