@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { skillLevels, timelines } from './idea-options';
 import { text } from './text';
 
 /** Idea generation and idea sets (member-product §3, §7). Shared by the server and the React app. */
@@ -32,8 +33,7 @@ export const generatedIdeasSchema = z.object({
 });
 export type GeneratedIdeas = z.infer<typeof generatedIdeasSchema>;
 
-export const skillLevels = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
-export const timelines = ['7-days', '30-days', '60-days', '90-days'] as const;
+export { skillLevels, timelines };
 
 /** Pro-only fields are accepted from anyone and ignored on the server unless the caller is pro. */
 export const generateIdeasRequestSchema = z.object({

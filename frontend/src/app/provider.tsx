@@ -1,4 +1,4 @@
-import { BlueprintProvider } from '@blueprintjs/core';
+import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AuthProvider } from '../lib/auth/auth-provider';
@@ -9,11 +9,15 @@ import { AppToaster } from '../lib/toaster';
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <BlueprintProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
-        <AppToaster />
-      </QueryClientProvider>
-    </BlueprintProvider>
+    // BlueprintProvider without its HotkeysProvider (the app has no hotkeys): that one would put
+    // Blueprint's dialog and overlay code into every page's first load.
+    <PortalProvider>
+      <OverlaysProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>{children}</AuthProvider>
+          <AppToaster />
+        </QueryClientProvider>
+      </OverlaysProvider>
+    </PortalProvider>
   );
 }

@@ -1,11 +1,13 @@
-import { type GenerateIdeasRequest, generateIdeasRequestSchema, skillLevels, timelines } from '@contracts/ideas';
+import { type GenerateIdeasRequest, generateIdeasRequestSchema } from '@contracts/ideas';
 import { z } from 'zod';
+import { skillLevels, timelines } from './idea-request-form';
 
 /**
- * What a person asks for when generating ideas (spec §5), shared by the landing hero and the
- * dashboard's Generate New Ideas form, and how it travels to /generating in the query (spec §2).
+ * What a person asks for when generating ideas (spec §5). The form itself (defaults, plain checks,
+ * URL) lives in idea-request-form.ts, which the landing page loads without zod; this module adds
+ * the zod form schema the dashboard form uses and reads a request back from /generating's query.
  */
-export { skillLevels, timelines };
+export * from './idea-request-form';
 
 export const ideaRequestFormSchema = z.object({
   skill: z.string().trim().min(1),
@@ -18,42 +20,6 @@ export const ideaRequestFormSchema = z.object({
   regionFocus: z.string().trim(),
   languages: z.array(z.string()),
 });
-export type IdeaRequestForm = z.input<typeof ideaRequestFormSchema>;
-
-export const ideaRequestFormDefaults: IdeaRequestForm = {
-  skill: '',
-  skillLevel: 'intermediate',
-  timeline: '30-days',
-  incomeGoal: 500,
-  availableHours: 10,
-  niches: [],
-  platforms: [],
-  regionFocus: '',
-  languages: [],
-};
-
-/**
- * Spec §2: /generating?skill=…, trial=true for visitors, and the customization only for pro
- * members (the server ignores it for everyone else anyway).
- */
-export function generatingUrl(
-  values: z.output<typeof ideaRequestFormSchema>,
-  { trial, customize }: { trial: boolean; customize: boolean },
-): string {
-  const query = new URLSearchParams({ skill: values.skill.trim() });
-  if (trial) query.set('trial', 'true');
-  if (customize) {
-    if (values.niches.length > 0) query.set('niches', JSON.stringify(values.niches));
-    query.set('skillLevel', values.skillLevel);
-    query.set('availableHours', String(values.availableHours));
-    query.set('incomeGoal', String(values.incomeGoal));
-    query.set('timeline', values.timeline);
-    if (values.platforms.length > 0) query.set('platforms', JSON.stringify(values.platforms));
-    if (values.regionFocus) query.set('regionFocus', values.regionFocus);
-    if (values.languages.length > 0) query.set('languages', JSON.stringify(values.languages));
-  }
-  return `/generating?${query}`;
-}
 
 function jsonList(raw: string | null): unknown {
   if (raw === null) return undefined;
@@ -90,30 +56,4 @@ export function ideaRequestFromQuery(params: URLSearchParams): GenerateIdeasRequ
     if (parsed.success && parsed.data !== undefined) request[key] = parsed.data;
   }
   return request as GenerateIdeasRequest;
-}
-
-/**
- * After a failed generation, /generating sends the request back to the form it came from in the
- * router's location state (kept across a reload by the browser's history), so nothing typed is lost.
- */
-export const draftState = (request: GenerateIdeasRequest) => ({ ideaRequestDraft: request });
-
-/** The form's starting values: the defaults, or the request a failed generation handed back. */
-export function ideaRequestFormValues(locationState: unknown): IdeaRequestForm {
-  const draft = (locationState as { ideaRequestDraft?: unknown } | null)?.ideaRequestDraft;
-  const parsed = generateIdeasRequestSchema.safeParse(draft);
-  if (!parsed.success) return ideaRequestFormDefaults;
-  const request = parsed.data;
-  return {
-    ...ideaRequestFormDefaults,
-    skill: request.skill,
-    ...(request.skillLevel ? { skillLevel: request.skillLevel } : {}),
-    ...(request.timeline ? { timeline: request.timeline } : {}),
-    ...(request.incomeGoal !== undefined ? { incomeGoal: request.incomeGoal } : {}),
-    ...(request.availableHours !== undefined ? { availableHours: request.availableHours } : {}),
-    ...(request.niches ? { niches: request.niches } : {}),
-    ...(request.platforms ? { platforms: request.platforms } : {}),
-    ...(request.regionFocus ? { regionFocus: request.regionFocus } : {}),
-    ...(request.languages ? { languages: request.languages } : {}),
-  };
 }

@@ -1,5 +1,4 @@
-import { type Category, categorySchema, type Idea, ideaSchema } from '@contracts/ideas';
-import { z } from 'zod';
+import type { Category, Idea } from '@contracts/ideas';
 import { readJson, session } from './storage';
 
 /**
@@ -10,12 +9,27 @@ import { readJson, session } from './storage';
 export type PendingIdeas = { skill: string; categories: Category[]; ideas: Idea[]; trialToken?: string };
 export type PendingPlan = { ideaTitle: string; ideaDescription: string; category: string; ideaId: string };
 
-const pendingIdeasSchema = z.object({
-  skill: z.string(),
-  categories: z.array(categorySchema),
-  ideas: z.array(ideaSchema),
-  trialToken: z.string().optional(),
-});
+// Plain checks (no zod): the landing hero reads this on every first load.
+const hasStrings = (value: unknown, keys: readonly string[]) =>
+  typeof value === 'object' && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+const categoryKeys = ['id', 'name', 'color'] as const;
+const ideaKeys = ['id', 'title', 'subtitle', 'description', 'category', 'industry', 'method', 'pricing'] as const;
+
+function asPendingIdeas(value: unknown): PendingIdeas | null {
+  if (!hasStrings(value, ['skill'])) return null;
+  const { skill, categories, ideas, trialToken } = value as Record<string, unknown>;
+  if (!Array.isArray(categories) || !categories.every((category) => hasStrings(category, categoryKeys))) return null;
+  if (!Array.isArray(ideas) || !ideas.every((idea) => hasStrings(idea, ideaKeys))) return null;
+  if (trialToken !== undefined && typeof trialToken !== 'string') return null;
+  const pick = <K extends string>(item: Record<string, unknown>, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, item[key]])) as Record<K, string>;
+  return {
+    skill: skill as string,
+    categories: categories.map((category) => pick(category, categoryKeys)),
+    ideas: ideas.map((idea) => pick(idea, ideaKeys)),
+    ...(trialToken !== undefined ? { trialToken: trialToken as string } : {}),
+  };
+}
 
 const IDEAS_KEY = 'skilly.pendingIdeas';
 const GENERATED_KEY = 'skilly.generatedIdeas';
@@ -24,8 +38,7 @@ const REDIRECT_KEY = 'skilly.authRedirect';
 
 export const pendingIdeas = {
   read: (): PendingIdeas | null => {
-    const parsed = pendingIdeasSchema.safeParse(readJson<unknown>(session.get(IDEAS_KEY)));
-    return parsed.success ? parsed.data : null;
+    return asPendingIdeas(readJson<unknown>(session.get(IDEAS_KEY)));
   },
   write: (value: PendingIdeas) => session.set(IDEAS_KEY, JSON.stringify(value)),
   clear: () => session.set(IDEAS_KEY, null),
@@ -58,12 +71,17 @@ export function planGeneratingUrl(plan: PendingPlan): string {
  */
 export type GeneratedIdeaSet = PendingIdeas & { id: string; personalized: boolean; createdAt: string };
 
-const generatedSchema = pendingIdeasSchema.extend({ id: z.string(), personalized: z.boolean(), createdAt: z.string() });
+function asGeneratedIdeaSet(value: unknown): GeneratedIdeaSet | null {
+  const ideas = asPendingIdeas(value);
+  if (!ideas || !hasStrings(value, ['id', 'createdAt'])) return null;
+  const { id, personalized, createdAt } = value as Record<string, unknown>;
+  if (typeof personalized !== 'boolean') return null;
+  return { ...ideas, id: id as string, personalized, createdAt: createdAt as string };
+}
 
 export const generatedIdeas = {
   read: (): GeneratedIdeaSet | null => {
-    const parsed = generatedSchema.safeParse(readJson<unknown>(session.get(GENERATED_KEY)));
-    return parsed.success ? parsed.data : null;
+    return asGeneratedIdeaSet(readJson<unknown>(session.get(GENERATED_KEY)));
   },
   write: (value: GeneratedIdeaSet) => session.set(GENERATED_KEY, JSON.stringify(value)),
   clear: () => session.set(GENERATED_KEY, null),

@@ -1,5 +1,9 @@
-import { type Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import type { Intent, Toaster } from '@blueprintjs/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// The overlay code loads with the first toast, not with every page's first load.
+const ToasterOverlay = lazy(() => import('./toaster-overlay'));
+let requestOverlay: (() => void) | null = null;
 
 /** Spec §9: one toast at a time, shown 5 s by default. */
 let toaster: Toaster | null = null;
@@ -10,6 +14,7 @@ export type ToastInput = { title: string; description?: string; intent?: Intent;
 export function toast({ title, description, intent, timeout = 5000 }: ToastInput): void {
   if (!toaster) {
     pending.push({ title, description, intent, timeout });
+    requestOverlay?.();
     return;
   }
   toaster.show({
@@ -28,6 +33,14 @@ export function toast({ title, description, intent, timeout = 5000 }: ToastInput
 export const toastError = (title: string, description?: string) => toast({ title, description, intent: 'danger' });
 
 export function AppToaster() {
+  const [wanted, setWanted] = useState(pending.length > 0);
+  useEffect(() => {
+    requestOverlay = () => setWanted(true);
+    if (pending.length > 0) setWanted(true);
+    return () => {
+      requestOverlay = null;
+    };
+  }, []);
   // F8 moves focus to the notification area, as in the original app.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -44,14 +57,15 @@ export function AppToaster() {
   }, []);
 
   return (
-    <OverlayToaster
-      className="app-toaster"
-      maxToasts={1}
-      position={Position.BOTTOM_RIGHT}
-      ref={(instance) => {
-        toaster = instance;
-        while (instance && pending.length > 0) toast(pending.shift()!);
-      }}
-    />
+    wanted ? (
+      <Suspense fallback={null}>
+        <ToasterOverlay
+          onReady={(instance) => {
+            toaster = instance;
+            while (instance && pending.length > 0) toast(pending.shift()!);
+          }}
+        />
+      </Suspense>
+    ) : null
   );
 }

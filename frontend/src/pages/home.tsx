@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingText } from '../components/ui/loading-text';
 import { LandingPage } from '../features/homepage/components/landing-page';
 import { useAuth } from '../lib/auth/auth-provider';
-import { AdminHome } from './admin-home';
-import { UserHome } from './user-home';
+
+// Signed-in homes are their own chunks: a visitor's first load carries only the landing page.
+const AdminHome = lazy(() => import('./admin-home').then((module) => ({ default: module.AdminHome })));
+const UserHome = lazy(() => import('./user-home').then((module) => ({ default: module.UserHome })));
 
 /** `/`: "Loading..." while the session resolves; landing, admin home or user home; landing with editMode=true. */
 export default function HomePage() {
@@ -11,5 +14,5 @@ export default function HomePage() {
   const [params] = useSearchParams();
   if (isLoading) return <LoadingText />;
   if (params.get('editMode') === 'true' || !user) return <LandingPage />;
-  return user.role === 'admin' ? <AdminHome /> : <UserHome />;
+  return <Suspense fallback={<LoadingText />}>{user.role === 'admin' ? <AdminHome /> : <UserHome />}</Suspense>;
 }

@@ -24,6 +24,7 @@ export function ensureFrontendBuilt(): void {
     newestMtime(path.join(ROOT, 'backend/application/contracts')),
     statSync(path.join(ROOT, 'frontend/index.html')).mtimeMs,
     statSync(path.join(ROOT, 'frontend/vite.config.ts')).mtimeMs,
+    newestMtime(path.join(ROOT, 'frontend/build')),
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {

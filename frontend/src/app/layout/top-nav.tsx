@@ -1,5 +1,6 @@
 import { Alignment, Button, Collapse, Navbar, NavbarGroup, Tag } from '@blueprintjs/core';
-import { type MouseEvent, useEffect, useState } from 'react';
+import type { User } from '@contracts/auth';
+import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { RouterButton } from '../../components/ui/router-button';
 import { useUnreadCount } from '../../features/support/api/get-unread-count';
@@ -7,7 +8,16 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { scrollToAnchor } from '../../lib/scroll';
 import { useTheme } from '../../lib/theme';
 import { type NavLinkItem, navLinksFor } from './nav-links';
-import { UserMenu } from './user-menu';
+
+// Only signed-in people see the user menu (a Blueprint popover): its code is not part of a visitor's first load.
+const LazyUserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+function UserMenu({ user }: { user: User }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyUserMenu user={user} />
+    </Suspense>
+  );
+}
 
 function isActive(item: NavLinkItem, pathname: string, search: string, hash: string) {
   if (item.anchor) return false;

@@ -1,7 +1,7 @@
 import { Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Slider, TagInput } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';
-import { type IdeaRequestForm, skillLevels, timelines } from '../../lib/idea-request';
+import { type IdeaRequestForm, skillLevels, timelines } from '../../lib/idea-request-form';
 import { RouterButton } from '../ui/router-button';
 
 const labelOf = (value: string) => value.replace('-days', ' days').replace(/^\w/, (c) => c.toUpperCase());

@@ -1,6 +1,5 @@
 import { Button, Callout, Card, Collapse, Tag, TextArea } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,10 +10,13 @@ import { pendingIdeas } from '../../../lib/pending-generation';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';
 import { randomExamplePrompt } from './example-cards';
 import { ExampleColumn, useExampleColumns } from './example-columns';
-import { CustomizePanel } from '../../../components/idea-request/customize-panel';
-import { generatingUrl, type IdeaRequestForm, ideaRequestFormSchema, ideaRequestFormValues } from '../../../lib/idea-request';
+import { generatingUrl, type IdeaRequestForm, ideaRequestFormResolver, ideaRequestFormValues } from '../../../lib/idea-request-form';
 
 // Only visitors back from a trial see their ideas here: that code loads when needed.
+// The customization fields load when the visitor first opens them.
+const CustomizePanel = lazy(() =>
+  import('../../../components/idea-request/customize-panel').then((module) => ({ default: module.CustomizePanel })),
+);
 const HeroIdeas = lazy(() => import('./hero-ideas').then((module) => ({ default: module.HeroIdeas })));
 
 /** Spec §4: a new random example every 3 s, blank while the textarea has focus. */
@@ -34,6 +36,7 @@ function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: U
   const editing = useIsEditing();
   const [focused, setFocused] = useState(false);
   const [customizeOpen, setCustomizeOpen] = useState(false);
+  const [customizeOpened, setCustomizeOpened] = useState(false);
   const placeholder = useRotatingPlaceholder(focused);
   const pro = isPro(user);
 
@@ -43,7 +46,7 @@ function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: U
   const canSubmit = skill.trim().length > 0 && !form.formState.isSubmitting && !editing;
 
   const onSubmit = form.handleSubmit((values) => {
-    navigate(generatingUrl(ideaRequestFormSchema.parse(values), { trial: !user, customize: pro }));
+    navigate(generatingUrl(values, { trial: !user, customize: pro }));
   });
 
   return (
@@ -91,7 +94,10 @@ function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: U
               variant="minimal"
               icon="settings"
               endIcon={customizeOpen ? 'chevron-up' : 'chevron-down'}
-              onClick={() => setCustomizeOpen((open) => !open)}
+              onClick={() => {
+                setCustomizeOpened(true);
+                setCustomizeOpen((open) => !open);
+              }}
               aria-expanded={customizeOpen}
               aria-controls="customize-panel"
             >
@@ -107,7 +113,11 @@ function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: U
         )}
       </div>
       <Collapse isOpen={customizeOpen && !editing} keepChildrenMounted>
-        <CustomizePanel control={form.control} enabled={pro} upgradeTo={upgradeHref(user)} />
+        {customizeOpened ? (
+          <Suspense fallback={null}>
+            <CustomizePanel control={form.control} enabled={pro} upgradeTo={upgradeHref(user)} />
+          </Suspense>
+        ) : null}
       </Collapse>
     </form>
   );
@@ -120,7 +130,7 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
   const staff = isStaff(user) && !editing;
   const location = useLocation();
   // After a failed generation the request comes back here, so the visitor does not type it again.
-  const form = useForm<IdeaRequestForm>({ resolver: zodResolver(ideaRequestFormSchema), defaultValues: ideaRequestFormValues(location.state) });
+  const form = useForm<IdeaRequestForm>({ resolver: ideaRequestFormResolver, defaultValues: ideaRequestFormValues(location.state) });
   // A visitor's latest trial ideas, kept in this tab until they sign up.
   const [trial] = useState(() => pendingIdeas.read());
   const showTrial = trial !== null && trial.ideas.length > 0 && !user && !editing;
