@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../ports/database';
 import type { UserRow } from '../../projections/users/users-projection';
 
@@ -7,6 +7,17 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
 /** Tokens are stored only as digests: the table alone never lets anyone sign in. */
 export const digestToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * NOTIFY channel told whenever sessions end (logout, new password, disabled or deleted
+ * account): every server instance drops its cached sessions when it hears it.
+ */
+export const SESSIONS_CHANGED_CHANNEL = 'skilly_sessions_changed';
+
+/** Announces ended sessions; inside a transaction the NOTIFY is delivered when it commits. */
+export async function announceSessionsChanged(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_notify(${SESSIONS_CHANGED_CHANNEL}, '')`.execute(db);
+}
 
 export const newToken = () => randomBytes(32).toString('base64url');
 
@@ -47,4 +58,5 @@ export async function revokeSession(db: Kysely<Database>, token: string, now: Da
     .where('token_hash', '=', digestToken(token))
     .where('revoked_at', 'is', null)
     .execute();
+  await announceSessionsChanged(db);
 }

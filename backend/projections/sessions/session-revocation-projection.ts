@@ -1,3 +1,4 @@
+import { announceSessionsChanged } from '../../application/identity/sessions';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -14,6 +15,7 @@ export const sessionRevocationProjection: Projection = {
     const userId = event.streamName.slice('user-'.length);
     if (event.type === 'UserDeleted') {
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await announceSessionsChanged(trx);
       return;
     }
     await trx
@@ -23,5 +25,7 @@ export const sessionRevocationProjection: Projection = {
       .where('created_at', '<=', event.occurredAt)
       .where('revoked_at', 'is', null)
       .execute();
+    // Delivered at commit: every server instance drops its cached sessions (sessions plugin).
+    await announceSessionsChanged(trx);
   },
 };

@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/shared/actor';
 import type { Actor } from '../../../domain/shared/actor';
-import { resolveSession, SESSION_LIFETIME_MS } from '../../../application/identity/sessions';
+import { resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
+import { SessionCache } from '../session-cache';
 import type { UserRow } from '../../../projections/users/users-projection';
 import type { AppServices } from '../services';
 
@@ -14,7 +15,13 @@ declare module 'fastify' {
     user: UserRow | null;
     sessionToken: string | null;
   }
+  interface FastifyInstance {
+    /** Sessions resolved in the last few seconds (see SessionCache). */
+    sessionCache: SessionCache;
+  }
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function registerSessions(app: FastifyInstance, services: AppServices) {
   await app.register(cookie, { secret: services.cookieSecret });
@@ -30,13 +37,34 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
+  // Sessions ended anywhere (logout, new password, disabled or deleted account, on any
+  // instance) clear this instance's cache as soon as the NOTIFY arrives.
+  const cache = new SessionCache();
+  app.decorate('sessionCache', cache);
+  const unlisten = await services.database.listen(SESSIONS_CHANGED_CHANNEL, () => cache.clear());
+  app.addHook('onClose', async () => {
+    await unlisten().catch(() => {});
+  });
+  // A mutation answered here (a reset password, a changed profile) may have changed a member:
+  // its response waited for the read models, so the next read resolves sessions afresh.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READS.has(request.method)) cache.clear();
+    return payload;
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
-    const user = await resolveSession(services.database.db, unsigned.value, services.clock.now());
+    const now = services.clock.now();
+    let user = cache.get(unsigned.value, now.getTime());
+    if (!user) {
+      const generation = cache.begin();
+      user = await resolveSession(services.database.db, unsigned.value, now);
+      if (user) cache.set(unsigned.value, user, generation, now.getTime());
+    }
     if (user) {
       request.user = user;
       request.sessionToken = unsigned.value;

@@ -79,7 +79,10 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/logout',
       { schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageResponseSchema } } },
       async (request, reply) => {
-        if (request.sessionToken) await revokeSession(database.db, request.sessionToken, services.clock.now());
+        if (request.sessionToken) {
+          await revokeSession(database.db, request.sessionToken, services.clock.now());
+          app.sessionCache.clear();
+        }
         clearSessionCookie(reply, production);
         return { message: 'You have been logged out successfully' };
       },

@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../backend/infrastructure/config/config';
+import { compose, type Composition } from '../../backend/infrastructure/composition-root';
+import { openServerDatabase } from '../../backend/infrastructure/database/database';
+import { buildApp } from '../../backend/infrastructure/http/app';
+import { SESSION_CACHE_TTL_MS } from '../../backend/infrastructure/http/session-cache';
+import { createLogger } from '../../backend/infrastructure/logging/logger';
+import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Issue 18: sessions are cached for a few seconds per server instance, yet ending a session
+ * on one instance ends it on every other at once (well under the cache lifetime).
+ */
+let a: TestApp;
+let second: { app: FastifyInstance; services: Composition; url: string };
+
+beforeAll(async () => {
+  const secret = { SESSION_SECRET: 'a shared cookie secret of two server instances' };
+  a = await startTestApp(secret);
+  // A second server instance on the same database, projections left to the first.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PROJECTIONS_IN_PROCESS: 'false',
+    ...secret,
+  });
+  const database = a.database.url ? await openServerDatabase(a.database.url) : a.database.handle;
+  const services = await compose(config, { database, logger: createLogger('silent') });
+  const app = await buildApp(services);
+  second = { app, services, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+});
+afterAll(async () => {
+  await second.app.close();
+  if (a.database.url) await second.services.close();
+  await a.close();
+});
+
+/** Milliseconds until GET /api/auth/me with this cookie answers 401 on the second instance. */
+async function msUntilSignedOut(cookie: string, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    const response = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } });
+    if (response.status === 401) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Infinity;
+}
+
+async function signedUpCookie(member = newMember()) {
+  const c = new Client(a.url);
+  expect((await c.post('/api/auth/signup', member)).status).toBe(201);
+  const cookie = `skilly_session=${c.sessionCookie}`;
+  // Read twice on the second instance: the session is now in its cache.
+  for (let i = 0; i < 2; i++) expect((await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+  return { c, cookie, member };
+}
+
+describe('session cache across two server instances', () => {
+  it('logout on one instance ends the session on the other within a second', async () => {
+    const { c, cookie } = await signedUpCookie();
+    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    const ms = await msUntilSignedOut(cookie, SESSION_CACHE_TTL_MS);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('a new password set through one instance ends old sessions on the other within a second', async () => {
+    const { cookie, member } = await signedUpCookie();
+    expect((await new Client(a.url).post('/api/auth/forgot-password', { email: member.email })).status).toBe(200);
+    const mail = await a.services.database.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('recipient', '=', member.email)
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
+    expect((await new Client(a.url).post('/api/auth/reset-password', { token, password: 'a brand new secret' })).status).toBe(200);
+    const ms = await msUntilSignedOut(cookie, SESSION_CACHE_TTL_MS);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('a live session keeps answering from either instance', async () => {
+    const { cookie } = await signedUpCookie();
+    for (const url of [a.url, second.url]) expect((await fetch(`${url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+  });
+});
