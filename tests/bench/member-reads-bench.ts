@@ -19,7 +19,8 @@ export interface RouteFigure {
   non2xx: number;
 }
 
-export const MEMBER_READ_ROUTES = ['/api/idea-sets', '/api/credits', '/api/auth/me', '/api/health'];
+/** BENCH_READ_ROUTES (comma-separated paths) measures only those. */
+export const MEMBER_READ_ROUTES = process.env.BENCH_READ_ROUTES?.split(',') ?? ['/api/idea-sets', '/api/credits', '/api/auth/me', '/api/health'];
 
 async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: seconds });
