@@ -46,6 +46,8 @@ export function IdeaSetPanel({
 
   return (
     <Card className={`idea-set ${open ? 'is-open' : ''}`} elevation={open ? 2 : 1} id={`idea-set-${set.id}`} data-testid="idea-set">
+      {/* The set's heading for assistive tech, so the idea cards' h3 titles follow an h2 (heading order). */}
+      <h2 className="visually-hidden">Ideas for {set.skill}</h2>
       <button type="button" className="idea-set-header" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
         <span className="idea-set-heading">
           <span className="idea-set-skill">{set.skill}</span>

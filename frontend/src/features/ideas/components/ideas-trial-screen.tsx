@@ -21,8 +21,13 @@ export function IdeasTrialScreen() {
         <h1 className="page-title">Your Income Ideas</h1>
         <NonIdealState
           icon="lightbulb"
-          title="No Ideas Yet"
-          description="Tell us your skill and get income ideas in seconds."
+          // As an h2 (Blueprint's title prop renders an h4 right after the page's h1).
+          description={
+            <>
+              <h2 className="bp6-heading non-ideal-title">No Ideas Yet</h2>
+              <p>Tell us your skill and get income ideas in seconds.</p>
+            </>
+          }
           action={<RouterButton to="/" intent="primary" text="Get Started" />}
         />
       </div>
