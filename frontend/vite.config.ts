@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // .vite/manifest.json: which chunks each page needs (tests/bench/frontend-size.ts measures a route's first load).
+    manifest: true,
   },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },

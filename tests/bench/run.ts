@@ -11,7 +11,7 @@ import { openServerDatabase } from '../../backend/infrastructure/database/databa
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { benchRebuild, type Measured } from './event-store-bench';
 import { benchBatchedAppends, benchConcurrentSingleAppends, benchProjectionLag, printCompared, printLag } from './append-throughput-bench';
-import { measureFrontend } from './frontend-size';
+import { measureFrontend, measureRouteFirstLoads } from './frontend-size';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -91,6 +91,15 @@ if (onlyEventStore || onlyMemberReads) {
   console.log('landing page first-load JS      not measured: run `npm run build` first');
 }
 results.frontend = frontend;
+const routeFirstLoads = onlyEventStore || onlyMemberReads ? null : measureRouteFirstLoads(path.join(root, 'frontend/dist'));
+for (const load of routeFirstLoads ?? []) {
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `first load of ${load.route.padEnd(17)}JS ${kib(load.js.brotliBytes)} KiB br / ${kib(load.js.gzipBytes)} KiB gzip (${load.js.files} files); ` +
+      `CSS ${kib(load.css.brotliBytes)} KiB br / ${kib(load.css.gzipBytes)} KiB gzip`,
+  );
+}
+results.routeFirstLoads = routeFirstLoads;
 
 results.firstIdeaChunk = onlyEventStore || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
   const { benchFirstChunk } = await import('./first-chunk-bench');
