@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
 import { registerOpenApi } from './plugins/openapi';
@@ -64,6 +66,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerRequestTextGuard(app);
   await registerSecurity(app, services.config.PUBLIC_URL);
   await registerSessions(app, services);
+  // JSON answers above 1 KB are compressed on the fly (brotli at a cheap quality, else gzip).
+  // Only JSON: the idea stream (text/event-stream) must not be buffered, and the built assets
+  // are sent precompressed (plugins/frontend.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json/,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerIdempotency(app, { db: services.database.db, now: () => services.clock.now() });
   await registerOpenApi(app);
 
