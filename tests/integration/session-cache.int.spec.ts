@@ -9,6 +9,7 @@ import { openServerDatabase } from '../../backend/infrastructure/database/databa
 import { buildApp } from '../../backend/infrastructure/http/app';
 import { SESSION_CACHE_TTL_MS } from '../../backend/infrastructure/http/session-cache';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
+import { systemActor } from '../../backend/domain/shared/actor';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -55,11 +56,13 @@ async function msUntilSignedOut(cookie: string, limitMs: number): Promise<number
 
 async function signedUpCookie(member = newMember()) {
   const c = new Client(a.url);
-  expect((await c.post('/api/auth/signup', member)).status).toBe(201);
+  const signup = await c.post('/api/auth/signup', member);
+  expect(signup.status).toBe(201);
+  const id = signup.body.user.id as string;
   const cookie = `skilly_session=${c.sessionCookie}`;
   // Read twice on the second instance: the session is now in its cache.
   for (let i = 0; i < 2; i++) expect((await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
-  return { c, cookie, member };
+  return { c, cookie, member, id };
 }
 
 describe('session cache across two server instances', () => {
@@ -82,6 +85,22 @@ describe('session cache across two server instances', () => {
     expect((await new Client(a.url).post('/api/auth/reset-password', { token, password: 'a brand new secret' })).status).toBe(200);
     const ms = await msUntilSignedOut(cookie, SESSION_CACHE_TTL_MS);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('a role changed outside the member\'s requests (an admin, a payment) shows on both instances as soon as it is projected', async () => {
+    const { c, cookie, id } = await signedUpCookie();
+    expect((await c.get('/api/auth/me')).body.role).toBe('free'); // cached on the first instance too
+    const outcome = await a.services.identity.changeRole(id, 'pro', 'Paid subscription', { actor: systemActor('test'), requestId: 'upgrade' });
+    await a.services.progress.waitFor(outcome.position!, 5000);
+    const started = Date.now();
+    const roles = async () => [
+      (await c.get('/api/auth/me')).body.role,
+      (await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).json()).role,
+    ];
+    let seen = await roles();
+    while (seen.some((role) => role !== 'pro') && Date.now() - started < SESSION_CACHE_TTL_MS) seen = await roles();
+    expect(seen).toEqual(['pro', 'pro']);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('a live session keeps answering from either instance', async () => {

@@ -8,6 +8,7 @@ import { assertNever } from '../../domain/shared/domain-error';
 import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
+import { announceSessionsChanged } from '../../application/identity/sessions';
 
 export interface UsersTable {
   id: string;
@@ -174,7 +175,7 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
 }
 
 /** The accounts as members and admins see them; also how sign-in finds an account by email. */
-export const usersProjection: Projection = rowProjection<UserRow>({
+const userRows = rowProjection<UserRow>({
   name: 'users',
   table: 'users',
   keyColumn: 'id',
@@ -183,6 +184,23 @@ export const usersProjection: Projection = rowProjection<UserRow>({
   rowKey: userIdOf,
   evolve: evolveUserRow,
 });
+
+/**
+ * The users table, and a word to every server when a row changes: the sessions plugin caches
+ * the signed-in user's row (role, status, counters), so a role changed by an admin or a
+ * payment, not by the member's own request, must clear those caches at commit too.
+ */
+export const usersProjection: Projection = {
+  ...userRows,
+  async apply(trx, event) {
+    await userRows.apply(trx, event);
+    await announceSessionsChanged(trx);
+  },
+  async applyBatch(trx, events) {
+    await userRows.applyBatch!(trx, events);
+    await announceSessionsChanged(trx);
+  },
+};
 
 type Db = Kysely<Database> | Transaction<Database>;
 
