@@ -49,13 +49,49 @@ export const generateIdeasRequestSchema = z.object({
 });
 export type GenerateIdeasRequest = z.infer<typeof generateIdeasRequestSchema>;
 
-/** One `data:` line of the stream. Exactly one of the shapes per line. */
-export type IdeaStreamMessage =
-  /** `generator` says from the first chunk whether a model or the offline generator writes. */
-  | { content: string; generator?: 'openai' | 'offline' }
-  | { error: string; errorType?: 'timeout' | 'rate_limit' | 'parse_error' | 'validation_error' | 'unavailable'; limitReached?: boolean; code?: string; upgradeRequired?: boolean }
-  /** `trialToken` (visitors only): hand it to `POST /api/idea-sets/save-pending` after sign-up to keep these ideas. */
-  | { done: true; ideaSetId?: string; ideas?: GeneratedIdeas; generator: 'openai' | 'offline'; trialToken?: string };
+export const generatorKinds = ['openai', 'offline'] as const;
+export type GeneratorKind = (typeof generatorKinds)[number];
+
+export const ideaStreamErrorTypes = ['timeout', 'rate_limit', 'parse_error', 'validation_error', 'unavailable'] as const;
+
+/** A piece of the AI's text as it writes; `generator` says from the first chunk whether a model or the offline generator writes. */
+export const ideaStreamChunkSchema = z.object({
+  content: z.string(),
+  generator: z.enum(generatorKinds).optional(),
+});
+
+/** The last message of a failed generation. */
+export const ideaStreamErrorSchema = z.object({
+  error: z.string(),
+  errorType: z.enum(ideaStreamErrorTypes).optional(),
+  limitReached: z.boolean().optional(),
+  code: z.string().optional(),
+  upgradeRequired: z.boolean().optional(),
+});
+
+/**
+ * The last message of a generation that succeeded: the parsed ideas, the member's stored set, and
+ * (visitors only) `trialToken`, to hand to `POST /api/idea-sets/save-pending` after sign-up.
+ */
+export const ideaStreamDoneSchema = z.object({
+  done: z.literal(true),
+  ideaSetId: z.string().optional(),
+  ideas: generatedIdeasSchema,
+  generator: z.enum(generatorKinds),
+  trialToken: z.string().optional(),
+});
+
+/**
+ * One `data: <json>` message of POST /api/generate-ideas-stream. The wire format has no shared tag
+ * field, so each shape is told apart by the key only it requires (`content`, `error`, `done`);
+ * zod's `discriminatedUnion` needs a tag with a literal value in every shape, and adding one would
+ * change the bytes clients read.
+ */
+export const ideaStreamMessageSchema = z.union([ideaStreamChunkSchema, ideaStreamErrorSchema, ideaStreamDoneSchema]);
+export type IdeaStreamMessage = z.infer<typeof ideaStreamMessageSchema>;
+export type IdeaStreamChunk = z.infer<typeof ideaStreamChunkSchema>;
+export type IdeaStreamError = z.infer<typeof ideaStreamErrorSchema>;
+export type IdeaStreamDone = z.infer<typeof ideaStreamDoneSchema>;
 
 /** A category as a client sends it: every field bounded. */
 export const categoryInputSchema = z.object({
