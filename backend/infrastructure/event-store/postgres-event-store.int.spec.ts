@@ -36,13 +36,13 @@ describe('late commits', () => {
   const fast = () => ({ id: randomUUID(), type: 'Fast', schemaVersion: 1, data: {} });
 
   /** What a projection does: read everything readable after its position, remember the new one. */
-  function follower(from: AllPosition) {
+  function follower(from: AllPosition, source: PostgresEventStore = store) {
     const seen: string[] = [];
     let position = from;
     return {
       seen,
       async poll() {
-        const events = await store.readAll({ after: position, limit: 100 });
+        const events = await source.readAll({ after: position, limit: 100 });
         for (const e of events) seen.push(e.type);
         if (events.length) position = events[events.length - 1].position;
       },
@@ -78,6 +78,72 @@ describe('late commits', () => {
       expect(reader.seen).toEqual(['Late', 'Fast']);
       expect(lateResult.position.prepare).toBeLessThan(fastResult.position.prepare);
       await slowHandle.close();
+    },
+  );
+
+  // headPosition is where a new follower starts ("from now on") and what /ready compares the
+  // checkpoints with: a head past an open transaction's event would make that follower skip it.
+  it.skipIf(!usingServer())(
+    'reports no head position beyond an event whose transaction is still open (two connections)',
+    async () => {
+      const slowHandle = await openServerDatabase(database.url!, { max: 2 });
+      let releaseSlow!: () => void;
+      let slowInserted!: () => void;
+      const inserted = new Promise<void>((r) => (slowInserted = r));
+      const slowStore = new PostgresEventStore(slowHandle, {
+        beforeCommit: () => {
+          slowInserted();
+          return new Promise<void>((r) => (releaseSlow = r));
+        },
+      });
+      const headBefore = await store.headPosition();
+      const slow = slowStore.append(`late-${randomUUID()}`, [late()], ctx);
+      await inserted;
+      const fastResult = await store.append(`fast-${randomUUID()}`, [fast()], ctx);
+
+      // Fast has committed, but the open transaction's event may still appear before it.
+      const headInGap = await store.headPosition();
+      expect(headInGap).toEqual(headBefore);
+      const startedInGap = follower(headInGap ?? startOfAll);
+
+      releaseSlow();
+      const lateResult = await slow;
+      expect(lateResult.position.prepare).toBeLessThan(fastResult.position.prepare);
+      await startedInGap.poll();
+      expect(startedInGap.seen).toEqual(['Late', 'Fast']);
+      expect(await store.headPosition()).toEqual(fastResult.position);
+      await slowHandle.close();
+    },
+  );
+
+  it.skipIf(usingServer())(
+    'reports no head position beyond an event whose transaction is still open (prepared transaction)',
+    async () => {
+      const pglite = await createPGlite({ maxPreparedTransactions: 4 });
+      const handle = await openEmbeddedDatabase(pglite);
+      await migrateToLatest(handle.db);
+      const parked = new PostgresEventStore(handle, {
+        notify: false,
+        beforeCommit: async (trx) => {
+          await sql`prepare transaction 'late_head'`.execute(trx);
+        },
+      });
+      const own = new PostgresEventStore(handle);
+
+      const lateResult = await parked.append(`late-${randomUUID()}`, [late()], ctx);
+      const fastResult = await own.append(`fast-${randomUUID()}`, [fast()], ctx);
+      expect(lateResult.position.prepare).toBeLessThan(fastResult.position.prepare);
+
+      // Nothing is readable yet (the fast event waits behind the parked one), so there is no head.
+      const headInGap = await own.headPosition();
+      expect(headInGap).toBeNull();
+      const startedInGap = follower(headInGap ?? startOfAll, own);
+
+      await sql`commit prepared 'late_head'`.execute(handle.db);
+      await startedInGap.poll();
+      expect(startedInGap.seen).toEqual(['Late', 'Fast']);
+      expect(await own.headPosition()).toEqual(fastResult.position);
+      await handle.close();
     },
   );
 
