@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
 import { startTestApp, type TestApp } from '../support/test-app';
 

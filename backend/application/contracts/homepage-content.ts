@@ -20,6 +20,7 @@ const SITE = 'https://site.invalid';
  * address (the spec's social links go to other sites).
  */
 export function linkProblem(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return 'Links must not contain backslashes or control characters';
   if (value.startsWith('#')) return undefined;
   if (value.startsWith('/')) {

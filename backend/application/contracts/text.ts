@@ -8,6 +8,7 @@ import { z } from 'zod';
  */
 
 /** A NUL, or a high surrogate not followed by a low one, or a low surrogate without a high one. */
+// eslint-disable-next-line no-control-regex -- refusing NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const unstorableTextMessage = 'Text must not contain NUL characters or broken Unicode characters';

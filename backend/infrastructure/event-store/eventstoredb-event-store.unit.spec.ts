@@ -3,7 +3,6 @@ import {
   ANY,
   BACKWARDS,
   END,
-  FORWARDS,
   NO_STREAM,
   START,
   StreamNotFoundError,
@@ -284,6 +283,7 @@ class FakeEsdbClient {
   }
 
   readStream(streamId: string, options: { fromRevision?: ReadRevision; direction?: string; maxCount?: number | bigint } = {}) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a generator function has no arrow form
     const self = this;
     return (async function* () {
       await new Promise((resolve) => setImmediate(resolve));
@@ -300,6 +300,7 @@ class FakeEsdbClient {
   }
 
   readAll(options: { fromPosition?: ReadPosition; direction?: string; maxCount?: number | bigint } = {}) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a generator function has no arrow form
     const self = this;
     this.calls.push('readAll');
     return (async function* () {
@@ -322,6 +323,7 @@ class FakeEsdbClient {
       const last = stream.records[stream.records.length - 1];
       stream.firstVisible = last ? last.revision + 1n : 0n;
     }
+    // eslint-disable-next-line no-loss-of-precision -- the truncate-before value EventStoreDB itself writes
     this.write(`$$${streamId}`, '$metadata', { $tb: 9223372036854775807 }, undefined, crypto.randomUUID());
     return {};
   }

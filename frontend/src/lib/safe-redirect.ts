@@ -8,6 +8,7 @@ const BASE = 'https://site.invalid';
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/')) return null;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   let url: URL;
   try {

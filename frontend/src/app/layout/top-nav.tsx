@@ -1,6 +1,6 @@
 import { Alignment, Button, Collapse, Navbar, NavbarGroup, Tag } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
-import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { RouterButton } from '../../components/ui/router-button';
 import { useUnreadCount } from '../../features/support/api/get-unread-count';
@@ -73,12 +73,13 @@ function ThemeButton() {
 export function TopNav() {
   const { user, isLoading, isAuthenticated } = useAuth();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The small-screen menu is open for the address it was opened at, so choosing a link closes it.
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === here;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here : null);
   const unread = useUnreadCount(isAuthenticated && user?.role !== 'admin').data ?? 0;
   const items = isLoading ? [] : navLinksFor(user);
-
-  // The small-screen menu closes whenever a link is chosen.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search, location.hash]);
 
   const authButtons = (vertical?: boolean) => (
     <>
@@ -121,7 +122,7 @@ export function TopNav() {
               text="Menu"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpen(!menuOpen)}
             />
           </NavbarGroup>
         </div>

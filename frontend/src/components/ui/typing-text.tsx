@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Reveals `text` a few characters per frame, as if typed. The pace follows the backlog, so a fast
@@ -7,7 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 export function useTypedText(text: string, complete: boolean): string {
   const [shown, setShown] = useState(0);
   const target = useRef(text.length);
-  target.current = text.length;
+  useLayoutEffect(() => {
+    target.current = text.length;
+  }, [text.length]);
   const reduced = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, type JSX, useContext } from 'react';
+import { type ComponentType, createContext, createElement, type JSX, useContext } from 'react';
 import { sanitizeRichText } from '../../../lib/sanitize-html';
 
 export type FieldProps = {
@@ -22,7 +22,7 @@ export const useIsEditing = () => useContext(FieldRendererContext) !== null;
 
 export function Field(props: FieldProps) {
   const Editable = useContext(FieldRendererContext);
-  if (Editable) return <Editable {...props} />;
+  if (Editable) return createElement(Editable, props);
   const { as: Tag = 'span', value, rich, className, id } = props;
   if (rich) return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />;
   return (

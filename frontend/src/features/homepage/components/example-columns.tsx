@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { type ExampleCard, initialCards, newCard } from './example-cards';
 
@@ -10,7 +10,9 @@ function useRotatingColumn(intervalMs: number, onScreen: Set<string>) {
   const [cards, setCards] = useState<ExampleCard[]>(() => initialCards(CARDS_PER_SIDE, onScreen));
   const [fading, setFading] = useState<number | null>(null);
   const cardsRef = useRef(cards);
-  cardsRef.current = cards;
+  useLayoutEffect(() => {
+    cardsRef.current = cards;
+  }, [cards]);
 
   useEffect(() => {
     let fadeTimer: ReturnType<typeof setTimeout> | undefined;

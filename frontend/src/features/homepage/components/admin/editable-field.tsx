@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, type ElementType, type HTMLAttributes, type RefAttributes, useContext, useLayoutEffect, useRef } from 'react';
 import { sanitizeRichText } from '../../../../lib/sanitize-html';
 import type { FieldProps } from '../content-field';
 
@@ -23,27 +23,31 @@ export function EditableField({ path, value, as = 'span', rich, className, id }:
     }
   }, [value, rich]);
 
-  return createElement(as, {
-    ref,
-    id,
-    className: `${className ?? ''} editable-field`,
-    contentEditable: rich ? true : 'plaintext-only',
-    suppressContentEditableWarning: true,
-    spellCheck: true,
-    role: 'textbox',
-    'aria-label': `Edit ${path}`,
-    'data-field': path,
-    'data-rich': rich ? 'true' : undefined,
-    onBlur: (event: React.FocusEvent<HTMLElement>) => {
-      const element = event.currentTarget;
-      update(path, rich ? sanitizeRichText(element.innerHTML) : (element.textContent ?? ''));
-    },
-    onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => {
-      if (event.key === 'Enter' && !event.shiftKey) {
-        event.preventDefault();
-        event.currentTarget.blur();
-      }
-      if (event.key === 'Escape') event.currentTarget.blur();
-    },
-  });
+  // Any element the content asks for, treated as a plain HTML element (keeps the types small).
+  const Tag = as as ElementType<HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement>>;
+  return (
+    <Tag
+      ref={ref}
+      id={id}
+      className={`${className ?? ''} editable-field`}
+      contentEditable={rich ? true : 'plaintext-only'}
+      suppressContentEditableWarning
+      spellCheck
+      role="textbox"
+      aria-label={`Edit ${path}`}
+      data-field={path}
+      data-rich={rich ? 'true' : undefined}
+      onBlur={(event: React.FocusEvent<HTMLElement>) => {
+        const element = event.currentTarget;
+        update(path, rich ? sanitizeRichText(element.innerHTML) : (element.textContent ?? ''));
+      }}
+      onKeyDown={(event: React.KeyboardEvent<HTMLElement>) => {
+        if (event.key === 'Enter' && !event.shiftKey) {
+          event.preventDefault();
+          event.currentTarget.blur();
+        }
+        if (event.key === 'Escape') event.currentTarget.blur();
+      }}
+    />
+  );
 }
