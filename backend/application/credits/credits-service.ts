@@ -28,8 +28,7 @@ export interface CreditHolder {
   role: Role;
 }
 
-export const NoCredits = () =>
-  new DomainError('no_credits', 'Staff accounts have no credits: ideas and plans are for members.', 'forbidden');
+export const NoCredits = () => new DomainError('no_credits', 'forbidden');
 
 /** free and pro members have a ledger; staff (moderators, admins) have none. */
 export function tierOf(role: Role): CreditTier {

@@ -38,8 +38,7 @@ export type GenerationCaller = { kind: 'visitor'; ip: string } | { kind: 'member
 export const generationFailedMessage = 'Failed to generate ideas. Please try again.';
 
 /** Moderators and admins do not generate ideas (member-product §6); the route guard says so first. */
-export const StaffCannotGenerate = () =>
-  new DomainError('forbidden', "You don't have permission to do this.", 'forbidden');
+export const StaffCannotGenerate = () => new DomainError('forbidden', 'forbidden', { action: 'generate_ideas' });
 
 /** A generation that passed its checks and holds its credit (or trial slot); `run` streams it. */
 export interface IdeaGeneration {

@@ -40,17 +40,9 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const nextUtcMidnight = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 
 export const DailySaveLimitReached = (now: Date) =>
-  Object.assign(
-    new DomainError('idea_set_save_limit', `You can save at most ${SAVES_PER_DAY} idea sets a day. Please try again tomorrow.`, 'limit'),
-    { retryAfterMs: nextUtcMidnight(now) - now.getTime() },
-  );
+  new DomainError('idea_set_save_limit', 'limit', { perDay: SAVES_PER_DAY, retryAfterMs: nextUtcMidnight(now) - now.getTime() });
 
-export const TotalSaveLimitReached = () =>
-  new DomainError(
-    'idea_set_total_limit',
-    `You have saved ${SAVES_IN_TOTAL} idea sets, the most an account can keep this way. Generate new ideas instead.`,
-    'limit',
-  );
+export const TotalSaveLimitReached = () => new DomainError('idea_set_total_limit', 'limit', { total: SAVES_IN_TOTAL });
 
 export interface SaveReservation {
   userId: string;

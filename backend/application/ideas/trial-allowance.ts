@@ -39,16 +39,7 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const nextUtcMidnight = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 
 export const TrialLimitReached = (perDay: number, now: Date) =>
-  Object.assign(
-    new DomainError(
-      'trial_limit',
-      perDay === 0
-        ? 'Trying ideas without an account is switched off. Sign up for free to generate ideas.'
-        : `You've used your ${perDay} free idea generation${perDay === 1 ? '' : 's'} for today. Sign up for free to keep going, or come back tomorrow.`,
-      'limit',
-    ),
-    { retryAfterMs: nextUtcMidnight(now) - now.getTime() },
-  );
+  new DomainError('trial_limit', 'limit', { perDay, retryAfterMs: nextUtcMidnight(now) - now.getTime() });
 
 export interface TrialReservation {
   visitor: string;

@@ -68,12 +68,7 @@ export function trialFingerprint(skill: string, ideaTitles: readonly string[]): 
   return digest(JSON.stringify([skill.trim(), ...ideaTitles.map((title) => title.trim())]));
 }
 
-export const TrialResultNotFound = () =>
-  new DomainError(
-    'trial_result_not_found',
-    'These trial ideas can no longer be saved: they are kept for 24 hours and saved once. Generate new ideas from your dashboard.',
-    'not_found',
-  );
+export const TrialResultNotFound = () => new DomainError('trial_result_not_found', 'not_found');
 
 export interface TrialResult {
   skill: string;

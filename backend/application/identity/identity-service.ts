@@ -30,27 +30,10 @@ export interface RequestOrigin {
   requestId: string;
 }
 
-export const InvalidCredentials = () =>
-  new DomainError('invalid_credentials', 'Invalid email or password', 'unauthorized');
-export const AccountDisabled = () =>
-  new DomainError(
-    'account_disabled',
-    'Your account has been disabled. Please contact support if you think this is a mistake.',
-    'forbidden',
-  );
-export const TooManyAttempts = (retryAfterMs: number) =>
-  Object.assign(
-    new DomainError(
-      'too_many_attempts',
-      retryAfterMs < 60_000
-        ? `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} second(s).`
-        : `Too many failed sign-in attempts. Please try again in ${Math.ceil(retryAfterMs / 60_000)} minute(s).`,
-      'limit',
-    ),
-    { retryAfterMs },
-  );
-export const InvalidResetToken = () =>
-  new DomainError('invalid_reset_token', 'This password reset link is invalid or has expired. Please request a new one.', 'invalid');
+export const InvalidCredentials = () => new DomainError('invalid_credentials', 'unauthorized');
+export const AccountDisabled = () => new DomainError('account_disabled', 'forbidden');
+export const TooManyAttempts = (retryAfterMs: number) => new DomainError('too_many_attempts', 'limit', { retryAfterMs });
+export const InvalidResetToken = () => new DomainError('invalid_reset_token', 'invalid');
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 

@@ -46,8 +46,7 @@ export type AiCallCommand = RecordAiCall;
 
 export type AiCallState = { status: 'none' } | { status: 'recorded' };
 
-export const InvalidUsage = () =>
-  new DomainError('invalid_usage', 'Token counts and cost must be zero or more', 'invalid');
+export const InvalidUsage = () => new DomainError('invalid_usage', 'invalid');
 
 export function decideAiCall(command: AiCallCommand, state: AiCallState): AiCallEvent[] {
   switch (command.type) {

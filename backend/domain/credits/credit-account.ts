@@ -1,6 +1,6 @@
 import type { Actor } from '../shared/actor';
 import type { CommandMetadata, Decider } from '../shared/decider';
-import { DomainError, QuotaExceeded, assertNever } from '../shared/domain-error';
+import { DomainError, NotAllowed, QuotaExceeded, ReasonRequired, assertNever } from '../shared/domain-error';
 import {
   allowancesFor,
   creditKinds,
@@ -143,38 +143,16 @@ function availableAfter(state: CreditAccountState, kind: CreditKind, change: { u
 }
 
 // ── Errors ────────────────────────────────────────────────────────────────────
-const limitSentence: Record<CreditKind, string> = {
-  idea: "You've reached your idea generation limit",
-  plan: "You've reached your plan generation limit",
-  milestone: "You've reached your milestone generation limit",
-  help: "You've reached your help request limit",
-};
-
-const monthNames = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
-const formatDay = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
-
-/** Codes `idea_limit`, `plan_limit`, … for a free member; the same with `_pro` for a pro member. */
-export const CreditLimitReached = (kind: CreditKind, tier: CreditTier, resetAt: string) =>
-  tier === 'free'
-    ? new QuotaExceeded(`${kind}_limit`, `${limitSentence[kind]} for this month. Upgrade to Pro for more.`, true)
-    : new QuotaExceeded(
-        `${kind}_limit_pro`,
-        `${limitSentence[kind]} for this month. Your credits reset on ${formatDay(resetAt)}.`,
-        false,
-      );
-export const NotAllowed = () => new DomainError('forbidden', 'You are not allowed to do this', 'forbidden');
-export const ReasonRequired = () => new DomainError('reason_required', 'Please give a reason', 'invalid');
-export const InvalidAmount = () =>
-  new DomainError('invalid_amount', 'The amount must be a whole number from 1 to 1000', 'invalid');
+/**
+ * Codes `idea_limit`, `plan_limit`, … for a free member (upgrading helps); the same with
+ * `_pro` for a pro member (only the next period does). `limit` is what the period allowed.
+ */
+export const CreditLimitReached = (kind: CreditKind, tier: CreditTier, limit: number, resetAt: string) =>
+  new QuotaExceeded(tier === 'free' ? `${kind}_limit` : `${kind}_limit_pro`, tier === 'free', { kind, limit, resetAt });
+export const InvalidAmount = () => new DomainError('invalid_amount', 'invalid', { min: 1, max: 1000 });
 export const PaidForRequired = (kind: CreditKind) =>
-  new DomainError('paid_for_required', `A ${kind} credit must name the ${paidForField[kind]} it pays for`, 'invalid');
-export const UnknownCreditKind = () => new DomainError('invalid_credit_kind', 'Unknown kind of credit', 'invalid');
+  new DomainError('paid_for_required', 'invalid', { kind, field: paidForField[kind] });
+export const UnknownCreditKind = () => new DomainError('invalid_credit_kind', 'invalid');
 
 const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
 const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
@@ -288,7 +266,7 @@ export function decideCreditAccount(command: CreditAccountCommand, state: Credit
       const { consumptionId, kind, paidFor } = command.data;
       if (current.consumptions[consumptionId]) return catchUp;
       const available = availableCredits(current, kind);
-      if (available <= 0) throw CreditLimitReached(kind, current.tier, current.resetAt);
+      if (available <= 0) throw CreditLimitReached(kind, current.tier, current.allowances[kind] + current.granted[kind], current.resetAt);
       return [
         ...catchUp,
         {

@@ -197,22 +197,22 @@ describe('spending', () => {
     const error = quotaErrorOf(() => creditAccountDecider.decide(consume('c2'), fold([opened(), consumed('c1', 'idea', 0)])));
     expect(error.upgradeRequired).toBe(true);
     expect(error.kind).toBe('quota');
-    expect(error.message).toBe("You've reached your idea generation limit for this month. Upgrade to Pro for more.");
+    expect(error.data).toEqual({ kind: 'idea', limit: 1, resetAt: firstReset.toISOString() });
   });
 
-  it('refuses beyond the pro allowance with the _pro code, naming the reset date, no upgrade', () => {
+  it('refuses beyond the pro allowance with the _pro code, giving the reset date, no upgrade', () => {
     const history = [opened('pro'), consumed('c1', 'idea', 2), consumed('c2', 'idea', 1), consumed('c3', 'idea', 0)];
     spec.given(history).when(consume('c4', 'idea', { tier: 'pro' })).thenThrows('idea_limit_pro');
     const error = quotaErrorOf(() => creditAccountDecider.decide(consume('c4', 'idea', { tier: 'pro' }), fold(history)));
     expect(error.upgradeRequired).toBe(false);
-    expect(error.message).toBe("You've reached your idea generation limit for this month. Your credits reset on 1 April 2026.");
+    expect(error.data).toEqual({ kind: 'idea', limit: 3, resetAt: firstReset.toISOString() });
   });
 
   it.each([
-    ['plan', 2, 'plan_limit', "You've reached your plan generation limit"],
-    ['milestone', 3, 'milestone_limit', "You've reached your milestone generation limit"],
-    ['help', 5, 'help_limit', "You've reached your help request limit"],
-  ] as const)('allows %s credits up to the free allowance (%i), then refuses with %s', (kind, allowance, code, sentence) => {
+    ['plan', 2, 'plan_limit'],
+    ['milestone', 3, 'milestone_limit'],
+    ['help', 5, 'help_limit'],
+  ] as const)('allows %s credits up to the free allowance (%i), then refuses with %s', (kind, allowance, code) => {
     const history: CreditAccountEvent[] = [opened()];
     for (let i = 0; i < allowance; i++) {
       const id = `c${i}`;
@@ -221,7 +221,7 @@ describe('spending', () => {
       history.push(...events);
     }
     spec.given(history).when(consume('over', kind)).thenThrows(code);
-    expect(quotaErrorOf(() => creditAccountDecider.decide(consume('over', kind), fold(history))).message.startsWith(sentence)).toBe(true);
+    expect(quotaErrorOf(() => creditAccountDecider.decide(consume('over', kind), fold(history))).data).toMatchObject({ kind, limit: allowance });
   });
 
   it('keeps kinds apart: spent ideas do not use plan credits', () => {

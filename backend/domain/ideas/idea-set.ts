@@ -1,6 +1,6 @@
 import type { Actor } from '../shared/actor';
 import type { CommandMetadata, Decider } from '../shared/decider';
-import { DomainError, assertNever } from '../shared/domain-error';
+import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
 
 /**
  * A member's kept set of ideas: generated (and paid for with an idea credit), saved from a
@@ -47,11 +47,10 @@ export type IdeaSetState = { status: 'none' } | { status: 'created'; ideaSetId: 
 export const initialIdeaSetState: IdeaSetState = { status: 'none' };
 
 // ── Errors ────────────────────────────────────────────────────────────────────
-export const IdeaSetExists = () => new DomainError('idea_set_exists', 'This idea set already exists', 'conflict');
-export const NotYourIdeaSet = () =>
-  new DomainError('forbidden', 'You can only keep idea sets for your own account', 'forbidden');
-export const SkillRequired = () => new DomainError('skill_required', 'No skill provided', 'invalid');
-export const IdeasRequired = () => new DomainError('ideas_required', 'An idea set needs at least one idea', 'invalid');
+export const IdeaSetExists = () => new DomainError('idea_set_exists', 'conflict');
+export const NotYourIdeaSet = () => NotAllowed('create_idea_set_for_another');
+export const SkillRequired = () => new DomainError('skill_required', 'invalid');
+export const IdeasRequired = () => new DomainError('ideas_required', 'invalid');
 
 const actsFor = (actor: Actor, ownerId: string) =>
   actor.kind === 'system' || (actor.kind === 'user' && actor.userId === ownerId);

@@ -32,8 +32,7 @@ export type EmailClaimState = { status: 'free' } | { status: 'claimed'; userId: 
 
 export const ABANDONED_CLAIM_MS = 60_000;
 
-export const EmailTaken = () =>
-  new DomainError('email_taken', 'An account with this email already exists', 'conflict');
+export const EmailTaken = () => new DomainError('email_taken', 'conflict');
 
 export function decideEmailClaim(command: EmailClaimCommand, state: EmailClaimState): EmailClaimEvent[] {
   switch (command.type) {

@@ -1,6 +1,6 @@
 import type { Actor, Role } from '../shared/actor';
 import type { CommandMetadata, Decider } from '../shared/decider';
-import { DomainError, assertNever } from '../shared/domain-error';
+import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -67,14 +67,10 @@ export type UserState =
 export const initialUserState: UserState = { status: 'unregistered' };
 
 // ── Errors ────────────────────────────────────────────────────────────────────
-export const UserNotFound = () => new DomainError('user_not_found', 'User not found', 'not_found');
-export const UserAlreadyRegistered = () => new DomainError('user_exists', 'This account already exists', 'conflict');
-export const NotAllowed = (message = 'You are not allowed to do this') => new DomainError('forbidden', message, 'forbidden');
-export const CannotChangeOwnRole = () =>
-  new DomainError('own_role', 'You cannot change your own role', 'forbidden');
-export const CannotDisableSelf = () =>
-  new DomainError('own_account', 'You cannot disable your own account', 'forbidden');
-export const ReasonRequired = () => new DomainError('reason_required', 'Please give a reason', 'invalid');
+export const UserNotFound = () => new DomainError('user_not_found', 'not_found');
+export const UserAlreadyRegistered = () => new DomainError('user_exists', 'conflict');
+export const CannotChangeOwnRole = () => new DomainError('own_role', 'forbidden');
+export const CannotDisableSelf = () => new DomainError('own_account', 'forbidden');
 
 const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
 const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
@@ -98,7 +94,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (!isSelf(actor, state.userId) && actor.kind !== 'system') throw NotAllowed();
       return [{ type: 'UserPasswordChanged', data: { ...command.data } }];
     case 'ChangeRole': {
-      if (!isAdminOrSystem(actor)) throw NotAllowed('Only an admin can change roles');
+      if (!isAdminOrSystem(actor)) throw NotAllowed('change_role');
       if (isSelf(actor, state.userId)) throw CannotChangeOwnRole();
       const reason = command.data.reason.trim();
       if (reason === '') throw ReasonRequired();
@@ -106,7 +102,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserRoleChanged', data: { from: state.role, to: command.data.role, reason } }];
     }
     case 'DisableUser': {
-      if (!isAdminOrSystem(actor)) throw NotAllowed('Only an admin can disable accounts');
+      if (!isAdminOrSystem(actor)) throw NotAllowed('disable_user');
       if (isSelf(actor, state.userId)) throw CannotDisableSelf();
       const reason = command.data.reason.trim();
       if (reason === '') throw ReasonRequired();
@@ -114,7 +110,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserDisabled', data: { reason } }];
     }
     case 'EnableUser':
-      if (!isAdminOrSystem(actor)) throw NotAllowed('Only an admin can enable accounts');
+      if (!isAdminOrSystem(actor)) throw NotAllowed('enable_user');
       if (state.status === 'active') return [];
       return [{ type: 'UserEnabled', data: {} }];
     case 'DeleteUser':

@@ -1,17 +1,21 @@
+export type DomainErrorKind = 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' | 'quota';
+
 /**
- * A rule of the domain said no. `code` is stable (clients switch on it); `message` is
- * written for the person using the product.
+ * A rule of the domain said no. `code` is stable (clients switch on it), `kind` says what sort
+ * of refusal it is (the HTTP layer maps it to a status) and `data` holds the facts a message
+ * needs (a limit, a date). The domain writes no sentences: the application words each code
+ * (`application/errors/messages.ts`).
  *
- * Kinds: `limit` is a rate limit (try again later, HTTP 429); `quota` is a spent allowance
- * (the monthly credits, HTTP 403), see `QuotaExceeded`.
+ * Kinds: `limit` is a rate limit (try again later, HTTP 429; `data.retryAfterMs` when known);
+ * `quota` is a spent allowance (the monthly credits, HTTP 403), see `QuotaExceeded`.
  */
-export class DomainError<Code extends string = string> extends Error {
+export class DomainError<Code extends string = string, Data extends object = Record<string, unknown>> extends Error {
   constructor(
     readonly code: Code,
-    message: string,
-    readonly kind: 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' | 'quota' = 'invalid',
+    readonly kind: DomainErrorKind,
+    readonly data: Data = {} as Data,
   ) {
-    super(message);
+    super(code);
     this.name = 'DomainError';
   }
 }
@@ -20,16 +24,28 @@ export class DomainError<Code extends string = string> extends Error {
  * An allowance is used up. `upgradeRequired` says whether upgrading would help (a free
  * member) or only the next period will (a pro member); clients show an upgrade button on it.
  */
-export class QuotaExceeded<Code extends string = string> extends DomainError<Code> {
+export class QuotaExceeded<Code extends string = string, Data extends object = Record<string, unknown>> extends DomainError<
+  Code,
+  Data
+> {
   constructor(
     code: Code,
-    message: string,
     readonly upgradeRequired: boolean,
+    data: Data = {} as Data,
   ) {
-    super(code, message, 'quota');
+    super(code, 'quota', data);
     this.name = 'QuotaExceeded';
   }
 }
+
+/**
+ * The actor may not do this. `action` names what was refused when the wording depends on it
+ * (e.g. `change_role`); without it the refusal is the general one.
+ */
+export const NotAllowed = (action?: string) =>
+  new DomainError('forbidden', 'forbidden', action === undefined ? {} : { action });
+
+export const ReasonRequired = () => new DomainError('reason_required', 'invalid');
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DomainError } from '../../../domain/shared/domain-error';
+import { DomainError, QuotaExceeded } from '../../../domain/shared/domain-error';
 import { registerErrorHandler } from './error-handler';
 
 async function appThrowing(error: unknown) {
@@ -27,19 +27,37 @@ describe('the error handler', () => {
     expect(res.body).not.toContain('stack');
   });
 
-  it('maps a domain rule violation to its status with the stable code and message', async () => {
-    const cases: [DomainError, number][] = [
-      [new DomainError('email_taken', 'Taken', 'conflict'), 409],
-      [new DomainError('forbidden', 'No', 'forbidden'), 403],
-      [new DomainError('user_not_found', 'Gone', 'not_found'), 404],
-      [new DomainError('reason_required', 'Why?', 'invalid'), 400],
-      [new DomainError('invalid_credentials', 'Bad', 'unauthorized'), 401],
+  it('maps a domain rule violation to its status with the stable code and its worded message', async () => {
+    const cases: [DomainError, number, string][] = [
+      [new DomainError('email_taken', 'conflict'), 409, 'An account with this email already exists'],
+      [new DomainError('forbidden', 'forbidden'), 403, 'You are not allowed to do this'],
+      [new DomainError('forbidden', 'forbidden', { action: 'change_role' }), 403, 'Only an admin can change roles'],
+      [new DomainError('user_not_found', 'not_found'), 404, 'User not found'],
+      [new DomainError('reason_required', 'invalid'), 400, 'Please give a reason'],
+      [new DomainError('invalid_credentials', 'unauthorized'), 401, 'Invalid email or password'],
     ];
-    for (const [error, status] of cases) {
+    for (const [error, status, message] of cases) {
       const res = await (await appThrowing(error)).inject({ method: 'GET', url: '/boom' });
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toMatchObject({ message: error.message, code: error.code });
+      expect(res.body).toBe(JSON.stringify({ message, code: error.code }));
     }
+  });
+
+  it('sends a spent allowance with its upgrade flag, and a rate limit with Retry-After', async () => {
+    const quota = await (await appThrowing(new QuotaExceeded('idea_limit_pro', false, { kind: 'idea', limit: 3, resetAt: '2026-04-01T00:00:00.000Z' })))
+      .inject({ method: 'GET', url: '/boom' });
+    expect(quota.statusCode).toBe(403);
+    expect(quota.json()).toEqual({
+      message: "You've reached your idea generation limit for this month. Your credits reset on 1 April 2026.",
+      code: 'idea_limit_pro',
+      limitReached: true,
+      upgradeRequired: false,
+    });
+    const limited = await (await appThrowing(new DomainError('too_many_attempts', 'limit', { retryAfterMs: 90_500 })))
+      .inject({ method: 'GET', url: '/boom' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('91');
+    expect(limited.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 2 minute(s).', code: 'too_many_attempts' });
   });
 
   it('answers a body that fails its schema with 400 and the schema message', async () => {

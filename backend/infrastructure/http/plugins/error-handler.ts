@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messageOf } from '../../../application/errors/messages';
 import { DomainError, QuotaExceeded } from '../../../domain/shared/domain-error';
 
 const statusOfKind: Record<DomainError['kind'], number> = {
@@ -19,8 +20,8 @@ function validationMessage(error: { validation: { message?: string; instancePath
 }
 
 /**
- * The one place errors become responses: 4xx carry a message the UI can show and a stable
- * code; anything unexpected is logged and answered with a 500 that reveals nothing.
+ * The one place errors become responses: 4xx carry a message the UI can show (a rule's error
+ * worded by `messageOf`) and a stable code; anything unexpected is logged and answered with a 500 that reveals nothing.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
@@ -28,17 +29,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: validationMessage(error), code: 'validation_error' });
     }
     if (error instanceof DomainError) {
-      const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
+      const { retryAfterMs } = error.data as { retryAfterMs?: number };
       if (retryAfterMs) reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
+      const message = messageOf(error);
       if (error instanceof QuotaExceeded) {
         return reply.status(statusOfKind.quota).send({
-          message: error.message,
+          message,
           code: error.code,
           limitReached: true,
           upgradeRequired: error.upgradeRequired,
         });
       }
-      return reply.status(statusOfKind[error.kind]).send({ message: error.message, code: error.code });
+      return reply.status(statusOfKind[error.kind]).send({ message, code: error.code });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

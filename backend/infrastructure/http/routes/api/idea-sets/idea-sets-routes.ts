@@ -25,13 +25,8 @@ export const PAGE_BYTES = 256 * 1024;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-const InvalidCursor = () => new DomainError('invalid_cursor', 'The cursor is not valid: use the x-next-cursor header of the previous page.', 'invalid');
-const TrialTokenMissing = () =>
-  new DomainError(
-    'trial_token_missing',
-    'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
-    'invalid',
-  );
+const InvalidCursor = () => new DomainError('invalid_cursor', 'invalid');
+const TrialTokenMissing = () => new DomainError('trial_token_missing', 'invalid');
 
 const encodeCursor = (position: IdeaSetPosition) => Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
 function decodeCursor(cursor: string): IdeaSetPosition {

@@ -1,0 +1,102 @@
+import { creditKinds, type CreditKind } from '../../domain/credits/allowances';
+import type { DomainError, DomainErrorKind } from '../../domain/shared/domain-error';
+
+/**
+ * The words people read for each refusal, keyed by the error's stable code. Rules (domain
+ * and application) throw codes and facts; this module alone turns them into sentences, so a
+ * rule never changes when its wording does. A new error code gets its entry here.
+ */
+type Wording = (data: Record<string, unknown>) => string;
+
+const monthNames = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+/** "1 April 2026": the UTC day of an ISO date. */
+export const formatDay = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+
+const limitSentence: Record<CreditKind, string> = {
+  idea: "You've reached your idea generation limit",
+  plan: "You've reached your plan generation limit",
+  milestone: "You've reached your milestone generation limit",
+  help: "You've reached your help request limit",
+};
+
+const creditLimitMessages: Record<string, Wording> = Object.fromEntries(
+  creditKinds.flatMap((kind) => [
+    [`${kind}_limit`, () => `${limitSentence[kind]} for this month. Upgrade to Pro for more.`],
+    [`${kind}_limit_pro`, (data) => `${limitSentence[kind]} for this month. Your credits reset on ${formatDay(String(data.resetAt))}.`],
+  ]),
+);
+
+/** A refusal whose wording depends on what was refused (`data.action`). */
+const forbiddenActions: Record<string, string> = {
+  change_role: 'Only an admin can change roles',
+  disable_user: 'Only an admin can disable accounts',
+  enable_user: 'Only an admin can enable accounts',
+  create_idea_set_for_another: 'You can only keep idea sets for your own account',
+  generate_ideas: "You don't have permission to do this.",
+};
+
+const waitPhrase = (ms: number) =>
+  ms < 60_000 ? `${Math.max(1, Math.ceil(ms / 1000))} second(s)` : `${Math.ceil(ms / 60_000)} minute(s)`;
+
+const messages: Record<string, Wording> = {
+  ...creditLimitMessages,
+  // domain
+  forbidden: (data) => forbiddenActions[String(data.action)] ?? 'You are not allowed to do this',
+  reason_required: () => 'Please give a reason',
+  invalid_amount: (data) => `The amount must be a whole number from ${data.min} to ${data.max}`,
+  paid_for_required: (data) => `A ${data.kind} credit must name the ${data.field} it pays for`,
+  invalid_credit_kind: () => 'Unknown kind of credit',
+  user_not_found: () => 'User not found',
+  user_exists: () => 'This account already exists',
+  own_role: () => 'You cannot change your own role',
+  own_account: () => 'You cannot disable your own account',
+  email_taken: () => 'An account with this email already exists',
+  idea_set_exists: () => 'This idea set already exists',
+  skill_required: () => 'No skill provided',
+  ideas_required: () => 'An idea set needs at least one idea',
+  invalid_usage: () => 'Token counts and cost must be zero or more',
+  // application
+  invalid_credentials: () => 'Invalid email or password',
+  account_disabled: () => 'Your account has been disabled. Please contact support if you think this is a mistake.',
+  too_many_attempts: (data) => `Too many failed sign-in attempts. Please try again in ${waitPhrase(Number(data.retryAfterMs))}.`,
+  invalid_reset_token: () => 'This password reset link is invalid or has expired. Please request a new one.',
+  no_credits: () => 'Staff accounts have no credits: ideas and plans are for members.',
+  idea_set_save_limit: (data) => `You can save at most ${data.perDay} idea sets a day. Please try again tomorrow.`,
+  idea_set_total_limit: (data) =>
+    `You have saved ${data.total} idea sets, the most an account can keep this way. Generate new ideas instead.`,
+  trial_limit: (data) =>
+    data.perDay === 0
+      ? 'Trying ideas without an account is switched off. Sign up for free to generate ideas.'
+      : `You've used your ${data.perDay} free idea generation${data.perDay === 1 ? '' : 's'} for today. Sign up for free to keep going, or come back tomorrow.`,
+  trial_result_not_found: () =>
+    'These trial ideas can no longer be saved: they are kept for 24 hours and saved once. Generate new ideas from your dashboard.',
+  trial_token_missing: () =>
+    'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
+  invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
+};
+
+/** Said when a code has no entry yet: true, if vague. */
+const fallbackOfKind: Record<DomainErrorKind, string> = {
+  invalid: 'Please check what you entered',
+  unauthorized: 'Please sign in',
+  forbidden: 'You are not allowed to do this',
+  not_found: 'Not found',
+  conflict: 'This conflicts with what is already there',
+  limit: 'Too many requests. Please try again later.',
+  quota: 'You have used up this allowance',
+};
+
+/** The sentence a person reads for `error`. */
+export function messageOf(error: DomainError): string {
+  const wording = Object.hasOwn(messages, error.code) ? messages[error.code] : undefined;
+  return wording ? wording(error.data as Record<string, unknown>) : fallbackOfKind[error.kind];
+}
+
+/** Whether `code` has wording of its own (tests check every code the rules throw has one). */
+export const hasMessage = (code: string) => Object.hasOwn(messages, code);
