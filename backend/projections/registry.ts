@@ -1,17 +1,33 @@
+import type { ProjectionCheckpointsTable } from './runner/checkpoints';
 import type { Projection } from './runner/projection';
-import { creditAccountsProjection } from './credit-accounts/credit-accounts-projection';
-import { creditStatementProjection } from './credit-statement/credit-statement-projection';
-import { ideaSetsProjection } from './idea-sets/idea-sets-projection';
-import { sessionRevocationProjection } from './sessions/session-revocation-projection';
-import { usersProjection } from './users/users-projection';
-import { pendingSpendsProjection } from './pending-spends/pending-spends-projection';
+import type { TablesOf } from './runner/read-model';
+import { creditAccountsReadModel } from './credit-accounts/read-model';
+import { creditStatementReadModel } from './credit-statement/read-model';
+import { ideaSetsReadModel } from './idea-sets/read-model';
+import { pendingSpendsReadModel } from './pending-spends/read-model';
+import { sessionRevocationReadModel } from './sessions/read-model';
+import { usersReadModel } from './users/read-model';
 
-/** Every projection the product runs, by name. */
-export const allProjections: readonly Projection[] = [
-  usersProjection,
-  sessionRevocationProjection,
-  creditAccountsProjection,
-  creditStatementProjection,
-  ideaSetsProjection,
-  pendingSpendsProjection,
-];
+/**
+ * Every read model the product runs: the one list. The runner's projections, the database
+ * migrations and the read-model tables of `Database` all come from it.
+ */
+export const readModels = [
+  usersReadModel,
+  sessionRevocationReadModel,
+  creditAccountsReadModel,
+  creditStatementReadModel,
+  ideaSetsReadModel,
+  pendingSpendsReadModel,
+] as const;
+
+export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);
+
+/** The read models' tables and the runner's checkpoints. */
+export type ReadModelTables = TablesOf<typeof readModels> & { projection_checkpoints: ProjectionCheckpointsTable };
+
+// The application declares `Database` with its own tables and never imports projections; the
+// read models add theirs here, so the list above is the only place a read model is named.
+declare module '../application/ports/database' {
+  interface Database extends ReadModelTables {}
+}

@@ -1,4 +1,3 @@
-import type { ReadModelTables } from '../../projections/read-model-tables';
 import type { AiSettingsTables } from '../ai/ai-settings';
 import type { TrialTables } from '../ideas/trial-allowance';
 import type { PlatformTables } from '../identity/platform-tables';
@@ -7,6 +6,8 @@ import type { ContentTables } from '../content/content-tables';
 /**
  * Every table the application and the projections query (the event store's own tables are
  * the adapter's business). Infrastructure opens a `Kysely<Database>`; this type lives here so
- * that inner layers never import from `infrastructure/`.
+ * that inner layers never import from `infrastructure/`. The application's plain tables are
+ * listed here; the read models' tables are added by `projections/registry.ts` (declaration
+ * merging), so the application never imports projections.
  */
-export interface Database extends ReadModelTables, PlatformTables, ContentTables, AiSettingsTables, TrialTables {}
+export interface Database extends PlatformTables, ContentTables, AiSettingsTables, TrialTables {}

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database } from './schema';
+import type { Database } from '../../application/ports/database';
 
 /** PostgreSQL type ids whose text form we read as JavaScript numbers on both drivers. */
 const INT8 = 20;

@@ -1,7 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { appendFunctionMigration, appendFunctionPlansMigration, eventStoreMigration } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
-import { usersMigration } from '../../projections/users/users-projection';
+import { readModels } from '../../projections/registry';
 import { platformTablesMigration } from '../../application/identity/platform-tables';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
@@ -10,25 +10,18 @@ import { trialGenerationsMigration } from '../../application/ideas/trial-allowan
 import { trialResultsMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
-import { creditAccountsMigration } from '../../projections/credit-accounts/credit-accounts-projection';
-import { creditStatementMigration } from '../../projections/credit-statement/credit-statement-projection';
-import { ideaSetsMigration } from '../../projections/idea-sets/idea-sets-projection';
-import { pendingSpendsMigration } from '../../projections/pending-spends/pending-spends-projection';
 
 /**
- * Every migration of the product, in order. Names start with the date they landed;
- * a landed migration is never edited, a change is a new entry.
+ * The migrations of everything that is not a read model (a read model's come with it, from
+ * `projections/registry.ts`). Names start with the date they landed; a landed migration is
+ * never renamed or edited, a change is a new entry.
  */
-export const migrations: Record<string, Migration> = {
+const platformMigrations: Record<string, Migration> = {
   '2026_11_22_0001_event_store': eventStoreMigration,
   '2026_11_22_0002_projection_checkpoints': checkpointsMigration,
-  '2026_11_22_0003_users_read_model': usersMigration,
   '2026_11_22_0004_sessions_and_security': platformTablesMigration,
   '2026_11_22_0005_site_content': contentTablesMigration,
   '2026_11_22_0006_ai_settings': aiSettingsMigration,
-  '2026_11_22_0007_credit_accounts_read_model': creditAccountsMigration,
-  '2026_11_22_0008_credit_statement_read_model': creditStatementMigration,
-  '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration,
   '2026_11_22_0010_trial_generations': trialGenerationsMigration,
   '2026_11_23_0011_auth_attempts': authAttemptsMigration,
   '2026_11_23_0012_event_store_append_function': appendFunctionMigration,
@@ -36,10 +29,25 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0014_trial_results': trialResultsMigration,
   '2026_11_23_0015_idea_set_saves': ideaSetSavesMigration,
   '2026_11_23_0016_idempotency_keys': idempotencyKeysMigration,
-  '2026_11_23_0017_pending_spends': pendingSpendsMigration,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
+export const migrations: Readonly<Record<string, Migration>> = collectMigrations([
+  platformMigrations,
+  ...readModels.map((model) => model.migrations),
+]);
+
+function collectMigrations(groups: readonly Readonly<Record<string, Migration>>[]): Record<string, Migration> {
+  const all = new Map<string, Migration>();
+  for (const [name, migration] of groups.flatMap((group) => Object.entries(group))) {
+    if (all.has(name)) throw new Error(`Two migrations are named "${name}"`);
+    all.set(name, migration);
+  }
+  return Object.fromEntries([...all].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+// Migrations run on the schema as it was when each landed, not on today's `Database`: untyped.
+const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({ db, provider });

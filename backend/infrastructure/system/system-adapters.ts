@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, IdGenerator, Mailer, OutgoingEmail, PasswordHasher } from '../../application/ports/system';
-import type { Database } from '../database/schema';
+import type { Database } from '../../application/ports/database';
 
 export const systemClock: Clock = { now: () => new Date() };
 

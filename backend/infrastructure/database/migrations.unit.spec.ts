@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { migrations } from './migrations';
+
+/** Names databases have already recorded, in the order they ran: never renamed, never reordered. */
+const landed = [
+  '2026_11_22_0001_event_store',
+  '2026_11_22_0002_projection_checkpoints',
+  '2026_11_22_0003_users_read_model',
+  '2026_11_22_0004_sessions_and_security',
+  '2026_11_22_0005_site_content',
+  '2026_11_22_0006_ai_settings',
+  '2026_11_22_0007_credit_accounts_read_model',
+  '2026_11_22_0008_credit_statement_read_model',
+  '2026_11_22_0009_idea_sets_read_model',
+  '2026_11_22_0010_trial_generations',
+  '2026_11_23_0011_auth_attempts',
+  '2026_11_23_0012_event_store_append_function',
+  '2026_11_23_0013_event_store_append_plans',
+  '2026_11_23_0014_trial_results',
+  '2026_11_23_0015_idea_set_saves',
+  '2026_11_23_0016_idempotency_keys',
+  '2026_11_23_0017_pending_spends',
+];
+
+describe('migrations', () => {
+  it('keeps every landed migration under its recorded name, in its recorded order, before any newer one', () => {
+    expect(Object.keys(migrations).slice(0, landed.length)).toEqual(landed);
+  });
+});

@@ -1,0 +1,7 @@
+import { defineReadModel } from '../runner/read-model';
+import { ideaSetsMigration, ideaSetsProjection, type IdeaSetsTable } from './idea-sets-projection';
+
+export const ideaSetsReadModel = defineReadModel<{ idea_sets: IdeaSetsTable }>({
+  projection: ideaSetsProjection,
+  migrations: { '2026_11_22_0009_idea_sets_read_model': ideaSetsMigration },
+});
