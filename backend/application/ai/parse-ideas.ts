@@ -48,7 +48,7 @@ export function stripCodeFences(text: string): string {
  * Where the `{…}` or `[…]` starting at `start` ends: its end index, `unclosed` when the text
  * stops first (a truncated answer), or `mismatch` when the brackets do not pair up.
  */
-function balancedEnd(text: string, start: number): number | 'unclosed' | 'mismatch' {
+export function balancedEnd(text: string, start: number): number | 'unclosed' | 'mismatch' {
   const stack: string[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {

@@ -10,10 +10,28 @@ import {
   type IdeaGenerator,
   type IdeaPromptInput,
 } from '../../application/ports/idea-generator';
+import type {
+  AiPrompt,
+  MilestonePromptInput,
+  PlanGenerator,
+  PlanPromptInput,
+  TaskHelpPromptInput,
+} from '../../application/ports/plan-generator';
+import { planAnswerInvalidMessage, taskHelpFailedMessage } from '../../application/ai/plan-parse';
 
 export const timeoutMessage = 'Request timed out. Please try again.';
 export const rateLimitMessage = 'Too many requests. Please wait a moment before trying again.';
 export const unavailableMessage = 'Failed to generate ideas. Please try again.';
+export const planUnavailableMessage = 'Failed to generate plan. Please try again.';
+
+/** The member-facing messages of one kind of call (member-product §8): when it fails, and when its answer is cut. */
+interface CallTexts {
+  unavailable: string;
+  cut: string;
+}
+const ideaTexts: CallTexts = { unavailable: unavailableMessage, cut: parseErrorMessage };
+const planTexts: CallTexts = { unavailable: planUnavailableMessage, cut: planAnswerInvalidMessage };
+const helpTexts: CallTexts = { unavailable: taskHelpFailedMessage, cut: taskHelpFailedMessage };
 
 /** "Too many requests. Please wait 20 seconds before trying again." when the provider said how long. */
 export function rateLimitMessageFor(waitMs: number | undefined): string {
@@ -109,8 +127,11 @@ class AttemptFailure {
   ) {}
 }
 
-/** Streams idea generations from OpenAI (or a compatible server) through the official SDK. */
-export class OpenAiIdeaGenerator implements IdeaGenerator {
+/**
+ * Streams idea generations, and generates plans, milestones and task help, from OpenAI (or a
+ * compatible server) through the official SDK: one retry, timeout and usage path for every kind.
+ */
+export class OpenAiIdeaGenerator implements IdeaGenerator, PlanGenerator {
   readonly kind = 'openai' as const;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
@@ -182,12 +203,28 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
   }
 
   async generateIdeas(input: IdeaPromptInput, onChunk: (text: string) => void, signal?: AbortSignal): Promise<GeneratedText> {
+    return this.complete(input, onChunk, signal, ideaTexts);
+  }
+
+  generatePlan(input: PlanPromptInput, signal?: AbortSignal): Promise<GeneratedText> {
+    return this.complete(input, () => {}, signal, planTexts);
+  }
+
+  generateMilestone(input: MilestonePromptInput, signal?: AbortSignal): Promise<GeneratedText> {
+    return this.complete(input, () => {}, signal, planTexts);
+  }
+
+  generateTaskHelp(input: TaskHelpPromptInput, signal?: AbortSignal): Promise<GeneratedText> {
+    return this.complete(input, () => {}, signal, helpTexts);
+  }
+
+  private async complete(input: AiPrompt, onChunk: (text: string) => void, signal: AbortSignal | undefined, texts: CallTexts): Promise<GeneratedText> {
     if (signal?.aborted) throw abortReason(signal);
     const started = Date.now();
     for (let retry = 0; ; retry++) {
       let failure: AttemptFailure;
       try {
-        const result = await this.attempt(input, onChunk, signal);
+        const result = await this.attempt(input, onChunk, signal, texts);
         this.noteCall(true, `answer of ${result.usage.outputTokens} tokens${result.usage.estimated ? ' (estimated)' : ''}`);
         return result;
       } catch (error) {
@@ -228,14 +265,14 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
         if (signal?.aborted) throw abortReason(signal);
         continue;
       }
-      const mapped = this.mapError(error, status, code, wait, retry, failure.usage);
+      const mapped = this.mapError(error, status, code, wait, retry, failure.usage, texts);
       this.noteCall(false, `${mapped.type}: ${status ? `HTTP ${status}: ` : ''}${this.describe(error)}`);
       throw mapped;
     }
   }
 
   /** One request. Resolves with the answer, or throws an `AttemptFailure` / `AiGenerationError` / abort reason. */
-  private async attempt(input: IdeaPromptInput, onChunk: (text: string) => void, signal?: AbortSignal): Promise<GeneratedText> {
+  private async attempt(input: AiPrompt, onChunk: (text: string) => void, signal: AbortSignal | undefined, texts: CallTexts): Promise<GeneratedText> {
     const controller = new AbortController();
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
@@ -334,7 +371,7 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
       this.log.warn(
         `openai: the answer was cut at the token limit (finish_reason "length"): max_tokens ${input.maxTokens}, ${usage.outputTokens} output tokens used${usage.estimated ? ' (estimated)' : ''}; raise the token limit or ask for fewer or shorter ideas`,
       );
-      throw new AiGenerationError('parse_error', parseErrorMessage, { usage, finishReason, text });
+      throw new AiGenerationError('parse_error', texts.cut, { usage, finishReason, text });
     }
     if (!notStreamed && finishReason === null && text !== '' && !reported) {
       this.log.warn('openai: the stream ended without a finish_reason or usage (the connection was cut?)');
@@ -343,7 +380,7 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
   }
 
   private usageOf(
-    input: IdeaPromptInput,
+    input: AiPrompt,
     messages: ChatCompletionMessageParam[],
     text: string,
     reported: { prompt_tokens: number; completion_tokens: number } | undefined,
@@ -382,6 +419,7 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
     wait: number | undefined,
     retries: number,
     usage: AiUsage | undefined,
+    texts: CallTexts,
   ): AiGenerationError {
     const after = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
     if (status === 429 || code === 'rate_limit_exceeded' || code === 'insufficient_quota') {
@@ -389,7 +427,7 @@ export class OpenAiIdeaGenerator implements IdeaGenerator {
       return new AiGenerationError('rate_limit', rateLimitMessageFor(wait), { usage });
     }
     this.log.warn(`openai: generation failed${status ? ` with HTTP ${status}` : ''}${after}: ${this.describe(error)}`);
-    return new AiGenerationError('unavailable', unavailableMessage, { usage });
+    return new AiGenerationError('unavailable', texts.unavailable, { usage });
   }
 }
 
