@@ -1,3 +1,4 @@
+import './toaster.css';
 import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 
 /** Blueprint's toaster (an overlay with transitions): loaded by lib/toaster.tsx when the first toast is shown. */

@@ -1,3 +1,4 @@
+import './not-found.css';
 import { Link } from 'react-router-dom';
 import { RouterButton } from '../components/ui/router-button';
 

@@ -1,3 +1,5 @@
+import './user-home.css';
+import '../components/ui/staff-notice.css';
 import { Callout } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { CreditStatementPanel } from '../features/credits/components/credit-statement-panel';

@@ -1,3 +1,4 @@
+import './top-nav.css';
 import { Alignment, Button, Collapse, Navbar, NavbarGroup, Tag } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';

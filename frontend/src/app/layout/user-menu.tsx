@@ -1,3 +1,4 @@
+import './user-menu.css';
 import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { useNavigate } from 'react-router-dom';

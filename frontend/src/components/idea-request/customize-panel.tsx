@@ -1,3 +1,4 @@
+import './customize-panel.css';
 import { Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Slider, TagInput } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import './form-error.css';
 import { Callout } from '@blueprintjs/core';
 
 /** The one message a form shows at a time (spec §5: e.g. "Please fill in all fields"). */

@@ -1,3 +1,4 @@
+import './initials-avatar.css';
 /** Fills dark enough for the white initials to keep a contrast of at least 4.5:1 (WCAG AA). */
 export const AVATAR_PALETTE = ['#215db0', '#1c6e42', '#935610', '#5642a6', '#ac2f33', '#8a6200', '#a82c0e', '#0f6894', '#007067', '#634dbf', '#8f398f', '#5a701a'];
 

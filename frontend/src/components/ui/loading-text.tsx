@@ -1,3 +1,4 @@
+import './loading-text.css';
 /** The spec's plain loading message. */
 export function LoadingText() {
   return (

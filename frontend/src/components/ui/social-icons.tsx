@@ -1,3 +1,4 @@
+import './social-icons.css';
 import type { ReactElement } from 'react';
 
 /** Simple local glyphs: no icon font, no third-party requests. */

@@ -1,3 +1,4 @@
+import './splash.css';
 /** Shown by the protected-route guard while the session resolves (spec §2). */
 export function Splash() {
   return (

@@ -1,3 +1,4 @@
+import './typing-text.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**

@@ -1,3 +1,4 @@
+import './auth.css';
 import { Card, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import './auth.css';
 import { Button, Callout } from '@blueprintjs/core';
 import { resetPasswordRequestSchema } from '@contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,3 +1,4 @@
+import './credit-statement-panel.css';
 import { Button, Callout, Card, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import type { CreditCountsDto, CreditKindName, CreditStatementLineDto } from '@contracts/credits';
 import { type ReactNode, useState } from 'react';

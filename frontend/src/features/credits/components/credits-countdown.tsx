@@ -1,3 +1,4 @@
+import './credits-countdown.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { creditsQueryKey } from '../api/get-credits';

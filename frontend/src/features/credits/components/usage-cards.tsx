@@ -1,3 +1,4 @@
+import './usage-cards.css';
 import { Button, Callout, Card, Classes, Icon, type IconName, ProgressBar } from '@blueprintjs/core';
 import type { CreditKindName, CreditsResponse } from '@contracts/credits';
 import { useCredits } from '../api/get-credits';

@@ -1,3 +1,4 @@
+import './dashboard-notice.css';
 import { Button, Callout } from '@blueprintjs/core';
 import { RouterButton } from '../../../components/ui/router-button';
 

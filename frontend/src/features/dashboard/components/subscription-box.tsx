@@ -1,3 +1,4 @@
+import './subscription-box.css';
 import { Card, Tag } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { RouterButton } from '../../../components/ui/router-button';

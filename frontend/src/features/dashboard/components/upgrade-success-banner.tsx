@@ -1,3 +1,4 @@
+import './dashboard-notice.css';
 import { Button, Callout } from '@blueprintjs/core';
 
 /** Spec §2: /dashboard?success=true after a completed Pro checkout. */

@@ -1,3 +1,4 @@
+import './example-columns.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
 import { type ExampleCard, initialCards, newCard } from './example-cards';

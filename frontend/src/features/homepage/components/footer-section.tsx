@@ -1,3 +1,4 @@
+import './footer-section.css';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/social-icons';

@@ -1,3 +1,4 @@
+import './hero-ideas.css';
 import { Button, Card } from '@blueprintjs/core';
 import type { Idea } from '@contracts/ideas';
 import { useEffect, useRef, useState } from 'react';

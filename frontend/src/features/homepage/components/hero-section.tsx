@@ -1,3 +1,6 @@
+import './hero-section.css';
+import '../../../components/ui/staff-notice.css';
+import '../../../components/idea-request/customize-toggle.css';
 import { Button, Callout, Card, Collapse, Tag, TextArea } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { lazy, Suspense, useEffect, useState } from 'react';

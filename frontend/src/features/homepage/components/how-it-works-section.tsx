@@ -1,3 +1,4 @@
+import './how-it-works-section.css';
 import { Button, Card } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';

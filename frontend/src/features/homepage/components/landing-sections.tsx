@@ -1,3 +1,4 @@
+import './landing-sections.css';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { FooterSection } from './footer-section';
 import { HeroSection } from './hero-section';

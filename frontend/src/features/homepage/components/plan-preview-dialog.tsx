@@ -1,3 +1,4 @@
+import './plan-preview-dialog.css';
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import type { Idea } from '@contracts/ideas';
 

@@ -1,3 +1,4 @@
+import './pricing-section.css';
 import { Card, Icon, Tag } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { RouterButton } from '../../../components/ui/router-button';

@@ -1,3 +1,4 @@
+import './testimonials-section.css';
 import { Button, Card, Icon, Tag } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';

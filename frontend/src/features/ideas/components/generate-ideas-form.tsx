@@ -1,3 +1,6 @@
+import './generate-ideas-form.css';
+import './credit-tag.css';
+import '../../../components/idea-request/customize-toggle.css';
 import { Button, Card, Collapse, FormGroup, Tag, TextArea } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import './credit-tag.css';
 import { Button, Card, Tag } from '@blueprintjs/core';
 import type { Category, Idea } from '@contracts/ideas';
 import { categoryColor } from '../../../lib/category-color';

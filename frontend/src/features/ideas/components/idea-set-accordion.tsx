@@ -1,3 +1,4 @@
+import './idea-sets.css';
 import type { Idea } from '@contracts/ideas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { IdeaSetPanel, type IdeaSetView } from './idea-set-panel';

@@ -1,3 +1,4 @@
+import './ideas-generating-screen.css';
 import { Callout, Card, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';

@@ -1,3 +1,4 @@
+import './ideas-screen.css';
 import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import type { Idea } from '@contracts/ideas';
 import { useNavigate, useSearchParams } from 'react-router-dom';

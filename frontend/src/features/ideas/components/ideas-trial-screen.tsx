@@ -1,3 +1,4 @@
+import './ideas-trial-screen.css';
 import { Callout, NonIdealState, Tag } from '@blueprintjs/core';
 import type { Idea } from '@contracts/ideas';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import './recent-ideas.css';
 import { Button, Callout, Card, Classes, NonIdealState, Tag } from '@blueprintjs/core';
 import type { IdeaSet } from '@contracts/ideas';
 import { Link } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import './streaming-ideas.css';
 import { Tag } from '@blueprintjs/core';
 import { Allow, parse } from 'partial-json';
 import { useEffect, useMemo, useRef } from 'react';

@@ -1,3 +1,4 @@
+import './homepage-editor.css';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { useCallback, useRef, useState } from 'react';
