@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type Query, QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn } from './api-client';
 
 /** Spec §9: fresh for 30 s, no automatic retry, refetch on focus and reconnect, unused cache dropped after 5 minutes. */
@@ -17,3 +17,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Marks a query whose answer survives signing out (the session itself, site content); every other
+ * cached answer is the member's own and is dropped then. Spread into the query's options.
+ */
+export const keptOnSignOut = { meta: { keptOnSignOut: true } } as const;
+
+export const isMembersOwn = (query: Query) => query.meta?.keptOnSignOut !== true;

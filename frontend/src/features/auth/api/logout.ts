@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
 import { generatedIdeas } from '../../../lib/pending-generation';
+import { isMembersOwn } from '../../../lib/query-client';
 
 export async function logout(): Promise<void> {
   await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
@@ -19,7 +20,7 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void | Promise<
       await onLoggedOut?.();
       generatedIdeas.clear();
       queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'auth' && query.queryKey[1] !== 'homepage-content' });
+      queryClient.removeQueries({ predicate: isMembersOwn });
     },
   });
 }

@@ -13,11 +13,14 @@ import { useCompleteAuth } from './use-complete-auth';
 
 type AuthTab = 'signin' | 'signup';
 
-/** /auth: sign in, create account, forgot password (spec §2, §4). */
-export function AuthScreen() {
+/**
+ * /auth: sign in, create account, forgot password (spec §2, §4). `onAuthenticated` runs once the member
+ * is signed in, before the redirect.
+ */
+export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promise<void> }) {
   const [params, setParams] = useSearchParams();
   const { isLoading, isAuthenticated } = useAuth();
-  const completeAuth = useCompleteAuth();
+  const completeAuth = useCompleteAuth(onAuthenticated);
   const [view, setView] = useState<AuthTab | 'forgot-password'>(params.get('tab') === 'signup' ? 'signup' : 'signin');
   // Set while a sign-in is finishing, so the "already signed in" redirect below does not race the §4 flow.
   const [completing, setCompleting] = useState(false);

@@ -1,6 +1,7 @@
 import type { HomepageContent } from '@contracts/homepage-content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keptOnSignOut } from '../../../lib/query-client';
 
 export const homepageContentQueryKey = ['/api', 'homepage-content'] as const;
 
@@ -22,6 +23,7 @@ export const homepageContentQueryOptions = () =>
     queryFn: ({ signal }) => getHomepageContent({ signal }),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,
+    ...keptOnSignOut,
   });
 
 export const useHomepageContent = () => useQuery(homepageContentQueryOptions());

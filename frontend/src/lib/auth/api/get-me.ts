@@ -1,6 +1,7 @@
 import type { User } from '@contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../api-client';
+import { keptOnSignOut } from '../../query-client';
 
 export const meQueryKey = ['/api', 'auth', 'me'] as const;
 
@@ -33,6 +34,7 @@ export const meQueryOptions = () =>
     queryFn: ({ signal }) => getMe({ signal }),
     retry: false,
     refetchOnWindowFocus: true,
+    ...keptOnSignOut,
   });
 
 export const useMe = () => useQuery(meQueryOptions());
