@@ -22,6 +22,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'frontend',
+          environment: 'jsdom',
+          include: ['frontend/src/**/*.test.tsx'],
+          setupFiles: ['frontend/src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.spec.ts'],
           testTimeout: 60_000,
