@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import { createIdeaGenerationService } from '../../application/ideas/idea-generation';
+import { createIdeaSetsService } from '../../application/ideas/idea-sets-service';
+import type { IdeaGenerator } from '../../application/ports/idea-generator';
+import { OfflineIdeaGenerator } from '../ai/offline-idea-generator';
+import { OpenAiIdeaGenerator, type AiProviderStatus } from '../ai/openai-idea-generator';
+import type { Config } from '../config/config';
+import type { CreditsContext } from './credits';
+import type { Platform } from './platform';
+
+export interface IdeasOverrides {
+  /** The AI adapter for idea generation (tests record prompts or script failures with it). */
+  ideaGenerator?: IdeaGenerator;
+}
+
+/** Ideas: generation (spending idea credits) and the members' idea sets. */
+export function ideasContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>, overrides: IdeasOverrides = {}) {
+  const { database, eventStore, ids, clock, progress, config, logger } = platform;
+  const generator = overrides.ideaGenerator ?? chooseIdeaGenerator(config, logger);
+  const ideaSets = createIdeaSetsService({ eventStore, ids, clock });
+  return {
+    ideaSets,
+    ideaGeneration: createIdeaGenerationService({
+      db: database.db,
+      eventStore,
+      ids,
+      clock,
+      generator,
+      progress,
+      credits,
+      ideaSets,
+      trialGenerationsPerDay: config.TRIAL_GENERATIONS_PER_DAY,
+      log: logger.child({ component: 'idea-generation' }),
+    }),
+    /** The AI provider's start-up check and last call, for the admin health detail. */
+    aiStatus: (): AiProviderStatus =>
+      generator instanceof OpenAiIdeaGenerator
+        ? generator.status()
+        : { generator: generator.kind, baseURL: null, startupCheck: null, lastCall: null },
+  };
+}
+
+/** OpenAI (or any compatible server) when a key is configured, else the built-in offline generator. */
+function chooseIdeaGenerator(config: Config, logger: Logger): IdeaGenerator {
+  const log = logger.child({ component: 'ai' });
+  if (config.OPENAI_API_KEY) {
+    log.info({ baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1' }, 'idea generation: OpenAI');
+    const generator = new OpenAiIdeaGenerator({
+      apiKey: config.OPENAI_API_KEY,
+      baseURL: config.OPENAI_BASE_URL,
+      log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    });
+    // Warns at start when the base URL answers 404 (no /v1?) or the key is refused; never blocks start.
+    void generator.checkProvider();
+    return generator;
+  }
+  log.info('idea generation: offline generator (no OPENAI_API_KEY): ideas come from a built-in catalogue, not an AI model');
+  return new OfflineIdeaGenerator({ log: (message) => log.info(message) });
+}
