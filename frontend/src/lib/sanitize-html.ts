@@ -1,9 +1,12 @@
+import DOMPurify from 'dompurify';
+
 /**
- * Client-side allow-list for the small HTML the pricing toolbar produces (the server sanitises too; this
- * keeps the page safe if an older or hand-edited value slips through).
+ * Client-side allow-list for the small HTML the pricing toolbar produces (the server sanitises too
+ * with sanitize-html; this keeps the page safe if an older or hand-edited value slips through).
+ * DOMPurify does the sanitising; what it keeps is then narrowed to a few text styles, and the
+ * editor's `<font color>` becomes a coloured span.
  */
-const KEEP = new Set(['B', 'STRONG', 'I', 'EM', 'U', 'SPAN', 'BR', 'FONT']);
-const DROP = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'LINK', 'META']);
+const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'span', 'br', 'font'];
 const STYLES = new Set([
   'color',
   'font-weight',
@@ -15,42 +18,41 @@ const STYLES = new Set([
   'text-underline-offset',
 ]);
 
-function clean(node: Node, doc: Document): Node | DocumentFragment | null {
-  if (node.nodeType === Node.TEXT_NODE) return doc.createTextNode(node.textContent ?? '');
-  if (node.nodeType !== Node.ELEMENT_NODE) return null;
-  const element = node as HTMLElement;
-  if (DROP.has(element.tagName)) return null;
-
-  const children = doc.createDocumentFragment();
-  for (const child of Array.from(element.childNodes)) {
-    const cleaned = clean(child, doc);
-    if (cleaned) children.appendChild(cleaned);
-  }
-  if (!KEEP.has(element.tagName)) return children;
-
-  const copy = doc.createElement(element.tagName === 'FONT' ? 'span' : element.tagName.toLowerCase());
+function keptStyles(element: HTMLElement): string[] {
   const styles: string[] = [];
   for (let i = 0; i < element.style.length; i++) {
     const name = element.style.item(i);
     const value = element.style.getPropertyValue(name);
     if (STYLES.has(name) && !/url\(|expression|javascript:/i.test(value)) styles.push(`${name}: ${value}`);
   }
-  const fontColor = element.tagName === 'FONT' ? element.getAttribute('color') : null;
-  if (fontColor && /^#?[\w]+$/.test(fontColor)) styles.push(`color: ${fontColor}`);
-  if (styles.length > 0) copy.setAttribute('style', styles.join('; '));
-  copy.appendChild(children);
-  return copy;
+  return styles;
 }
 
 export function sanitizeRichText(html: string): string {
   if (!/[<&]/.test(html)) return html;
-  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const output = document.implementation.createHTMLDocument('');
-  const container = output.createElement('div');
-  for (const child of Array.from(parsed.body.childNodes)) {
-    const cleaned = clean(child, output);
-    if (cleaned) container.appendChild(cleaned);
+  const fragment = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ['style', 'color'],
+    // Their fallback content is not text a visitor should see either.
+    ADD_FORBID_CONTENTS: ['object', 'embed'],
+    RETURN_DOM_FRAGMENT: true,
+  });
+  for (const element of Array.from(fragment.querySelectorAll<HTMLElement>('*'))) {
+    const styles = keptStyles(element);
+    const fontColor = element.tagName === 'FONT' ? element.getAttribute('color') : null;
+    if (fontColor && /^#?[\w]+$/.test(fontColor)) styles.push(`color: ${fontColor}`);
+    let kept = element;
+    if (element.tagName === 'FONT') {
+      kept = element.ownerDocument.createElement('span');
+      kept.append(...Array.from(element.childNodes));
+      element.replaceWith(kept);
+    }
+    kept.removeAttribute('color');
+    if (styles.length > 0) kept.setAttribute('style', styles.join('; '));
+    else kept.removeAttribute('style');
   }
+  const container = document.createElement('div');
+  container.append(fragment);
   return container.innerHTML;
 }
 
