@@ -1,7 +1,7 @@
 import './user-home.css';
 import '../components/ui/staff-notice.css';
-import { Callout } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
+import { StaffNotice } from '../components/ui/staff-notice';
 import { CreditStatementPanel } from '../features/credits/components/credit-statement-panel';
 import { UsageCards } from '../features/credits/components/usage-cards';
 import { ActionPlans } from '../features/dashboard/components/action-plans';
@@ -40,12 +40,7 @@ export function UserHome() {
     return (
       <div className="page dashboard">
         <h1 className="page-title">Welcome back, {user.firstName}!</h1>
-        <Callout intent="primary" icon="shield" className="staff-notice">
-          <p>
-            <strong>Admin and Moderator accounts cannot generate ideas</strong>
-          </p>
-          <p>You have access to the admin dashboard to manage the platform</p>
-        </Callout>
+        <StaffNotice />
       </div>
     );
   }

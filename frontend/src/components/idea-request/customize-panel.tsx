@@ -1,7 +1,7 @@
 import './customize-panel.css';
 import { Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Slider, TagInput } from '@blueprintjs/core';
 import { useState } from 'react';
-import { type Control, Controller } from 'react-hook-form';
+import { type Control, Controller, useController } from 'react-hook-form';
 import { type IdeaRequestForm, skillLevels, timelines } from '../../lib/idea-request-form';
 import { RouterButton } from '../ui/router-button';
 
@@ -37,6 +37,18 @@ function SelectField(props: {
         </FormGroup>
       )}
     />
+  );
+}
+
+type FieldOf<Name> = { control: Control<IdeaRequestForm>; name: Name; label: string; disabled: boolean };
+
+/** A list of free words (niches, platforms, languages): Enter or leaving the field adds one. */
+function TagsField({ placeholder, ...props }: FieldOf<'niches' | 'platforms' | 'languages'> & { placeholder: string }) {
+  const { field } = useController({ control: props.control, name: props.name });
+  return (
+    <FormGroup label={props.label} labelInfo="(Enter to add)">
+      <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={props.disabled} placeholder={placeholder} />
+    </FormGroup>
   );
 }
 
@@ -92,24 +104,8 @@ export function CustomizePanel({ control, enabled, upgradeTo }: { control: Contr
             </FormGroup>
           )}
         />
-        <Controller
-          control={control}
-          name="niches"
-          render={({ field }) => (
-            <FormGroup label="Niches" labelInfo="(Enter to add)">
-              <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={disabled} placeholder="e.g. pets, fitness" />
-            </FormGroup>
-          )}
-        />
-        <Controller
-          control={control}
-          name="platforms"
-          render={({ field }) => (
-            <FormGroup label="Platforms" labelInfo="(Enter to add)">
-              <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={disabled} placeholder="e.g. Fiverr, Etsy" />
-            </FormGroup>
-          )}
-        />
+        <TagsField control={control} name="niches" label="Niches" placeholder="e.g. pets, fitness" disabled={disabled} />
+        <TagsField control={control} name="platforms" label="Platforms" placeholder="e.g. Fiverr, Etsy" disabled={disabled} />
         <Controller
           control={control}
           name="regionFocus"
@@ -119,15 +115,7 @@ export function CustomizePanel({ control, enabled, upgradeTo }: { control: Contr
             </FormGroup>
           )}
         />
-        <Controller
-          control={control}
-          name="languages"
-          render={({ field }) => (
-            <FormGroup label="Languages" labelInfo="(Enter to add)">
-              <TagInput values={field.value} onChange={(v) => field.onChange(tagValues(v))} addOnBlur disabled={disabled} placeholder="e.g. English, Spanish" />
-            </FormGroup>
-          )}
-        />
+        <TagsField control={control} name="languages" label="Languages" placeholder="e.g. English, Spanish" disabled={disabled} />
         <FormGroup
           label="Resume"
           labelInfo="(optional: PDF, DOC, DOCX)"

@@ -1,12 +1,14 @@
 import './hero-section.css';
 import '../../../components/ui/staff-notice.css';
 import '../../../components/idea-request/customize-toggle.css';
-import { Button, Callout, Card, Collapse, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Card, Collapse, TextArea } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { CustomizeToggle } from '../../../components/idea-request/customize-toggle';
 import { SocialLinks } from '../../../components/ui/social-icons';
+import { StaffNotice } from '../../../components/ui/staff-notice';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
 import { pendingIdeas } from '../../../lib/pending-generation';
@@ -93,22 +95,15 @@ function HeroPromptForm({ hero, form }: { hero: HomepageContent['hero']; form: U
           </>
         ) : (
           <>
-            <Button
-              variant="minimal"
-              icon="settings"
-              endIcon={customizeOpen ? 'chevron-up' : 'chevron-down'}
-              onClick={() => {
+            <CustomizeToggle
+              open={customizeOpen}
+              onToggle={() => {
                 setCustomizeOpened(true);
                 setCustomizeOpen((open) => !open);
               }}
-              aria-expanded={customizeOpen}
-              aria-controls="customize-panel"
             >
-              {hero.customizeButton}{' '}
-              <Tag minimal intent="warning" className="pro-only-tag">
-                Pro accounts only
-              </Tag>
-            </Button>
+              {hero.customizeButton}
+            </CustomizeToggle>
             <Button type="submit" intent="primary" size="large" icon="clean" disabled={!canSubmit} loading={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Generating ideas...' : hero.ctaButton}
             </Button>
@@ -155,12 +150,7 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
           <Field path="hero.description" value={hero.description} as="p" className="hero-description" />
           <Card className="hero-prompt" id="hero-prompt" elevation={2}>
             {staff ? (
-              <Callout intent="primary" icon="shield" className="staff-notice">
-                <p>
-                  <strong>Admin and Moderator accounts cannot generate ideas</strong>
-                </p>
-                <p>You have access to the admin dashboard to manage the platform</p>
-              </Callout>
+              <StaffNotice />
             ) : (
               <HeroPromptForm hero={hero} form={form} />
             )}

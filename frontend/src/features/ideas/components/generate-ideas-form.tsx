@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CustomizePanel } from '../../../components/idea-request/customize-panel';
+import { CustomizeToggle } from '../../../components/idea-request/customize-toggle';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isPro } from '../../../lib/auth/roles';
 import { generatingUrl, type IdeaRequestForm, ideaRequestFormSchema, ideaRequestFormValues } from '../../../lib/idea-request';
@@ -46,19 +47,9 @@ export function GenerateIdeasForm() {
           />
         </FormGroup>
         <div className="generate-ideas-actions">
-          <Button
-            variant="minimal"
-            icon="settings"
-            endIcon={customizeOpen ? 'chevron-up' : 'chevron-down'}
-            onClick={() => setCustomizeOpen((open) => !open)}
-            aria-expanded={customizeOpen}
-            aria-controls="customize-panel"
-          >
-            Customize Request{' '}
-            <Tag minimal intent="warning" className="pro-only-tag">
-              Pro accounts only
-            </Tag>
-          </Button>
+          <CustomizeToggle open={customizeOpen} onToggle={() => setCustomizeOpen((open) => !open)}>
+            Customize Request
+          </CustomizeToggle>
           <Button type="submit" intent="primary" icon="clean" disabled={!canSubmit}>
             Generate Ideas{' '}
             <Tag minimal round className="credit-tag">
