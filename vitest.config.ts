@@ -6,6 +6,8 @@ export default defineConfig({
     alias: { '@contracts': path.resolve(import.meta.dirname, 'backend/application/contracts') },
   },
   test: {
+    // Autoload imports the route modules (.ts) itself: through vitest, not Node's own loader.
+    server: { deps: { inline: ['@fastify/autoload'] } },
     projects: [
       {
         extends: true,
@@ -26,6 +28,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['frontend/src/**/*.test.tsx'],
           setupFiles: ['frontend/src/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -3,6 +3,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import autoload from '@fastify/autoload';
+import path from 'node:path';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
 import { registerOpenApi } from './plugins/openapi';
@@ -10,12 +12,6 @@ import { registerRequestTextGuard } from './plugins/request-text';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
-import { authRoutes } from './routes/api/auth/auth-routes';
-import { creditsRoutes } from './routes/api/credits/credits-routes';
-import { ideaSetsRoutes } from './routes/api/idea-sets/idea-sets-routes';
-import { generateIdeasRoutes } from './routes/api/ideas/generate-ideas-routes';
-import { healthRoutes } from './routes/api/health/health-routes';
-import { homepageContentRoutes } from './routes/api/homepage-content/homepage-content-routes';
 import type { AppServices } from './services';
 import type { TrustProxy } from '../config/config';
 
@@ -34,7 +30,7 @@ function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: st
   return setting;
 }
 
-/** The whole HTTP application: cross-cutting plugins first, then one plugin per API area. */
+/** The whole HTTP application: cross-cutting plugins first, then the route modules by folder. */
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
@@ -78,12 +74,18 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerIdempotency(app, { db: services.database.db, now: () => services.clock.now() });
   await registerOpenApi(app);
 
-  await app.register(healthRoutes(services), { prefix: '/api' });
-  await app.register(authRoutes(services), { prefix: '/api/auth' });
-  await app.register(homepageContentRoutes(services), { prefix: '/api' });
-  await app.register(creditsRoutes(services), { prefix: '/api' });
-  await app.register(ideaSetsRoutes(services), { prefix: '/api' });
-  await app.register(generateIdeasRoutes(services), { prefix: '/api' });
+  // Autoload imports the route modules itself. It recognises TypeScript under vitest or a
+  // `--require` hook, but not tsx loaded with `node --import tsx` (how npm start runs): say so.
+  process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+  // Every module under routes/api/<area>/ is registered under /api with the services; each
+  // folder's autohooks.ts declares who may call its routes. Folder names are not part of the
+  // paths (a module may set `autoPrefix`, as auth does).
+  await app.register(autoload, {
+    dir: path.join(import.meta.dirname, 'routes/api'),
+    dirNameRoutePrefix: false,
+    autoHooks: true,
+    options: { prefix: '/api', services },
+  });
 
   await registerFrontend(app, services.frontendDir);
   return app;

@@ -112,6 +112,20 @@ export function requireRole(...allowed: Audience[]) {
 
 export const signedIn = requireRole('free', 'pro', 'moderator', 'admin');
 
+/**
+ * Who may call the routes of one folder under `routes/api/`, declared once in the folder's
+ * `autohooks.ts` (`export default audience('free', 'pro')`). Autoload applies it to every
+ * route of that folder only, as a preValidation hook: refused callers get 401/403 before any
+ * body is validated. Every folder declares one (a test checks), so a new route is never open by accident.
+ */
+export function audience(...allowed: Audience[]) {
+  const everyone = (['visitor', 'free', 'pro', 'moderator', 'admin'] as const).every((a) => allowed.includes(a));
+  const guard = requireRole(...allowed);
+  return async function folderAudience(app: FastifyInstance) {
+    if (!everyone) app.addHook('preValidation', guard);
+  };
+}
+
 export function actorOf(request: FastifyRequest): Actor | null {
   return request.user ? { kind: 'user', userId: request.user.id, role: request.user.role } : null;
 }

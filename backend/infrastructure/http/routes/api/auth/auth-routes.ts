@@ -13,7 +13,7 @@ import { revokeSession } from '../../../../../application/identity/sessions';
 import { actorOf, clearSessionCookie, setSessionCookie } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
 import { toUserResponse } from '../../../user-response';
-import type { AppServices } from '../../../services';
+import { apiRoutes, type AppServices } from '../../../services';
 
 const authResponseSchema = z.object({ user: userSchema, message: z.string() });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -127,3 +127,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
 
   };
 }
+
+/** The auth routes live under /api/auth. */
+export const autoPrefix = '/auth';
+export default apiRoutes(authRoutes);

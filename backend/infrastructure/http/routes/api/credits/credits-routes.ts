@@ -6,8 +6,7 @@ import {
   forbiddenResponseSchema,
 } from '../../../../../application/contracts/credits';
 import { readCreditStatement } from '../../../../../projections/credit-statement/credit-statement-projection';
-import { requireRole } from '../../../plugins/sessions';
-import type { AppServices } from '../../../services';
+import { apiRoutes, type AppServices } from '../../../services';
 
 const errors = { 401: errorResponseSchema, 403: forbiddenResponseSchema };
 
@@ -25,7 +24,6 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/credits',
       {
-        preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['credits'],
           summary: "The signed-in member's credits this month",
@@ -39,7 +37,6 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/credits/statement',
       {
-        preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['credits'],
           summary: "The signed-in member's credit statement, newest first",
@@ -51,3 +48,5 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
     );
   };
 }
+
+export default apiRoutes(creditsRoutes);

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { comparePositions, startOfAll } from '../../../../../application/ports/event-store';
 import { readAllCheckpoints } from '../../../../../projections/runner/checkpoints';
-import { requireRole } from '../../../plugins/sessions';
-import type { AppServices } from '../../../services';
+import { apiRoutes, type AppServices } from '../../../services';
 
 const readySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
@@ -12,31 +11,8 @@ const readySchema = z.object({
   projections: z.record(z.string(), z.enum(['caught_up', 'behind'])),
 });
 
-const outcomeSchema = z.object({ at: z.string(), ok: z.boolean(), detail: z.string() }).nullable();
-const detailsSchema = z.object({
-  ai: z.object({
-    generator: z.enum(['openai', 'offline']),
-    baseURL: z.string().nullable(),
-    startupCheck: outcomeSchema,
-    lastCall: outcomeSchema,
-  }),
-});
-
 export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/health/details',
-      {
-        preValidation: requireRole('admin'),
-        schema: {
-          tags: ['operations'],
-          summary: 'Admins: the AI provider\'s start-up check and last call (never the key)',
-          response: { 200: detailsSchema },
-        },
-      },
-      async () => ({ ai: services.aiStatus() }),
-    );
-
     app.get(
       '/health',
       { schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -73,3 +49,5 @@ export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
     );
   };
 }
+
+export default apiRoutes(healthRoutes);

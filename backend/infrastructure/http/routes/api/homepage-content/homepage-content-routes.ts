@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../../../application/contracts/auth';
-import { homepageContentSchema, saveHomepageContentRequestSchema } from '../../../../../application/contracts/homepage-content';
-import { readHomepageContent, saveHomepageContent } from '../../../../../application/content/homepage-content';
-import { requireRole } from '../../../plugins/sessions';
-import type { AppServices } from '../../../services';
+import { homepageContentSchema } from '../../../../../application/contracts/homepage-content';
+import { readHomepageContent } from '../../../../../application/content/homepage-content';
+import { apiRoutes, type AppServices } from '../../../services';
 
 export function homepageContentRoutes(services: AppServices): FastifyPluginAsyncZod {
   const db = services.database.db;
@@ -13,22 +11,7 @@ export function homepageContentRoutes(services: AppServices): FastifyPluginAsync
       { schema: { tags: ['content'], summary: 'Texts of the landing page', response: { 200: homepageContentSchema } } },
       async () => readHomepageContent(db),
     );
-
-    app.put(
-      '/admin/homepage-content',
-      {
-        preValidation: requireRole('admin'),
-        schema: {
-          tags: ['content', 'admin'],
-          summary: 'Replace the landing page texts (admin)',
-          body: saveHomepageContentRequestSchema,
-          response: { 200: homepageContentSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-        },
-      },
-      async (request) => {
-        const content = 'content' in request.body ? request.body.content : request.body;
-        return saveHomepageContent(db, content, { userId: request.user!.id, now: services.clock.now() });
-      },
-    );
   };
 }
+
+export default apiRoutes(homepageContentRoutes);

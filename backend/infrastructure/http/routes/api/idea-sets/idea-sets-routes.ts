@@ -16,9 +16,8 @@ import type { AllPosition } from '../../../../../application/ports/event-store';
 import { claimTrialResult, findTrialResult, releaseTrialResult, type TrialResultKey } from '../../../../../application/ideas/trial-results';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { findIdeaSetOf, pageIdeaSetsOf, type IdeaSetPosition } from '../../../../../projections/idea-sets/idea-sets-projection';
-import { requireRole } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
-import type { AppServices } from '../../../services';
+import { apiRoutes, type AppServices } from '../../../services';
 
 /** Most JSON one page of GET /api/idea-sets carries (one set alone may be larger: about 170 KB at most). */
 export const PAGE_BYTES = 256 * 1024;
@@ -56,7 +55,6 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/idea-sets',
       {
-        preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['ideas'],
           summary: "The signed-in member's idea sets, newest first, one page at a time",
@@ -87,7 +85,6 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/idea-sets',
       {
-        preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['ideas'],
           summary: 'Keep an idea set',
@@ -122,7 +119,6 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/idea-sets/save-pending',
       {
-        preHandler: requireRole('free', 'pro'),
         schema: {
           tags: ['ideas'],
           summary: 'Keep the trial ideas a visitor generated before signing up',
@@ -165,3 +161,5 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
     );
   };
 }
+
+export default apiRoutes(ideaSetsRoutes);

@@ -4,8 +4,7 @@ import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import { forbiddenResponseSchema } from '../../../../../application/contracts/credits';
 import { generateIdeasRequestSchema, type IdeaStreamMessage } from '../../../../../application/contracts/ideas';
 import type { GenerationCaller } from '../../../../../application/ideas/idea-generation';
-import { requireRole } from '../../../plugins/sessions';
-import type { AppServices } from '../../../services';
+import { apiRoutes, type AppServices } from '../../../services';
 
 /**
  * POST /api/generate-ideas-stream (member-product §7). Refusals come before anything streams,
@@ -20,7 +19,6 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
     app.post(
       '/generate-ideas-stream',
       {
-        preValidation: requireRole('visitor', 'free', 'pro'),
         schema: {
           tags: ['ideas'],
           summary: 'Generate ideas for a skill, streamed',
@@ -73,3 +71,5 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
     );
   };
 }
+
+export default apiRoutes(generateIdeasRoutes);

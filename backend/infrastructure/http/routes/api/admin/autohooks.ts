@@ -1,0 +1,4 @@
+import { audience } from '../../../plugins/sessions';
+
+/** Admins only. */
+export default audience('admin');
