@@ -1,6 +1,7 @@
-import { aiCallDecider, aiCallStream, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
+import { aiCallDecider, aiCallStreams, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import type { Actor } from '../../domain/shared/actor';
 import { handleCommand } from '../event-sourcing/command-handler';
+import { commandContext } from '../event-sourcing/command-context';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 
@@ -13,13 +14,12 @@ export async function recordAiCall(
   origin: { actor: Actor; requestId: string },
 ): Promise<AllPosition | null> {
   const callId = deps.ids.next();
-  const ctx = { actor: origin.actor, correlationId: origin.requestId, causationId: origin.requestId, now: deps.clock.now() };
   const outcome = await handleCommand(
     deps,
     aiCallDecider,
-    aiCallStream(callId),
-    () => ({ type: 'RecordAiCall' as const, data: { callId, ...record }, metadata: { actor: ctx.actor, now: ctx.now } }),
-    ctx,
+    aiCallStreams.name(callId),
+    () => ({ type: 'RecordAiCall' as const, data: { callId, ...record } }),
+    commandContext(deps.clock, origin, 'ai-calls'),
   );
   return outcome.position;
 }

@@ -3,15 +3,15 @@ import {
   availableCredits,
   creditAccountAt,
   creditAccountDecider,
-  creditAccountStream,
+  creditAccountStreams,
   type CreditAccountCommand,
   type CreditAccountState,
   type CreditPaidFor,
 } from '../../domain/credits/credit-account';
-import { foldStream, handleCommand, type CommandContext } from '../event-sourcing/command-handler';
-import { systemActor, type Role } from '../../domain/shared/actor';
+import { foldStream, handleCommand, type CommandInput } from '../event-sourcing/command-handler';
+import { commandContext, type RequestOrigin } from '../event-sourcing/command-context';
+import type { Role } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
-import type { RequestOrigin } from '../identity/identity-service';
 import type { EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 import type { CreditsResponse } from '../contracts/credits';
@@ -49,28 +49,19 @@ export const LEDGER_MAX_ATTEMPTS = 50;
 export function createCreditsService(deps: CreditsDeps) {
   const { eventStore, ids, clock } = deps;
 
-  function run(userId: string, ctx: CommandContext, build: (ctx: CommandContext) => CreditAccountCommand) {
-    return handleCommand({ eventStore, ids }, creditAccountDecider, creditAccountStream(userId), () => build(ctx), ctx, {
+  /** Runs `command` on the member's ledger, as the origin's actor or else the system named `systemName`. */
+  function run(userId: string, origin: RequestOrigin, systemName: string, command: CommandInput<CreditAccountCommand>) {
+    const ctx = commandContext(clock, origin, systemName);
+    return handleCommand({ eventStore, ids }, creditAccountDecider, creditAccountStreams.name(userId), () => command, ctx, {
       maxAttempts: LEDGER_MAX_ATTEMPTS,
     });
   }
-
-  const context = (origin: RequestOrigin, fallback: string): CommandContext => ({
-    actor: origin.actor ?? systemActor(fallback),
-    correlationId: origin.requestId,
-    causationId: origin.requestId,
-    now: clock.now(),
-  });
 
   return {
     /** Opens the ledger, starts a due period and follows a role change; writes only what is due. */
     sync(holder: CreditHolder, origin: RequestOrigin) {
       const tier = tierOf(holder.role);
-      return run(holder.userId, context(origin, 'credits-sync'), (ctx) => ({
-        type: 'SyncCreditAccount',
-        data: { userId: holder.userId, tier },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return run(holder.userId, origin, 'credits-sync', { type: 'SyncCreditAccount', data: { userId: holder.userId, tier } });
     },
 
     /** Spends one credit of `kind` for what `paidFor` names; a spent allowance throws a QuotaExceeded. */
@@ -80,30 +71,18 @@ export function createCreditsService(deps: CreditsDeps) {
       origin: RequestOrigin,
     ) {
       const tier = tierOf(holder.role);
-      return run(holder.userId, context(origin, 'credits'), (ctx) => ({
-        type: 'ConsumeCredit',
-        data: { userId: holder.userId, tier, ...spend },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return run(holder.userId, origin, 'credits', { type: 'ConsumeCredit', data: { userId: holder.userId, tier, ...spend } });
     },
 
     /** Gives a spend back because its work failed. Recorded as the system, in the request's correlation. */
     refund(userId: string, consumptionId: string, reason: string, origin: RequestOrigin) {
-      return run(userId, { ...context(origin, 'credit-refund'), actor: systemActor('credit-refund') }, (ctx) => ({
-        type: 'RefundCredit',
-        data: { consumptionId, reason },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return run(userId, { ...origin, actor: null }, 'credit-refund', { type: 'RefundCredit', data: { consumptionId, reason } });
     },
 
     /** Extra credits for this period, by an admin or a system policy. */
     grant(holder: CreditHolder, grant: { kind: CreditKind; amount: number; reason: string }, origin: RequestOrigin) {
       const tier = tierOf(holder.role);
-      return run(holder.userId, context(origin, 'credit-grant'), (ctx) => ({
-        type: 'GrantCredits',
-        data: { userId: holder.userId, tier, ...grant },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return run(holder.userId, origin, 'credit-grant', { type: 'GrantCredits', data: { userId: holder.userId, tier, ...grant } });
     },
 
     /**
@@ -113,13 +92,13 @@ export function createCreditsService(deps: CreditsDeps) {
      */
     async current(holder: CreditHolder): Promise<CreditsResponse> {
       const tier = tierOf(holder.role);
-      const state = foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStream(holder.userId)));
+      const state = foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStreams.name(holder.userId)));
       return creditsView(creditAccountAt(state, { userId: holder.userId, tier }, clock.now()));
     },
 
     /** The ledger folded from its events (the truth the read models are derived from). */
     async ledger(userId: string): Promise<CreditAccountState> {
-      return foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStream(userId)));
+      return foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStreams.name(userId)));
     },
   };
 }

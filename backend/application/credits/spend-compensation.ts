@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ideaSetStream } from '../../domain/ideas/idea-set';
+import { ideaSetStreams } from '../../domain/ideas/idea-set';
 import { findAbandonedSpends, forgetPendingSpend } from '../../projections/pending-spends/pending-spends-projection';
 import type { Database } from '../ports/database';
 import type { EventStore } from '../ports/event-store';
@@ -40,7 +40,7 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
   /** Whether the work the spend paid for is recorded (the truth, not the read model). */
   async function workRecorded(kind: string, paidForId: string): Promise<boolean> {
     if (kind !== 'idea') return false;
-    return (await eventStore.readStream(ideaSetStream(paidForId))).length > 0;
+    return (await eventStore.readStream(ideaSetStreams.name(paidForId))).length > 0;
   }
 
   /** Refunds every spend past its deadline; answers how many refunds were recorded. */

@@ -1,4 +1,3 @@
-import type { Actor } from '../../domain/shared/actor';
 import type { Decider, DomainEvent } from '../../domain/shared/decider';
 import {
   WrongExpectedVersionError,
@@ -7,14 +6,9 @@ import {
   type RecordedEvent,
 } from '../ports/event-store';
 import type { IdGenerator } from '../ports/system';
+import { metadataOf, type CommandContext, type CommandInput } from './command-context';
 
-/** Where a command comes from: who, and which request or event caused it. */
-export interface CommandContext {
-  actor: Actor;
-  correlationId: string;
-  causationId: string;
-  now: Date;
-}
+export type { CommandContext, CommandInput } from './command-context';
 
 export interface CommandOutcome<Event, State> {
   newEvents: Event[];
@@ -41,13 +35,14 @@ export interface CommandOptions {
 /**
  * Load → fold → decide → append with the version that was read. When another writer got
  * there first the whole cycle runs again on the fresh state, so the decision is always made
- * on the latest history.
+ * on the latest history. `context` is the one source of the command's metadata (actor, now)
+ * and of the appended events' metadata (actor, occurredAt, causation, correlation).
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   deps: { eventStore: EventStore; ids: IdGenerator },
   decider: Decider<Command, Event, State>,
   streamName: string,
-  command: (state: State) => Command | Promise<Command>,
+  command: (state: State) => CommandInput<Command> | Promise<CommandInput<Command>>,
   context: CommandContext,
   options: CommandOptions = {},
 ): Promise<CommandOutcome<Event, State>> {
@@ -56,7 +51,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const history = await deps.eventStore.readStream(streamName);
     const state = foldStream(decider, history);
     const currentVersion = history.length === 0 ? -1 : history[history.length - 1].streamVersion;
-    const newEvents = decider.decide(await command(state), state);
+    const newEvents = decider.decide({ ...(await command(state)), metadata: metadataOf(context) } as Command, state);
     if (newEvents.length === 0) return { newEvents, state, position: null, streamVersion: currentVersion };
     try {
       const result = await deps.eventStore.append(

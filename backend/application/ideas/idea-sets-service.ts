@@ -1,7 +1,8 @@
-import { ideaSetDecider, ideaSetStream, type IdeaSetSource } from '../../domain/ideas/idea-set';
+import { ideaSetDecider, ideaSetStreams, type IdeaSetSource } from '../../domain/ideas/idea-set';
 import type { Actor } from '../../domain/shared/actor';
 import type { Category, Idea } from '../contracts/ideas';
 import { handleCommand } from '../event-sourcing/command-handler';
+import { commandContext } from '../event-sourcing/command-context';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 
@@ -29,11 +30,10 @@ export function createIdeaSetsService(deps: IdeaSetsDeps) {
       origin: { requestId: string },
       ideaSetId: string = ids.next(),
     ): Promise<{ ideaSetId: string; position: AllPosition }> {
-      const ctx = { actor: owner, correlationId: origin.requestId, causationId: origin.requestId, now: clock.now() };
       const outcome = await handleCommand(
         { eventStore, ids },
         ideaSetDecider,
-        ideaSetStream(ideaSetId),
+        ideaSetStreams.name(ideaSetId),
         () => ({
           type: 'CreateIdeaSet' as const,
           data: {
@@ -54,9 +54,8 @@ export function createIdeaSetsService(deps: IdeaSetsDeps) {
             personalized: content.personalized,
             source,
           },
-          metadata: { actor: ctx.actor, now: ctx.now },
         }),
-        ctx,
+        commandContext(clock, { actor: owner, requestId: origin.requestId }, 'idea-sets'),
       );
       return { ideaSetId, position: outcome.position! };
     },

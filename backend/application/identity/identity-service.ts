@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { emailClaimDecider, emailClaimStream, normaliseEmail } from '../../domain/identity/email-claim';
-import { userDecider, userStream, type UserCommand } from '../../domain/identity/user';
-import { systemActor, type Actor, type Role } from '../../domain/shared/actor';
+import { emailClaimDecider, emailClaimStreams, normaliseEmail } from '../../domain/identity/email-claim';
+import { userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
+import type { Role } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Database } from '../ports/database';
 import { findUserByEmail, findUserById, type UserRow } from '../../projections/users/users-projection';
-import { handleCommand, type CommandContext } from '../event-sourcing/command-handler';
+import { handleCommand, type CommandInput } from '../event-sourcing/command-handler';
+import { commandContext, type RequestOrigin } from '../event-sourcing/command-context';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator, Mailer, PasswordHasher } from '../ports/system';
 import { digestToken, newToken, openSession } from './sessions';
@@ -24,11 +25,7 @@ export interface IdentityDeps {
   publicUrl: string;
 }
 
-/** Where a request came from, for the events' metadata. */
-export interface RequestOrigin {
-  actor: Actor | null;
-  requestId: string;
-}
+export type { RequestOrigin } from '../event-sourcing/command-context';
 
 export const InvalidCredentials = () => new DomainError('invalid_credentials', 'unauthorized');
 export const AccountDisabled = () => new DomainError('account_disabled', 'forbidden');
@@ -43,20 +40,13 @@ export function createIdentityService(deps: IdentityDeps) {
   const { db, eventStore, ids, clock, hasher, mailer, publicUrl } = deps;
   let dummy: Promise<string> | undefined;
 
-  const context = (origin: RequestOrigin, fallback: string): CommandContext => ({
-    actor: origin.actor ?? systemActor(fallback),
-    correlationId: origin.requestId,
-    causationId: origin.requestId,
-    now: clock.now(),
-  });
-
-  async function runUserCommand(userId: string, origin: RequestOrigin, fallback: string, build: (meta: CommandContext) => UserCommand) {
-    const ctx = context(origin, fallback);
-    return handleCommand({ eventStore, ids }, userDecider, userStream(userId), () => build(ctx), ctx);
+  /** Runs `command` on the account, as the origin's actor or else the system named `systemName`. */
+  function runUserCommand(userId: string, origin: RequestOrigin, systemName: string, command: CommandInput<UserCommand>) {
+    return handleCommand({ eventStore, ids }, userDecider, userStreams.name(userId), () => command, commandContext(clock, origin, systemName));
   }
 
   async function userExists(userId: string) {
-    return (await eventStore.readStream(userStream(userId))).length > 0;
+    return (await eventStore.readStream(userStreams.name(userId))).length > 0;
   }
 
   /** Claims the address, then registers the account under it. Returns where its events landed. */
@@ -68,36 +58,23 @@ export function createIdentityService(deps: IdentityDeps) {
     const userId = ids.next();
     const email = input.email.trim();
     const passwordHash = await hasher.hash(input.password);
-    const ctx = context(origin, reason);
+    // Accounts are opened by the system, named by why (signup, admin bootstrap), whoever asked.
+    const ctx = commandContext(clock, { ...origin, actor: null }, reason);
     await handleCommand(
       { eventStore, ids },
       emailClaimDecider,
-      emailClaimStream(emailDigest(email)),
+      emailClaimStreams.name(emailDigest(email)),
       async (state) => ({
         type: 'ClaimEmail' as const,
         data: { userId, holderExists: state.status === 'claimed' && (await userExists(state.userId)) },
-        metadata: { actor: systemActor(reason), now: ctx.now },
       }),
-      { ...ctx, actor: systemActor(reason) },
+      ctx,
     );
-    const outcome = await handleCommand(
-      { eventStore, ids },
-      userDecider,
-      userStream(userId),
-      () => ({
-        type: 'RegisterUser' as const,
-        data: {
-          userId,
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          email,
-          passwordHash,
-          role: input.role,
-        },
-        metadata: { actor: systemActor(reason), now: ctx.now },
-      }),
-      { ...ctx, actor: systemActor(reason) },
-    );
+    const registerUser = {
+      type: 'RegisterUser' as const,
+      data: { userId, firstName: input.firstName.trim(), lastName: input.lastName.trim(), email, passwordHash, role: input.role },
+    };
+    const outcome = await handleCommand({ eventStore, ids }, userDecider, userStreams.name(userId), () => registerUser, ctx);
     return { userId, position: outcome.position! };
   }
 
@@ -171,11 +148,10 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!used) throw InvalidResetToken();
       await endResetTokens(used.user_id, now);
       const passwordHash = await hasher.hash(password);
-      const outcome = await runUserCommand(used.user_id, { ...origin, actor: null }, 'password-reset', (ctx) => ({
+      const outcome = await runUserCommand(used.user_id, { ...origin, actor: null }, 'password-reset', {
         type: 'ChangePassword',
         data: { passwordHash, via: 'reset' },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      });
       // Proving control of the mailbox lifts the account's sign-in block.
       const user = await findUserById(db, used.user_id);
       if (user) await clearAccountFailures(db, user.email);
@@ -183,27 +159,15 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     changeRole(userId: string, role: Role, reason: string, origin: RequestOrigin) {
-      return runUserCommand(userId, origin, 'role-change', (ctx) => ({
-        type: 'ChangeRole',
-        data: { role, reason },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return runUserCommand(userId, origin, 'role-change', { type: 'ChangeRole', data: { role, reason } });
     },
 
     disable(userId: string, reason: string, origin: RequestOrigin) {
-      return runUserCommand(userId, origin, 'disable', (ctx) => ({
-        type: 'DisableUser',
-        data: { reason },
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return runUserCommand(userId, origin, 'disable', { type: 'DisableUser', data: { reason } });
     },
 
     enable(userId: string, origin: RequestOrigin) {
-      return runUserCommand(userId, origin, 'enable', (ctx) => ({
-        type: 'EnableUser',
-        data: {},
-        metadata: { actor: ctx.actor, now: ctx.now },
-      }));
+      return runUserCommand(userId, origin, 'enable', { type: 'EnableUser', data: {} });
     },
 
     /**
@@ -216,28 +180,19 @@ export function createIdentityService(deps: IdentityDeps) {
         const { userId } = await register({ firstName: 'Admin', lastName: 'User', email, password, role: 'admin' }, origin, 'admin-bootstrap');
         return { userId, created: true };
       }
-      const system = { ...origin, actor: systemActor('admin-bootstrap') };
+      const system = { ...origin, actor: null };
       if (existing.role !== 'admin') {
-        await runUserCommand(existing.id, system, 'admin-bootstrap', (ctx) => ({
+        await runUserCommand(existing.id, system, 'admin-bootstrap', {
           type: 'ChangeRole',
           data: { role: 'admin', reason: 'Named as the administrator in the configuration' },
-          metadata: { actor: ctx.actor, now: ctx.now },
-        }));
+        });
       }
       if (existing.disabled) {
-        await runUserCommand(existing.id, system, 'admin-bootstrap', (ctx) => ({
-          type: 'EnableUser',
-          data: {},
-          metadata: { actor: ctx.actor, now: ctx.now },
-        }));
+        await runUserCommand(existing.id, system, 'admin-bootstrap', { type: 'EnableUser', data: {} });
       }
       if (!(await hasher.verify(existing.password_hash, password))) {
         const passwordHash = await hasher.hash(password);
-        await runUserCommand(existing.id, system, 'admin-bootstrap', (ctx) => ({
-          type: 'ChangePassword',
-          data: { passwordHash, via: 'reset' },
-          metadata: { actor: ctx.actor, now: ctx.now },
-        }));
+        await runUserCommand(existing.id, system, 'admin-bootstrap', { type: 'ChangePassword', data: { passwordHash, via: 'reset' } });
         await endResetTokens(existing.id, clock.now());
       }
       return { userId: existing.id, created: false };

@@ -1,13 +1,14 @@
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError, assertNever } from '../shared/domain-error';
+import { defineStream } from '../shared/stream';
 
 /**
  * One call to an AI model, for cost and usage statistics. Each call is its own stream, so
  * recording never contends with another call (an append to one shared stream per member or
  * per day would serialise every generation behind it).
  */
-export const AI_CALL_STREAM_PREFIX = 'ai-call-';
-export const aiCallStream = (callId: string) => `${AI_CALL_STREAM_PREFIX}${callId}`;
+export const aiCallStreams = defineStream('ai-call');
+export const AI_CALL_STREAM_PREFIX = aiCallStreams.prefix;
 
 export type AiCallKind = 'ideas' | 'plan' | 'milestone' | 'help';
 /** Who asked: a visitor's trial, or a member with the tier they had. */

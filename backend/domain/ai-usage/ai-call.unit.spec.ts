@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor } from '../shared/actor';
-import { aiCallDecider, aiCallStream, type AiCallRecorded, type RecordAiCall } from './ai-call';
+import { aiCallDecider, aiCallStreams, type AiCallRecorded, type RecordAiCall } from './ai-call';
 
 const spec = deciderSpec(aiCallDecider);
 const data: AiCallRecorded['data'] = {
@@ -27,7 +27,7 @@ const record = (overrides: Partial<RecordAiCall['data']> = {}): RecordAiCall => 
 
 describe('AI call records', () => {
   it('live one per call in "ai-call-{id}" streams, so calls never contend', () => {
-    expect(aiCallStream('call-1')).toBe('ai-call-call-1');
+    expect(aiCallStreams.name('call-1')).toBe('ai-call-call-1');
   });
 
   it('record the model, tokens, cost, generator and who asked', () => {

@@ -1,6 +1,7 @@
 import type { Actor } from '../shared/actor';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, QuotaExceeded, ReasonRequired, assertNever } from '../shared/domain-error';
+import { defineStream } from '../shared/stream';
 import {
   allowancesFor,
   creditKinds,
@@ -21,9 +22,10 @@ import {
  * or after `resetAt` starts the new period first, and a command whose member changed
  * between free and pro records the tier change first.
  */
-export const CREDIT_STREAM_PREFIX = 'credits-';
-export const creditAccountStream = (userId: string) => `${CREDIT_STREAM_PREFIX}${userId}`;
-export const userIdOfCreditStream = (streamName: string) => streamName.slice(CREDIT_STREAM_PREFIX.length);
+export const creditAccountStreams = defineStream('credits');
+/** `credits-{userId}`; the names most callers know the ledger's stream helpers by. */
+export const creditAccountStream = creditAccountStreams.name;
+export const userIdOfCreditStream = creditAccountStreams.idOf;
 
 /** What a spend paid for; the field that names it depends on the kind (see `paidForField`). */
 export type CreditPaidFor = { ideaSetId?: string; planId?: string; milestoneId?: string; taskId?: string };

@@ -1,14 +1,14 @@
 import type { Actor } from '../shared/actor';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
+import { defineStream } from '../shared/stream';
 
 /**
  * A member's kept set of ideas: generated (and paid for with an idea credit), saved from a
  * visitor's trial after signing up, or saved as given. One stream per set; its owner is
  * the member who created it, and nobody else's command can create a set for them.
  */
-export const IDEA_SET_STREAM_PREFIX = 'idea-set-';
-export const ideaSetStream = (ideaSetId: string) => `${IDEA_SET_STREAM_PREFIX}${ideaSetId}`;
+export const ideaSetStreams = defineStream('idea-set');
 
 export type IdeaSetCategory = { id: string; name: string; color: string };
 export type IdeaSetIdea = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor } from '../shared/actor';
-import { ideaSetDecider, ideaSetStream, type CreateIdeaSet, type IdeaSetCreated } from './idea-set';
+import { ideaSetDecider, ideaSetStreams, type CreateIdeaSet, type IdeaSetCreated } from './idea-set';
 
 const spec = deciderSpec(ideaSetDecider);
 const now = new Date('2026-03-01T10:00:00Z');
@@ -38,7 +38,7 @@ const create = (actor: Actor, overrides: Partial<CreateIdeaSet['data']> = {}): C
 
 describe('idea sets', () => {
   it('live in "idea-set-{id}" streams', () => {
-    expect(ideaSetStream('42')).toBe('idea-set-42');
+    expect(ideaSetStreams.name('42')).toBe('idea-set-42');
   });
 
   it('are created by their owner, with the skill trimmed', () => {

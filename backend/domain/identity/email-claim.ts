@@ -1,5 +1,6 @@
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError, assertNever } from '../shared/domain-error';
+import { defineStream } from '../shared/stream';
 
 /**
  * One email address belongs to at most one account. Each address has its own stream, so
@@ -7,7 +8,7 @@ import { DomainError, assertNever } from '../shared/domain-error';
  * stream is named by a digest of the normalised address (the application computes it), so
  * no address appears in a stream name.
  */
-export const emailClaimStream = (emailDigest: string) => `email-${emailDigest}`;
+export const emailClaimStreams = defineStream('email');
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

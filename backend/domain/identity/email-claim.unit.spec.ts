@@ -4,7 +4,7 @@ import { systemActor, type Actor } from '../shared/actor';
 import {
   ABANDONED_CLAIM_MS,
   emailClaimDecider,
-  emailClaimStream,
+  emailClaimStreams,
   normaliseEmail,
   type ClaimEmail,
   type EmailClaimed,
@@ -42,7 +42,7 @@ const releaseEmail = (userId: string): ReleaseEmail => ({
 
 describe('email claim stream', () => {
   it('is named "email-" followed by the digest, so no address appears in a stream name', () => {
-    expect(emailClaimStream('ab12')).toBe('email-ab12');
+    expect(emailClaimStreams.name('ab12')).toBe('email-ab12');
   });
 
   it('normalises an address by trimming and lower-casing it, so case variants share one claim', () => {

@@ -1,8 +1,10 @@
 import type { Actor, Role } from '../shared/actor';
 import type { CommandMetadata, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
+import { defineStream } from '../shared/stream';
 
-export const userStream = (userId: string) => `user-${userId}`;
+/** `user-{userId}`. */
+export const userStreams = defineStream('user');
 
 // ── Events ────────────────────────────────────────────────────────────────────
 export type UserRegistered = {

@@ -3,7 +3,7 @@ import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor, type Role } from '../shared/actor';
 import {
   userDecider,
-  userStream,
+  userStreams,
   type ChangePassword,
   type ChangeRole,
   type DeleteUser,
@@ -97,7 +97,7 @@ const nonAdminRoles: Role[] = ['free', 'pro', 'moderator'];
 
 describe('user stream name', () => {
   it('is "user-" followed by the user id', () => {
-    expect(userStream('42')).toBe('user-42');
+    expect(userStreams.name('42')).toBe('user-42');
   });
 });
 

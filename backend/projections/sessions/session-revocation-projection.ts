@@ -1,4 +1,5 @@
 import { announceSessionsChanged } from '../../application/identity/sessions';
+import { userStreams } from '../../domain/identity/user';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -12,7 +13,7 @@ export const sessionRevocationProjection: Projection = {
   tables: [],
   memberFacing: true,
   async apply(trx, event) {
-    const userId = event.streamName.slice('user-'.length);
+    const userId = userStreams.idOf(event.streamName);
     if (event.type === 'UserDeleted') {
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await announceSessionsChanged(trx);

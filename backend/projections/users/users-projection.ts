@@ -1,9 +1,9 @@
 import { sql, type Generated, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Role } from '../../domain/shared/actor';
-import type { UserEvent } from '../../domain/identity/user';
-import { AI_CALL_STREAM_PREFIX, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
-import { CREDIT_STREAM_PREFIX, userIdOfCreditStream, type CreditAccountEvent } from '../../domain/credits/credit-account';
+import { userStreams, type UserEvent } from '../../domain/identity/user';
+import { aiCallStreams, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
+import { creditAccountStreams, type CreditAccountEvent } from '../../domain/credits/credit-account';
 import { assertNever } from '../../domain/shared/domain-error';
 import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
@@ -86,9 +86,9 @@ const aiCallEventTypes = ['AiCallRecorded'] as const satisfies readonly AiCallRe
 
 /** The account an event belongs to: its own stream, its credit ledger, or the member an AI call was for ('' for a visitor). */
 const userIdOf = (event: RecordedEvent) => {
-  if (event.streamName.startsWith(CREDIT_STREAM_PREFIX)) return userIdOfCreditStream(event.streamName);
-  if (event.streamName.startsWith(AI_CALL_STREAM_PREFIX)) return (event.data as AiCallRecorded['data']).userId ?? '';
-  return event.streamName.slice('user-'.length);
+  if (event.streamName.startsWith(creditAccountStreams.prefix)) return creditAccountStreams.idOf(event.streamName);
+  if (event.streamName.startsWith(aiCallStreams.prefix)) return (event.data as AiCallRecorded['data']).userId ?? '';
+  return userStreams.idOf(event.streamName);
 };
 
 /** `ideas_generated`, `milestone_credits`, `help_credits`: credits of that kind used in the current period. */
@@ -117,7 +117,7 @@ function evolveMemberCounters(row: UserRow, event: CreditAccountEvent | AiCallRe
 
 /** A user's row after one more of their events; null once the account is deleted. */
 export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): UserRow | null {
-  if (!recorded.streamName.startsWith('user-')) {
+  if (!recorded.streamName.startsWith(userStreams.prefix)) {
     const event = { type: recorded.type, data: recorded.data } as CreditAccountEvent | AiCallRecorded;
     return row ? evolveMemberCounters(row, event) : null;
   }
