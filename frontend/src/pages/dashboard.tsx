@@ -1,9 +1,12 @@
-import { useAuth } from '../lib/auth/auth-provider';
+import { RequireRole } from '../lib/auth/require-role';
 import { AdminHome } from './admin-home';
 import { UserHome } from './user-home';
 
 /** /dashboard (protected): admins see the admin home, everyone else the user home. */
 export default function DashboardPage() {
-  const { user } = useAuth();
-  return user?.role === 'admin' ? <AdminHome /> : <UserHome />;
+  return (
+    <RequireRole roles={['admin']} otherwise={<UserHome />}>
+      <AdminHome />
+    </RequireRole>
+  );
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadingText } from '../components/ui/loading-text';
 import { LandingPage } from '../features/homepage/components/landing-page';
 import { useAuth } from '../lib/auth/auth-provider';
+import { RequireRole } from '../lib/auth/require-role';
 
 // Signed-in homes are their own chunks: a visitor's first load carries only the landing page.
 const AdminHome = lazy(() => import('./admin-home').then((module) => ({ default: module.AdminHome })));
@@ -14,5 +15,11 @@ export default function HomePage() {
   const [params] = useSearchParams();
   if (isLoading) return <LoadingText />;
   if (params.get('editMode') === 'true' || !user) return <LandingPage />;
-  return <Suspense fallback={<LoadingText />}>{user.role === 'admin' ? <AdminHome /> : <UserHome />}</Suspense>;
+  return (
+    <Suspense fallback={<LoadingText />}>
+      <RequireRole roles={['admin']} otherwise={<UserHome />}>
+        <AdminHome />
+      </RequireRole>
+    </Suspense>
+  );
 }

@@ -11,17 +11,39 @@ import { UpgradeSuccessBanner } from '../features/dashboard/components/upgrade-s
 import { GenerateIdeasForm } from '../features/ideas/components/generate-ideas-form';
 import { RecentIdeas } from '../features/ideas/components/recent-ideas';
 import { useAuth } from '../lib/auth/auth-provider';
+import { RequireRole } from '../lib/auth/require-role';
+import { isPro } from '../lib/auth/roles';
+
+/** Moderators have no credits and cannot generate ideas (spec §6): the member panels do not apply. */
+function StaffHome() {
+  const { user } = useAuth();
+  return (
+    <div className="page dashboard">
+      <h1 className="page-title">Welcome back, {user?.firstName}!</h1>
+      <StaffNotice />
+    </div>
+  );
+}
+
+/** The signed-in home for everyone but admins: members get their dashboard, moderators a notice. */
+export function UserHome() {
+  return (
+    <RequireRole roles={['free', 'pro']} otherwise={<StaffHome />}>
+      <MemberHome />
+    </RequireRole>
+  );
+}
 
 /**
  * The member dashboard (spec §2): greeting, success and limit notices, subscription, usage and the
  * reset countdown, Recent Ideas, Action Plans, Generate New Ideas, and the credit statement.
  */
-export function UserHome() {
+function MemberHome() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const limit = params.get('limit');
   // Only a member who is Pro is welcomed to Pro (a hand-typed or early link changes nothing).
-  const success = params.get('success') === 'true' && user?.role === 'pro';
+  const success = params.get('success') === 'true' && isPro(user);
 
   const dismiss = (key: string) =>
     setParams(
@@ -34,16 +56,6 @@ export function UserHome() {
     );
 
   if (!user) return null;
-
-  // Moderators have no credits and cannot generate ideas (spec §6): the member panels do not apply.
-  if (user.role === 'moderator') {
-    return (
-      <div className="page dashboard">
-        <h1 className="page-title">Welcome back, {user.firstName}!</h1>
-        <StaffNotice />
-      </div>
-    );
-  }
 
   return (
     <div className="page dashboard">

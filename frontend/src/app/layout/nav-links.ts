@@ -1,4 +1,5 @@
 import type { User } from '@contracts/auth';
+import { isAdmin } from '../../lib/auth/roles';
 
 export type NavLinkItem = {
   label: string;
@@ -23,7 +24,7 @@ export function navLinksFor(user: User | null): NavLinkItem[] {
       ...common,
     ];
   }
-  if (user.role === 'admin') {
+  if (isAdmin(user)) {
     return [{ label: 'Homepage', to: '/?editMode=true' }, ...common];
   }
   return [

@@ -3,7 +3,7 @@ import type { HomepageContent } from '@contracts/homepage-content';
 import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../../components/ui/social-icons';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { upgradeHref } from '../../../lib/auth/roles';
+import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
 import { Field, useIsEditing } from './content-field';
 
 export function FooterSection({ content }: { content: HomepageContent['footer'] }) {
@@ -32,7 +32,7 @@ export function FooterSection({ content }: { content: HomepageContent['footer'] 
                 )}
               </li>
             ))}
-            {user?.role === 'pro' || user?.role === 'admin' || user?.role === 'moderator' || editing ? null : (
+            {isPro(user) || isStaff(user) || editing ? null : (
               <li>
                 <Link to={upgradeHref(user)} className="footer-upgrade">
                   Upgrade to Pro
