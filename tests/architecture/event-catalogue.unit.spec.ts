@@ -53,12 +53,15 @@ async function findDeciders(): Promise<FoundDecider[]> {
   return found;
 }
 
+const duplicateSections: string[] = [];
+
 /** `### EventType` sections of docs/events.md: the body up to the next heading of level 2 or 3. */
 function catalogueSections(markdown: string): Map<string, string> {
   const sections = new Map<string, string>();
   const parts = markdown.split(/^(?=#{2,3} )/m);
   for (const part of parts) {
     const heading = /^### (\S+)\s*$/m.exec(part.split('\n')[0]!);
+    if (heading && sections.has(heading[1]!)) duplicateSections.push(heading[1]!);
     if (heading) sections.set(heading[1]!, part);
   }
   return sections;
@@ -119,6 +122,10 @@ describe('the event catalogue', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('has one section per heading in docs/events.md', () => {
+    expect(duplicateSections).toEqual([]);
   });
 
   it('documents no event type that no decider writes', () => {
