@@ -177,7 +177,11 @@ function usageOf(input: AiPrompt, text: string) {
 export class OfflinePlanGenerator implements PlanGenerator {
   readonly kind = 'offline' as const;
 
-  constructor(private readonly log: (message: string) => void = () => {}) {}
+  private readonly log: (message: string) => void;
+
+  constructor(options: { log?: (message: string) => void } = {}) {
+    this.log = options.log ?? (() => {});
+  }
 
   private answer(input: AiPrompt, text: string, what: string, signal?: AbortSignal): GeneratedText {
     if (signal?.aborted) throw signal.reason ?? new DOMException('The generation was aborted', 'AbortError');
