@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { defaultIdeaCategoryLines, defaultIdeasPerCategory } from '../../domain/ideas/default-idea-count';
 import { tokenBudgetProblems } from './token-budget';
+import type { Database } from '../ports/database';
 
 /**
  * The AI configuration an admin edits on the Model and Prompt builder tabs (back-office §2, §3),
@@ -305,16 +306,12 @@ export const aiSettingsMigration: Migration = {
 
 const KEY = 'ai';
 
-/**
- * Takes any Kysely (the app's `Kysely<Database>` or a transaction): this module only needs
- * its own table, which the shared `Database` type lists once it includes `AiSettingsTables`.
- */
-type AnyKysely = Kysely<any>;
-const own = (db: AnyKysely) => db as unknown as Kysely<AiSettingsTables>;
+/** The app's database or a transaction. */
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The saved configuration completed with defaults, or the defaults when nothing was saved. */
-export async function readAiSettings(db: AnyKysely): Promise<AiSettings> {
-  const row = await own(db).selectFrom('ai_settings').select('settings').where('key', '=', KEY).executeTakeFirst();
+export async function readAiSettings(db: Db): Promise<AiSettings> {
+  const row = await db.selectFrom('ai_settings').select('settings').where('key', '=', KEY).executeTakeFirst();
   if (!row) return defaultAiSettings;
   const stored = typeof row.settings === 'string' ? safeJson(row.settings) : row.settings;
   return mergeWithDefaults(stored);
@@ -330,13 +327,13 @@ function safeJson(text: string): unknown {
 
 /** Validates (throws a ZodError when out of range) and stores the whole configuration. */
 export async function saveAiSettings(
-  db: AnyKysely,
+  db: Db,
   settings: AiSettings,
   editor: { userId: string; now: Date },
 ): Promise<AiSettings> {
   const valid = aiSettingsSchema.parse(settings);
   const json = JSON.stringify(valid);
-  await own(db)
+  await db
     .insertInto('ai_settings')
     .values({ key: KEY, settings: json, updated_at: editor.now, updated_by: editor.userId })
     .onConflict((oc) => oc.column('key').doUpdateSet({ settings: json, updated_at: editor.now, updated_by: editor.userId }))

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
+import type { Database } from '../ports/database';
 
 /**
  * `POST /api/idea-sets` costs no credit, so what a member may store that way is capped
@@ -35,7 +36,7 @@ export const ideaSetSavesMigration: Migration = {
   },
 };
 
-type AnyKysely = Kysely<any>;
+type Db = Kysely<Database> | Transaction<Database>;
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const nextUtcMidnight = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 
@@ -50,7 +51,7 @@ export interface SaveReservation {
 }
 
 /** Takes one of the member's saves, or throws (HTTP 429 with a message). */
-export async function reserveIdeaSetSave(db: AnyKysely, userId: string, now: Date): Promise<SaveReservation> {
+export async function reserveIdeaSetSave(db: Db, userId: string, now: Date): Promise<SaveReservation> {
   const total = await sql<{ n: string | null }>`select sum(used) as n from idea_set_saves where user_id = ${userId}`.execute(db);
   if (Number(total.rows[0]?.n ?? 0) >= SAVES_IN_TOTAL) throw TotalSaveLimitReached();
   const day = utcDay(now);
@@ -64,7 +65,7 @@ export async function reserveIdeaSetSave(db: AnyKysely, userId: string, now: Dat
 }
 
 /** Gives a reserved save back (the set could not be recorded). */
-export async function releaseIdeaSetSave(db: AnyKysely, reservation: SaveReservation): Promise<void> {
+export async function releaseIdeaSetSave(db: Db, reservation: SaveReservation): Promise<void> {
   await sql`
     update idea_set_saves set used = greatest(used - 1, 0)
     where user_id = ${reservation.userId} and day = ${reservation.day}`.execute(db);

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { DomainError } from '../../domain/shared/domain-error';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import { TrialLimitReached, mayTryAgain, trialDayOf } from '../../domain/ideas/visitor-trials';
+import type { Database } from '../ports/database';
 
 /**
- * Visitors may try idea generation a few times a day per IP address (design §5), to keep AI
- * cost in check. A plain counter table, not events: only today's count matters. A slot is
+ * Keeps the visitor trial policy (`domain/ideas/visitor-trials.ts`: a few generations per IP
+ * address and UTC day). A plain counter table, not events: only today's count matters. A slot is
  * reserved before the AI is called (one atomic statement, so simultaneous requests cannot
  * pass the limit together) and released when the generation fails: refused or failed
  * requests do not count.
@@ -32,14 +33,9 @@ export const trialGenerationsMigration: Migration = {
   },
 };
 
-type AnyKysely = Kysely<any>;
-const own = (db: AnyKysely) => db as unknown as Kysely<TrialTables>;
+type Db = Kysely<Database> | Transaction<Database>;
 
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
-const nextUtcMidnight = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-
-export const TrialLimitReached = (perDay: number, now: Date) =>
-  new DomainError('trial_limit', 'limit', { perDay, retryAfterMs: nextUtcMidnight(now) - now.getTime() });
+export { TrialLimitReached };
 
 export interface TrialReservation {
   visitor: string;
@@ -47,9 +43,9 @@ export interface TrialReservation {
 }
 
 /** Takes one of today's trial generations for `visitor`, or throws `trial_limit` (HTTP 429). */
-export async function reserveTrialGeneration(db: AnyKysely, visitor: string, now: Date, perDay: number): Promise<TrialReservation> {
-  if (perDay <= 0) throw TrialLimitReached(perDay, now);
-  const day = utcDay(now);
+export async function reserveTrialGeneration(db: Db, visitor: string, now: Date, perDay: number): Promise<TrialReservation> {
+  if (!mayTryAgain(perDay, 0)) throw TrialLimitReached(perDay, now);
+  const day = trialDayOf(now);
   const taken = await sql<{ used: number }>`
     insert into trial_generations (visitor, day, used) values (${visitor}, ${day}, 1)
     on conflict (visitor, day) do update set used = trial_generations.used + 1
@@ -57,25 +53,25 @@ export async function reserveTrialGeneration(db: AnyKysely, visitor: string, now
     returning used`.execute(db);
   if (taken.rows.length === 0) throw TrialLimitReached(perDay, now);
   // Yesterday's counts are kept for the day boundary; older ones are of no use.
-  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
-  await own(db).deleteFrom('trial_generations').where('day', '<', yesterday).execute();
+  const yesterday = trialDayOf(new Date(now.getTime() - 86_400_000));
+  await db.deleteFrom('trial_generations').where('day', '<', yesterday).execute();
   return { visitor, day };
 }
 
 /** Gives a reserved slot back (the generation failed). */
-export async function releaseTrialGeneration(db: AnyKysely, reservation: TrialReservation): Promise<void> {
+export async function releaseTrialGeneration(db: Db, reservation: TrialReservation): Promise<void> {
   await sql`
     update trial_generations set used = greatest(used - 1, 0)
     where visitor = ${reservation.visitor} and day = ${reservation.day}`.execute(db);
 }
 
 /** Successful (and in-flight) trial generations of `visitor` today. */
-export async function trialGenerationsToday(db: AnyKysely, visitor: string, now: Date): Promise<number> {
-  const row = await own(db)
+export async function trialGenerationsToday(db: Db, visitor: string, now: Date): Promise<number> {
+  const row = await db
     .selectFrom('trial_generations')
     .select('used')
     .where('visitor', '=', visitor)
-    .where('day', '=', utcDay(now))
+    .where('day', '=', trialDayOf(now))
     .executeTakeFirst();
   return row?.used ?? 0;
 }

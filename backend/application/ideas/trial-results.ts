@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { GeneratedIdeas } from '../contracts/ideas';
+import type { Database } from '../ports/database';
 
 /**
  * A visitor's trial ideas, kept on the server under a token (issue 8): the stream's `done`
@@ -55,8 +56,7 @@ export const trialResultsMigration: Migration = {
 /** How long a visitor has to sign up and keep their trial ideas. */
 export const TRIAL_RESULT_LIFETIME_MS = 24 * 60 * 60_000;
 
-type AnyKysely = Kysely<any>;
-const own = (db: AnyKysely) => db as unknown as Kysely<TrialResultTables>;
+type Db = Kysely<Database> | Transaction<Database>;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A kept result is named by the token the browser holds, or (found by fingerprint) by its stored hash. */
@@ -76,9 +76,9 @@ export interface TrialResult {
 }
 
 /** Keeps a generated trial result and returns the token that claims it; drops expired ones. */
-export async function keepTrialResult(db: AnyKysely, result: TrialResult, now: Date): Promise<string> {
+export async function keepTrialResult(db: Db, result: TrialResult, now: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await own(db)
+  await db
     .insertInto('trial_results')
     .values({
       token_hash: digest(token),
@@ -91,7 +91,7 @@ export async function keepTrialResult(db: AnyKysely, result: TrialResult, now: D
       idea_set_id: null,
     })
     .execute();
-  await own(db).deleteFrom('trial_results').where('expires_at', '<', now).execute();
+  await db.deleteFrom('trial_results').where('expires_at', '<', now).execute();
   return token;
 }
 
@@ -105,9 +105,9 @@ export type TrialClaim =
  * Claims the result for `userId` in one statement, so two requests with one token cannot both
  * save it. Throws `trial_result_not_found` (404) for an unknown, expired or someone else's token.
  */
-export async function claimTrialResult(db: AnyKysely, key: TrialResultKey, userId: string, ideaSetId: string, now: Date): Promise<TrialClaim> {
+export async function claimTrialResult(db: Db, key: TrialResultKey, userId: string, ideaSetId: string, now: Date): Promise<TrialClaim> {
   const hash = hashOf(key);
-  const claimed = await own(db)
+  const claimed = await db
     .updateTable('trial_results')
     .set({ claimed_by: userId, idea_set_id: ideaSetId })
     .where('token_hash', '=', hash)
@@ -119,7 +119,7 @@ export async function claimTrialResult(db: AnyKysely, key: TrialResultKey, userI
     const stored = (typeof claimed.result === 'string' ? JSON.parse(claimed.result) : claimed.result) as Omit<GeneratedIdeas, 'personalized'>;
     return { kind: 'claimed', ideaSetId, result: { skill: claimed.skill, ideas: { ...stored, personalized: false } } };
   }
-  const earlier = await own(db).selectFrom('trial_results').select(['claimed_by', 'idea_set_id']).where('token_hash', '=', hash).executeTakeFirst();
+  const earlier = await db.selectFrom('trial_results').select(['claimed_by', 'idea_set_id']).where('token_hash', '=', hash).executeTakeFirst();
   if (earlier?.claimed_by === userId && earlier.idea_set_id) return { kind: 'saved-before', ideaSetId: earlier.idea_set_id };
   throw TrialResultNotFound();
 }
@@ -130,12 +130,12 @@ export async function claimTrialResult(db: AnyKysely, key: TrialResultKey, userI
  * its set. Throws `trial_result_not_found` when the server generated no such ideas.
  */
 export async function findTrialResult(
-  db: AnyKysely,
+  db: Db,
   posted: { skill: string; ideaTitles: readonly string[] },
   userId: string,
   now: Date,
 ): Promise<{ kind: 'found'; key: TrialResultKey } | { kind: 'saved-before'; ideaSetId: string }> {
-  const rows = await own(db)
+  const rows = await db
     .selectFrom('trial_results')
     .select(['token_hash', 'claimed_by', 'idea_set_id'])
     .where('fingerprint', '=', trialFingerprint(posted.skill, posted.ideaTitles))
@@ -151,6 +151,6 @@ export async function findTrialResult(
 }
 
 /** Undoes a claim whose idea set could not be recorded, so the member may try again. */
-export async function releaseTrialResult(db: AnyKysely, key: TrialResultKey): Promise<void> {
-  await own(db).updateTable('trial_results').set({ claimed_by: null, idea_set_id: null }).where('token_hash', '=', hashOf(key)).execute();
+export async function releaseTrialResult(db: Db, key: TrialResultKey): Promise<void> {
+  await db.updateTable('trial_results').set({ claimed_by: null, idea_set_id: null }).where('token_hash', '=', hashOf(key)).execute();
 }

@@ -1,5 +1,7 @@
 import type { AiSettingsTables } from '../ai/ai-settings';
 import type { TrialTables } from '../ideas/trial-allowance';
+import type { TrialResultTables } from '../ideas/trial-results';
+import type { IdeaSetSaveTables } from '../ideas/idea-set-saves';
 import type { PlatformTables } from '../identity/platform-tables';
 import type { ContentTables } from '../content/content-tables';
 
@@ -10,4 +12,10 @@ import type { ContentTables } from '../content/content-tables';
  * listed here; the read models' tables are added by `projections/registry.ts` (declaration
  * merging), so the application never imports projections.
  */
-export interface Database extends PlatformTables, ContentTables, AiSettingsTables, TrialTables {}
+export interface Database
+  extends PlatformTables,
+    ContentTables,
+    AiSettingsTables,
+    TrialTables,
+    TrialResultTables,
+    IdeaSetSaveTables {}
