@@ -71,4 +71,31 @@ describe('import boundaries', () => {
   it('projections never import infrastructure', () => {
     expect(violations('projections', (target) => target !== 'infrastructure' && target !== 'outside-backend')).toEqual([]);
   });
+
+  it('the Database type of the inner layers imports only application modules (read models add their tables from the registry)', () => {
+    const file = path.join(backend, 'application/ports/database.ts');
+    const outside = importSpecifiers(readFileSync(file, 'utf8')).filter((specifier) => targetLayer(file, specifier) !== 'application');
+    expect(outside).toEqual([]);
+  });
+
+  it('the read-model list is imported by no inner module: only infrastructure and tests read it', () => {
+    const registry = path.join(backend, 'projections/registry.ts');
+    const importers = ['domain', 'application', 'projections'].flatMap((layer) =>
+      sourceFiles(path.join(backend, layer)).filter((file) =>
+        importSpecifiers(readFileSync(file, 'utf8')).some(
+          (specifier) => specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).replace(/\.ts$/, '') === registry.replace(/\.ts$/, ''),
+        ),
+      ),
+    );
+    expect(importers.map((file) => path.relative(root, file))).toEqual([]);
+  });
+
+  it('application and projections query with Kysely<Database>, never Kysely<any>', () => {
+    const loose = ['application', 'projections'].flatMap((layer) =>
+      sourceFiles(path.join(backend, layer))
+        .filter((file) => /Kysely<any>/.test(readFileSync(file, 'utf8')))
+        .map((file) => path.relative(root, file)),
+    );
+    expect(loose).toEqual([]);
+  });
 });
