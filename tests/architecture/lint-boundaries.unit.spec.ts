@@ -19,47 +19,48 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
 }
 
+const refused = [
+  {
+    what: 'a frontend feature importing another feature',
+    filePath: 'frontend/src/features/auth/components/boundary-fixture.ts',
+    code: "import { ideaSetsQueryKey } from '../../ideas/api/get-idea-sets';\nexport const key = ideaSetsQueryKey;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: 'shared code (lib/) importing a feature',
+    filePath: 'frontend/src/lib/boundary-fixture.ts',
+    code: "import { creditsQueryKey } from '../features/credits/api/get-credits';\nexport const key = creditsQueryKey;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: 'a domain file importing infrastructure',
+    filePath: 'backend/domain/identity/boundary-fixture.ts',
+    code: "import { buildApp } from '../../infrastructure/http/app';\nexport const app = buildApp;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: 'a domain file importing the application through the @contracts alias',
+    filePath: 'backend/domain/identity/boundary-fixture.ts',
+    code: "import type { User } from '@contracts/auth';\nexport type U = User;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: 'a domain file importing a framework package',
+    filePath: 'backend/domain/identity/boundary-fixture.ts',
+    code: "import { sql } from 'kysely';\nexport const q = sql;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'an application file importing infrastructure',
+    filePath: 'backend/application/identity/boundary-fixture.ts',
+    code: "import { buildApp } from '../../infrastructure/http/app';\nexport const app = buildApp;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+];
+
 describe('lint import boundaries', () => {
-  it('refuses a frontend feature importing another feature', async () => {
-    const ids = await ruleIds(
-      'frontend/src/features/auth/components/boundary-fixture.ts',
-      "import { ideaSetsQueryKey } from '../../ideas/api/get-idea-sets';\nexport const key = ideaSetsQueryKey;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses shared code (lib/) importing a feature', async () => {
-    const ids = await ruleIds(
-      'frontend/src/lib/boundary-fixture.ts',
-      "import { creditsQueryKey } from '../features/credits/api/get-credits';\nexport const key = creditsQueryKey;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses a domain file importing infrastructure', async () => {
-    const ids = await ruleIds(
-      'backend/domain/identity/boundary-fixture.ts',
-      "import { buildApp } from '../../infrastructure/http/app';\nexport const app = buildApp;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses a domain file importing the application through the @contracts alias', async () => {
-    const ids = await ruleIds('backend/domain/identity/boundary-fixture.ts', "import type { User } from '@contracts/auth';\nexport type U = User;\n");
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses a domain file importing a framework package', async () => {
-    const ids = await ruleIds('backend/domain/identity/boundary-fixture.ts', "import { sql } from 'kysely';\nexport const q = sql;\n");
-    expect(ids).toContain('no-restricted-imports');
-  });
-
-  it('refuses an application file importing infrastructure', async () => {
-    const ids = await ruleIds(
-      'backend/application/identity/boundary-fixture.ts',
-      "import { buildApp } from '../../infrastructure/http/app';\nexport const app = buildApp;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
+  it.each(refused)('refuses $what', async ({ filePath, code, rule }) => {
+    expect(await ruleIds(filePath, code)).toContain(rule);
   });
 
   it('accepts legal imports: a feature using its own api and shared lib, a page composing features', async () => {
