@@ -93,4 +93,11 @@ describe('the ideas generating screen', () => {
     expect(await screen.findByRole('textbox', { name: 'What are your skills or passions?' })).toHaveValue(skill);
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/dashboard$/));
   });
+
+  it('sends a visitor without a skill home with "No skill provided", asking for nothing', async () => {
+    server.use(meHandler(null));
+    renderRoutes({ '/generating': <IdeasGeneratingScreen />, '/': <h1>Home</h1> }, '/generating?trial=true');
+    expect(await screen.findByText('No skill provided')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
 });
