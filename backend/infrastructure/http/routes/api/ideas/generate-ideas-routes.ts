@@ -9,7 +9,8 @@ import { apiRoutes, type AppServices } from '../../../services';
 /**
  * POST /api/generate-ideas-stream (member-product §7). Refusals come before anything streams,
  * as ordinary JSON errors: 400 invalid body, 403 staff or a spent idea credit (`limitReached`),
- * 429 a visitor's daily trial limit. Then a `text/event-stream` of `data: <json>` lines:
+ * 429 a visitor's daily trial limit. Then a `text/event-stream` of `data: <json>` lines, each a
+ * message of the contract's `ideaStreamMessageSchema` (the client parses them with it):
  * `{content}` per chunk, and last either `{done: true, ideaSetId?, ideas, generator}` or
  * `{error, errorType}`.
  */
