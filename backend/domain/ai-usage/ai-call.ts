@@ -49,17 +49,20 @@ export type AiCallState = { status: 'none' } | { status: 'recorded' };
 
 export const InvalidUsage = () => new DomainError('invalid_usage', 'invalid');
 
+const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+
+/** Records the call once (recording it again, a retry, records nothing); usage is never negative. */
+function record(command: RecordAiCall, state: AiCallState): AiCallEvent[] {
+  if (state.status === 'recorded') return [];
+  const { inputTokens, outputTokens, costUsd, finishReason = null, usageEstimated = false } = command.data;
+  if (!isCount(inputTokens) || !isCount(outputTokens) || !(Number.isFinite(costUsd) && costUsd >= 0)) throw InvalidUsage();
+  return [{ type: 'AiCallRecorded', data: { ...command.data, finishReason, usageEstimated } }];
+}
+
 export function decideAiCall(command: AiCallCommand, state: AiCallState): AiCallEvent[] {
   switch (command.type) {
-    case 'RecordAiCall': {
-      // Recording the same call again (a retry) is one record.
-      if (state.status === 'recorded') return [];
-      const { inputTokens, outputTokens, costUsd } = command.data;
-      const count = (n: number) => Number.isInteger(n) && n >= 0;
-      if (!count(inputTokens) || !count(outputTokens) || !(Number.isFinite(costUsd) && costUsd >= 0)) throw InvalidUsage();
-      const { finishReason = null, usageEstimated = false } = command.data;
-      return [{ type: 'AiCallRecorded', data: { ...command.data, finishReason, usageEstimated } }];
-    }
+    case 'RecordAiCall':
+      return record(command, state);
     default:
       return assertNever(command.type);
   }

@@ -156,47 +156,49 @@ export const PaidForRequired = (kind: CreditKind) =>
   new DomainError('paid_for_required', 'invalid', { kind, field: paidForField[kind] });
 export const UnknownCreditKind = () => new DomainError('invalid_credit_kind', 'invalid');
 
+// ── Decide ────────────────────────────────────────────────────────────────────
 const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
 const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
 
-// ── Decide ────────────────────────────────────────────────────────────────────
+/** Admins and system policies manage every ledger. */
+function requireAdminOrSystem(actor: Actor) {
+  if (!isAdminOrSystem(actor)) throw NotAllowed();
+}
+
+function requireKnownKind(kind: CreditKind) {
+  if (!creditKinds.includes(kind)) throw UnknownCreditKind();
+}
+
+const opening = (holder: Holder, now: Date): CreditAccountOpened => {
+  const { start, resetAt } = periodContaining(now, now);
+  const period = { periodStart: start.toISOString(), resetAt: resetAt.toISOString() };
+  return { type: 'CreditAccountOpened', data: { userId: holder.userId, tier: holder.tier, allowances: allowancesFor(holder.tier), ...period } };
+};
+
+/** The period that contains `now`, counted from the ledger's anchor (idle months are skipped). */
+const periodStarting = (state: OpenAccount, tier: CreditTier, now: Date): CreditPeriodStarted => {
+  const { start, resetAt } = periodContaining(new Date(state.openedAt), now);
+  return {
+    type: 'CreditPeriodStarted',
+    data: { tier, allowances: allowancesFor(tier), periodStart: start.toISOString(), resetAt: resetAt.toISOString() },
+  };
+};
+
 /** What has to be recorded before a command can be decided on the member's current period and tier. */
 function bringUpToDate(state: CreditAccountState, holder: Holder, now: Date): CreditAccountEvent[] {
-  if (state.status === 'unopened') {
-    const { start, resetAt } = periodContaining(now, now);
-    return [
-      {
-        type: 'CreditAccountOpened',
-        data: {
-          userId: holder.userId,
-          tier: holder.tier,
-          allowances: allowancesFor(holder.tier),
-          periodStart: start.toISOString(),
-          resetAt: resetAt.toISOString(),
-        },
-      },
-    ];
-  }
+  if (state.status === 'unopened') return [opening(holder, now)];
   const events: CreditAccountEvent[] = [];
   if (holder.tier !== state.tier) {
-    events.push({
-      type: 'CreditTierChanged',
-      data: { from: state.tier, to: holder.tier, allowances: allowancesFor(holder.tier) },
-    });
+    events.push({ type: 'CreditTierChanged', data: { from: state.tier, to: holder.tier, allowances: allowancesFor(holder.tier) } });
   }
-  if (now.getTime() >= new Date(state.resetAt).getTime()) {
-    const { start, resetAt } = periodContaining(new Date(state.openedAt), now);
-    events.push({
-      type: 'CreditPeriodStarted',
-      data: {
-        tier: holder.tier,
-        allowances: allowancesFor(holder.tier),
-        periodStart: start.toISOString(),
-        resetAt: resetAt.toISOString(),
-      },
-    });
-  }
+  if (now.getTime() >= new Date(state.resetAt).getTime()) events.push(periodStarting(state, holder.tier, now));
   return events;
+}
+
+/** The catch-up events and the ledger as they leave it: open, in the current period, at the holder's tier. */
+function catchUp(state: CreditAccountState, holder: Holder, now: Date): { events: CreditAccountEvent[]; current: OpenAccount } {
+  const events = bringUpToDate(state, holder, now);
+  return { events, current: events.reduce(evolveCreditAccount, state) as OpenAccount };
 }
 
 /**
@@ -205,88 +207,76 @@ function bringUpToDate(state: CreditAccountState, holder: Holder, now: Date): Cr
  * use it so that showing the credits never writes; the next command records the roll.
  */
 export function creditAccountAt(state: CreditAccountState, holder: Holder, now: Date): OpenAccount {
-  return bringUpToDate(state, holder, now).reduce(evolveCreditAccount, state) as OpenAccount;
+  return catchUp(state, holder, now).current;
+}
+
+/** The member, an admin or the system brings the ledger up to date (nothing else). */
+function sync(command: SyncCreditAccount, state: CreditAccountState): CreditAccountEvent[] {
+  const { actor, now } = command.metadata;
+  if (!isSelf(actor, command.data.userId)) requireAdminOrSystem(actor);
+  return bringUpToDate(state, command.data, now);
+}
+
+/** The member (or the system for them) spends one credit on what `paidFor` names; the same consumption id twice is one spend. */
+function consume(command: ConsumeCredit, state: CreditAccountState): CreditAccountEvent[] {
+  const { actor, now } = command.metadata;
+  const { consumptionId, kind, paidFor } = command.data;
+  if (!isSelf(actor, command.data.userId) && actor.kind !== 'system') throw NotAllowed();
+  requireKnownKind(kind);
+  const named = paidFor[paidForField[kind]];
+  if (typeof named !== 'string' || named.trim() === '') throw PaidForRequired(kind);
+
+  const { events, current } = catchUp(state, command.data, now);
+  if (current.consumptions[consumptionId]) return events;
+  if (availableCredits(current, kind) <= 0) {
+    throw CreditLimitReached(kind, current.tier, current.allowances[kind] + current.granted[kind], current.resetAt);
+  }
+  const balanceAfter = availableAfter(current, kind, { used: 1, granted: 0 });
+  return [...events, { type: 'CreditConsumed', data: { consumptionId, kind, paidFor: { ...paidFor }, balanceAfter } }];
+}
+
+/**
+ * An admin or the system gives back a spend of the current period whose work failed. Nothing
+ * to give back (never spent, refunded already, or spent in a period that has ended, whose
+ * allowance is gone while the new period's is whole) records nothing.
+ */
+function refund(command: RefundCredit, state: CreditAccountState): CreditAccountEvent[] {
+  requireAdminOrSystem(command.metadata.actor);
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+  if (state.status !== 'open') return [];
+  const { consumptionId } = command.data;
+  const consumption = state.consumptions[consumptionId];
+  if (!consumption || consumption.refunded) return [];
+  const { kind, paidFor } = consumption;
+  const balanceAfter = availableAfter(state, kind, { used: -1, granted: 0 });
+  return [{ type: 'CreditRefunded', data: { consumptionId, kind, paidFor, reason, balanceAfter } }];
+}
+
+/** An admin or a system policy adds 1 to 1000 credits of a kind to the current period. */
+function grant(command: GrantCredits, state: CreditAccountState): CreditAccountEvent[] {
+  requireAdminOrSystem(command.metadata.actor);
+  const { kind, amount } = command.data;
+  requireKnownKind(kind);
+  if (!Number.isInteger(amount) || amount < 1 || amount > 1000) throw InvalidAmount();
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+
+  const { events, current } = catchUp(state, command.data, command.metadata.now);
+  const balanceAfter = availableAfter(current, kind, { used: 0, granted: amount });
+  return [...events, { type: 'CreditsGranted', data: { kind, amount, reason, balanceAfter } }];
 }
 
 export function decideCreditAccount(command: CreditAccountCommand, state: CreditAccountState): CreditAccountEvent[] {
-  const { actor, now } = command.metadata;
-
-  if (command.type === 'RefundCredit') {
-    if (!isAdminOrSystem(actor)) throw NotAllowed();
-    const reason = command.data.reason.trim();
-    if (reason === '') throw ReasonRequired();
-    if (state.status !== 'open') return [];
-    // Unknown here: never spent, already refunded, or spent in a period that has ended (its
-    // allowance is gone, and the new period's is whole).
-    const consumption = state.consumptions[command.data.consumptionId];
-    if (!consumption || consumption.refunded) return [];
-    return [
-      {
-        type: 'CreditRefunded',
-        data: {
-          consumptionId: command.data.consumptionId,
-          kind: consumption.kind,
-          paidFor: consumption.paidFor,
-          reason,
-          balanceAfter: availableAfter(state, consumption.kind, { used: -1, granted: 0 }),
-        },
-      },
-    ];
-  }
-
-  const holder = { userId: command.data.userId, tier: command.data.tier };
   switch (command.type) {
     case 'SyncCreditAccount':
-      if (!isSelf(actor, holder.userId) && !isAdminOrSystem(actor)) throw NotAllowed();
-      break;
-    case 'ConsumeCredit': {
-      if (!isSelf(actor, holder.userId) && actor.kind !== 'system') throw NotAllowed();
-      if (!creditKinds.includes(command.data.kind)) throw UnknownCreditKind();
-      const named = command.data.paidFor[paidForField[command.data.kind]];
-      if (typeof named !== 'string' || named.trim() === '') throw PaidForRequired(command.data.kind);
-      break;
-    }
-    case 'GrantCredits': {
-      if (!isAdminOrSystem(actor)) throw NotAllowed();
-      if (!creditKinds.includes(command.data.kind)) throw UnknownCreditKind();
-      const { amount } = command.data;
-      if (!Number.isInteger(amount) || amount < 1 || amount > 1000) throw InvalidAmount();
-      if (command.data.reason.trim() === '') throw ReasonRequired();
-      break;
-    }
-    default:
-      return assertNever(command);
-  }
-
-  const catchUp = bringUpToDate(state, holder, now);
-  const current = catchUp.reduce(evolveCreditAccount, state) as OpenAccount;
-
-  switch (command.type) {
-    case 'SyncCreditAccount':
-      return catchUp;
-    case 'ConsumeCredit': {
-      const { consumptionId, kind, paidFor } = command.data;
-      if (current.consumptions[consumptionId]) return catchUp;
-      const available = availableCredits(current, kind);
-      if (available <= 0) throw CreditLimitReached(kind, current.tier, current.allowances[kind] + current.granted[kind], current.resetAt);
-      return [
-        ...catchUp,
-        {
-          type: 'CreditConsumed',
-          data: { consumptionId, kind, paidFor: { ...paidFor }, balanceAfter: availableAfter(current, kind, { used: 1, granted: 0 }) },
-        },
-      ];
-    }
-    case 'GrantCredits': {
-      const { kind, amount } = command.data;
-      return [
-        ...catchUp,
-        {
-          type: 'CreditsGranted',
-          data: { kind, amount, reason: command.data.reason.trim(), balanceAfter: availableAfter(current, kind, { used: 0, granted: amount }) },
-        },
-      ];
-    }
+      return sync(command, state);
+    case 'ConsumeCredit':
+      return consume(command, state);
+    case 'RefundCredit':
+      return refund(command, state);
+    case 'GrantCredits':
+      return grant(command, state);
     default:
       return assertNever(command);
   }
@@ -295,54 +285,44 @@ export function decideCreditAccount(command: CreditAccountCommand, state: Credit
 // ── Evolve ────────────────────────────────────────────────────────────────────
 const adjust = (counts: CreditCounts, kind: CreditKind, by: number): CreditCounts => ({ ...counts, [kind]: counts[kind] + by });
 
+/** A period begins whole: nothing granted, used or spent yet. */
+const freshPeriod = (data: { tier: CreditTier; allowances: CreditCounts; periodStart: string; resetAt: string }) => ({
+  tier: data.tier,
+  periodStart: data.periodStart,
+  resetAt: data.resetAt,
+  allowances: { ...data.allowances },
+  granted: zeroCounts(),
+  used: zeroCounts(),
+  consumptions: {},
+});
+
+function refunded(state: OpenAccount, consumptionId: string): OpenAccount {
+  const consumption = state.consumptions[consumptionId];
+  if (!consumption || consumption.refunded) return state;
+  return {
+    ...state,
+    used: adjust(state.used, consumption.kind, -1),
+    consumptions: { ...state.consumptions, [consumptionId]: { ...consumption, refunded: true } },
+  };
+}
+
 export function evolveCreditAccount(state: CreditAccountState, event: CreditAccountEvent): CreditAccountState {
   if (event.type === 'CreditAccountOpened') {
-    return {
-      status: 'open',
-      userId: event.data.userId,
-      tier: event.data.tier,
-      openedAt: event.data.periodStart,
-      periodStart: event.data.periodStart,
-      resetAt: event.data.resetAt,
-      allowances: { ...event.data.allowances },
-      granted: zeroCounts(),
-      used: zeroCounts(),
-      consumptions: {},
-    };
+    return { status: 'open', userId: event.data.userId, openedAt: event.data.periodStart, ...freshPeriod(event.data) };
   }
   if (state.status !== 'open') return state;
   switch (event.type) {
     case 'CreditPeriodStarted':
-      return {
-        ...state,
-        tier: event.data.tier,
-        periodStart: event.data.periodStart,
-        resetAt: event.data.resetAt,
-        allowances: { ...event.data.allowances },
-        granted: zeroCounts(),
-        used: zeroCounts(),
-        consumptions: {},
-      };
+      return { ...state, ...freshPeriod(event.data) };
     case 'CreditTierChanged':
       return { ...state, tier: event.data.to, allowances: { ...event.data.allowances } };
-    case 'CreditConsumed':
-      return {
-        ...state,
-        used: adjust(state.used, event.data.kind, 1),
-        consumptions: {
-          ...state.consumptions,
-          [event.data.consumptionId]: { kind: event.data.kind, paidFor: event.data.paidFor, refunded: false },
-        },
-      };
-    case 'CreditRefunded': {
-      const consumption = state.consumptions[event.data.consumptionId];
-      if (!consumption || consumption.refunded) return state;
-      return {
-        ...state,
-        used: adjust(state.used, consumption.kind, -1),
-        consumptions: { ...state.consumptions, [event.data.consumptionId]: { ...consumption, refunded: true } },
-      };
+    case 'CreditConsumed': {
+      const { consumptionId, kind, paidFor } = event.data;
+      const consumptions = { ...state.consumptions, [consumptionId]: { kind, paidFor, refunded: false } };
+      return { ...state, used: adjust(state.used, kind, 1), consumptions };
     }
+    case 'CreditRefunded':
+      return refunded(state, event.data.consumptionId);
     case 'CreditsGranted':
       return { ...state, granted: adjust(state.granted, event.data.kind, event.data.amount) };
     default:

@@ -52,20 +52,31 @@ export const NotYourIdeaSet = () => NotAllowed('create_idea_set_for_another');
 export const SkillRequired = () => new DomainError('skill_required', 'invalid');
 export const IdeasRequired = () => new DomainError('ideas_required', 'invalid');
 
+// ── Decide ────────────────────────────────────────────────────────────────────
+/** The owner themselves, or the system on their behalf; nobody else, not even an admin. */
 const actsFor = (actor: Actor, ownerId: string) =>
   actor.kind === 'system' || (actor.kind === 'user' && actor.userId === ownerId);
 
-// ── Decide ────────────────────────────────────────────────────────────────────
+/**
+ * A visitor's trial ideas are never personalised (customisation is a pro member's, and a
+ * visitor is nobody's member), so a trial set is recorded unpersonalised whatever it claims.
+ */
+const personalisedOf = (data: IdeaSetContent) => data.source !== 'trial' && data.personalized;
+
+/** Keeps a new set for its owner, with the skill trimmed; a set is created once. */
+function create(command: CreateIdeaSet, state: IdeaSetState): IdeaSetEvent[] {
+  if (state.status !== 'none') throw IdeaSetExists();
+  if (!actsFor(command.metadata.actor, command.data.ownerId)) throw NotYourIdeaSet();
+  const skill = command.data.skill.trim();
+  if (skill === '') throw SkillRequired();
+  if (command.data.ideas.length === 0) throw IdeasRequired();
+  return [{ type: 'IdeaSetCreated', data: { ...command.data, skill, personalized: personalisedOf(command.data) } }];
+}
+
 export function decideIdeaSet(command: IdeaSetCommand, state: IdeaSetState): IdeaSetEvent[] {
   switch (command.type) {
-    case 'CreateIdeaSet': {
-      if (state.status !== 'none') throw IdeaSetExists();
-      if (!actsFor(command.metadata.actor, command.data.ownerId)) throw NotYourIdeaSet();
-      const skill = command.data.skill.trim();
-      if (skill === '') throw SkillRequired();
-      if (command.data.ideas.length === 0) throw IdeasRequired();
-      return [{ type: 'IdeaSetCreated', data: { ...command.data, skill } }];
-    }
+    case 'CreateIdeaSet':
+      return create(command, state);
     default:
       return assertNever(command.type);
   }

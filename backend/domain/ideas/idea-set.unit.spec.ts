@@ -58,6 +58,16 @@ describe('idea sets', () => {
     spec.given([created]).when(create(ada)).thenThrows('idea_set_exists');
   });
 
+  it('keep a member\'s personalised set personalised', () => {
+    const personalised = { ...content, personalized: true };
+    spec.given([]).when(create(ada, { personalized: true })).then([{ type: 'IdeaSetCreated', data: personalised }]);
+  });
+
+  it('are never personalised when they come from a visitor\'s trial, whatever the command claims', () => {
+    const trial = { ...content, source: 'trial' as const, personalized: false };
+    spec.given([]).when(create(ada, { source: 'trial', personalized: true })).then([{ type: 'IdeaSetCreated', data: trial }]);
+  });
+
   it('need a skill and at least one idea', () => {
     spec.given([]).when(create(ada, { skill: '   ' })).thenThrows('skill_required');
     spec.given([]).when(create(ada, { ideas: [] })).thenThrows('ideas_required');

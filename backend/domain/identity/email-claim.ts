@@ -35,22 +35,35 @@ export const ABANDONED_CLAIM_MS = 60_000;
 
 export const EmailTaken = () => new DomainError('email_taken', 'conflict');
 
+const claimed = (command: ClaimEmail): EmailClaimed => ({
+  type: 'EmailClaimed',
+  data: { userId: command.data.userId, claimedAt: command.metadata.now.toISOString() },
+});
+
+/** A holder with no account whose claim is old enough abandoned it (a crash between the two appends). */
+const isAbandoned = (state: Extract<EmailClaimState, { status: 'claimed' }>, command: ClaimEmail) =>
+  !command.data.holderExists && command.metadata.now.getTime() - Date.parse(state.claimedAt) >= ABANDONED_CLAIM_MS;
+
+/** A free address is claimed; the holder claiming again is a retry; an abandoned claim is taken over. */
+function claim(command: ClaimEmail, state: EmailClaimState): EmailClaimEvent[] {
+  if (state.status === 'free') return [claimed(command)];
+  if (state.userId === command.data.userId) return [];
+  if (!isAbandoned(state, command)) throw EmailTaken();
+  return [{ type: 'EmailReleased', data: { userId: state.userId } }, claimed(command)];
+}
+
+/** Only the holder's release frees the address. */
+function release(command: ReleaseEmail, state: EmailClaimState): EmailClaimEvent[] {
+  if (state.status !== 'claimed' || state.userId !== command.data.userId) return [];
+  return [{ type: 'EmailReleased', data: { userId: command.data.userId } }];
+}
+
 export function decideEmailClaim(command: EmailClaimCommand, state: EmailClaimState): EmailClaimEvent[] {
   switch (command.type) {
     case 'ClaimEmail':
-      if (state.status === 'claimed') {
-        if (state.userId === command.data.userId) return [];
-        const age = command.metadata.now.getTime() - Date.parse(state.claimedAt);
-        if (command.data.holderExists || age < ABANDONED_CLAIM_MS) throw EmailTaken();
-        return [
-          { type: 'EmailReleased', data: { userId: state.userId } },
-          { type: 'EmailClaimed', data: { userId: command.data.userId, claimedAt: command.metadata.now.toISOString() } },
-        ];
-      }
-      return [{ type: 'EmailClaimed', data: { userId: command.data.userId, claimedAt: command.metadata.now.toISOString() } }];
+      return claim(command, state);
     case 'ReleaseEmail':
-      if (state.status !== 'claimed' || state.userId !== command.data.userId) return [];
-      return [{ type: 'EmailReleased', data: { userId: command.data.userId } }];
+      return release(command, state);
     default:
       return assertNever(command);
   }

@@ -74,50 +74,98 @@ export const UserAlreadyRegistered = () => new DomainError('user_exists', 'confl
 export const CannotChangeOwnRole = () => new DomainError('own_role', 'forbidden');
 export const CannotDisableSelf = () => new DomainError('own_account', 'forbidden');
 
+// ── Decide ────────────────────────────────────────────────────────────────────
+type Account = Extract<UserState, { status: 'active' | 'disabled' }>;
+
 const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
 const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
 
-// ── Decide ────────────────────────────────────────────────────────────────────
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
-  const { actor } = command.metadata;
-  if (command.type === 'RegisterUser') {
-    if (state.status !== 'unregistered') throw UserAlreadyRegistered();
-    // Accounts are opened by the system (signup, admin bootstrap) or an admin, never by a member.
-    if (!isAdminOrSystem(actor)) throw NotAllowed();
-    return [{ type: 'UserRegistered', data: { ...command.data } }];
-  }
+/** Every command but registration needs an account that exists and is not deleted. */
+function existing(state: UserState): Account {
   if (state.status === 'unregistered' || state.status === 'deleted') throw UserNotFound();
+  return state;
+}
 
+/** The member on their own account, an admin or the system. */
+function requireSelfOrAdmin(actor: Actor, account: Account) {
+  if (!isSelf(actor, account.userId) && !isAdminOrSystem(actor)) throw NotAllowed();
+}
+
+/** An admin on another account, or the system; `action` words the refusal. */
+function requireAdminOnOther(actor: Actor, account: Account, action: 'change_role' | 'disable_user', ownError: () => Error) {
+  if (!isAdminOrSystem(actor)) throw NotAllowed(action);
+  if (isSelf(actor, account.userId)) throw ownError();
+}
+
+function requiredReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (trimmed === '') throw ReasonRequired();
+  return trimmed;
+}
+
+/** Accounts are opened by the system (signup, admin bootstrap) or an admin, never by a member. */
+function register(command: RegisterUser, state: UserState): UserEvent[] {
+  if (state.status !== 'unregistered') throw UserAlreadyRegistered();
+  if (!isAdminOrSystem(command.metadata.actor)) throw NotAllowed();
+  return [{ type: 'UserRegistered', data: { ...command.data } }];
+}
+
+function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
+  requireSelfOrAdmin(command.metadata.actor, existing(state));
+  return [{ type: 'UserProfileUpdated', data: { ...command.data } }];
+}
+
+/** The member, or the system (a reset, the admin bootstrap); not an admin on someone else's account. */
+function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
+  const { actor } = command.metadata;
+  if (!isSelf(actor, existing(state).userId) && actor.kind !== 'system') throw NotAllowed();
+  return [{ type: 'UserPasswordChanged', data: { ...command.data } }];
+}
+
+function changeRole(command: ChangeRole, state: UserState): UserEvent[] {
+  const account = existing(state);
+  requireAdminOnOther(command.metadata.actor, account, 'change_role', CannotChangeOwnRole);
+  const reason = requiredReason(command.data.reason);
+  if (command.data.role === account.role) return [];
+  return [{ type: 'UserRoleChanged', data: { from: account.role, to: command.data.role, reason } }];
+}
+
+function disable(command: DisableUser, state: UserState): UserEvent[] {
+  const account = existing(state);
+  requireAdminOnOther(command.metadata.actor, account, 'disable_user', CannotDisableSelf);
+  const reason = requiredReason(command.data.reason);
+  if (account.status === 'disabled') return [];
+  return [{ type: 'UserDisabled', data: { reason } }];
+}
+
+function enable(command: EnableUser, state: UserState): UserEvent[] {
+  const account = existing(state);
+  if (!isAdminOrSystem(command.metadata.actor)) throw NotAllowed('enable_user');
+  if (account.status === 'active') return [];
+  return [{ type: 'UserEnabled', data: {} }];
+}
+
+function deleteUser(command: DeleteUser, state: UserState): UserEvent[] {
+  requireSelfOrAdmin(command.metadata.actor, existing(state));
+  return [{ type: 'UserDeleted', data: {} }];
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
+    case 'RegisterUser':
+      return register(command, state);
     case 'UpdateProfile':
-      if (!isSelf(actor, state.userId) && !isAdminOrSystem(actor)) throw NotAllowed();
-      return [{ type: 'UserProfileUpdated', data: { ...command.data } }];
+      return updateProfile(command, state);
     case 'ChangePassword':
-      if (!isSelf(actor, state.userId) && actor.kind !== 'system') throw NotAllowed();
-      return [{ type: 'UserPasswordChanged', data: { ...command.data } }];
-    case 'ChangeRole': {
-      if (!isAdminOrSystem(actor)) throw NotAllowed('change_role');
-      if (isSelf(actor, state.userId)) throw CannotChangeOwnRole();
-      const reason = command.data.reason.trim();
-      if (reason === '') throw ReasonRequired();
-      if (command.data.role === state.role) return [];
-      return [{ type: 'UserRoleChanged', data: { from: state.role, to: command.data.role, reason } }];
-    }
-    case 'DisableUser': {
-      if (!isAdminOrSystem(actor)) throw NotAllowed('disable_user');
-      if (isSelf(actor, state.userId)) throw CannotDisableSelf();
-      const reason = command.data.reason.trim();
-      if (reason === '') throw ReasonRequired();
-      if (state.status === 'disabled') return [];
-      return [{ type: 'UserDisabled', data: { reason } }];
-    }
+      return changePassword(command, state);
+    case 'ChangeRole':
+      return changeRole(command, state);
+    case 'DisableUser':
+      return disable(command, state);
     case 'EnableUser':
-      if (!isAdminOrSystem(actor)) throw NotAllowed('enable_user');
-      if (state.status === 'active') return [];
-      return [{ type: 'UserEnabled', data: {} }];
+      return enable(command, state);
     case 'DeleteUser':
-      if (!isSelf(actor, state.userId) && !isAdminOrSystem(actor)) throw NotAllowed();
-      return [{ type: 'UserDeleted', data: {} }];
+      return deleteUser(command, state);
     default:
       return assertNever(command);
   }

@@ -147,7 +147,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
         try {
           const { position } = await ideaSets.create(
             { kind: 'user', userId: user.id, role: user.role },
-            { skill, categories: ideas.categories, ideas: ideas.ideas, personalized: false },
+            { skill, categories: ideas.categories, ideas: ideas.ideas, personalized: ideas.personalized },
             'trial',
             { requestId: request.id },
             claim.ideaSetId,
