@@ -68,6 +68,9 @@ export default tseslint.config(
       ],
     },
     rules: {
+      // An interface that only extends one type is how declaration merging adds to another module's
+      // interface (projections/registry.ts adds the read-model tables to `Database`).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // Names starting with _ are deliberately unused (a parameter kept for its position).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },

@@ -74,7 +74,7 @@ declare module 'fastify' {
 
 const refuse = (reply: FastifyReply, status: number, message: string, code: string) => reply.status(status).send({ message, code });
 
-export function registerIdempotency(app: FastifyInstance, deps: { db: Kysely<any>; now: () => Date }) {
+export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely<DB>; now: () => Date }) {
   const db = deps.db as unknown as Kysely<IdempotencyTables>;
 
   // After the role guards and validation, before the handler: only a request that would run is recorded.
