@@ -1,25 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PageHeading } from '../components/ui/page-heading';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { creditsQueryKey } from '../features/credits/api/get-credits';
 import { IdeasGeneratingScreen } from '../features/ideas/components/ideas-generating-screen';
-import { toastError } from '../lib/toaster';
+import { PlanGeneratingScreen } from '../features/plans/components/plan-generating-screen';
 
-/** Plan generation arrives with the plans issue; until then the route checks its input and shows its heading. */
+/** A plan spends a plan credit: the credits feature's answer is read again. */
 function PlanGenerating() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const complete = ['ideaTitle', 'ideaDescription', 'category'].every((key) => (params.get(key) ?? '').trim() !== '');
-  const warned = useRef(false);
-
-  // Spec §5: a plan needs the idea's title, description and category.
-  useEffect(() => {
-    if (complete || warned.current) return;
-    warned.current = true;
-    toastError('Missing plan information');
-    navigate('/ideas', { replace: true });
-  }, [complete, navigate]);
-
-  return <PageHeading title="Generating Your Plan" />;
+  const queryClient = useQueryClient();
+  return <PlanGeneratingScreen onCreditsChanged={() => void queryClient.invalidateQueries({ queryKey: creditsQueryKey })} />;
 }
 
 /** /generating: ideas by default, a plan with type=plan (spec §2). */

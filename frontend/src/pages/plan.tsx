@@ -1,6 +1,14 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useParams } from 'react-router-dom';
+import { creditsQueryKey, useCredits } from '../features/credits/api/get-credits';
+import { PlanDetail } from '../features/plans/components/plan-detail';
 
-/** Plan detail: /plan/{id}. Only the heading until its issue builds the screen. */
+/** /plan/{id} (protected): the plan, with the member's milestone credits from the credits feature. */
 export default function PlanPage() {
-  return <PageHeading title="Action Plan" />;
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const credits = useCredits();
+  const refreshCredits = useCallback(() => void queryClient.invalidateQueries({ queryKey: creditsQueryKey }), [queryClient]);
+  return <PlanDetail key={id} planId={id} milestoneCreditsLeft={credits.data?.balances.milestone} onCreditsChanged={refreshCredits} />;
 }

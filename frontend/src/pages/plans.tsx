@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { PlansScreen } from '../features/plans/components/plans-screen';
 
-/** The list of plans. Only the heading until its issue builds the screen. */
+/** /plans (protected): the member's plans. */
 export default function PlansPage() {
-  return <PageHeading title="My Plans" />;
+  return <PlansScreen />;
 }

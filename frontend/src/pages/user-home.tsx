@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { StaffNotice } from '../components/ui/staff-notice';
 import { CreditStatementPanel } from '../features/credits/components/credit-statement-panel';
 import { UsageCards } from '../features/credits/components/usage-cards';
-import { ActionPlans } from '../features/dashboard/components/action-plans';
+import { ActionPlans } from '../features/plans/components/action-plans';
 import { LimitNotice } from '../features/dashboard/components/limit-notice';
 import { SubscriptionBox } from '../features/dashboard/components/subscription-box';
 import { UpgradeSuccessBanner } from '../features/dashboard/components/upgrade-success-banner';

@@ -1,0 +1,74 @@
+import './plan-generating-screen.css';
+import { Callout, Card, Icon, ProgressBar } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { TypingText } from '../../../components/ui/typing-text';
+import { usePlanGeneration } from '../api/use-plan-generation';
+
+const STEP_MS = 2500;
+
+/** What the screen types while the server works: the plan is written in one piece, so these are the steps it goes through. */
+function stepsFor(title: string): string[] {
+  return [
+    `Reading your idea: “${title}”`,
+    'Laying out your weekly milestones...',
+    'Writing the tasks for week 1...',
+    'Picking free and paid resources that help...',
+    'Setting the success criteria for your first week...',
+    'Putting the finishing touches on your plan...',
+  ];
+}
+
+/** /generating?type=plan (spec §2, §4): a typing progress screen while the plan is generated (15-30 seconds). */
+export function PlanGeneratingScreen({ onCreditsChanged }: { onCreditsChanged?: () => void }) {
+  const { request, complete, failure } = usePlanGeneration(onCreditsChanged);
+  const [shown, setShown] = useState(1);
+  const steps = stepsFor(request?.ideaTitle ?? '');
+
+  useEffect(() => {
+    if (complete || failure) return;
+    const timer = setInterval(() => setShown((count) => Math.min(count + 1, steps.length)), STEP_MS);
+    return () => clearInterval(timer);
+  }, [complete, failure, steps.length]);
+
+  const text = steps.slice(0, complete ? steps.length : shown).join('\n') + (complete ? '\nYour plan is ready.' : '');
+
+  return (
+    <div className="page generating-page plan-generating">
+      <h1 className="page-title">Generating Your Plan</h1>
+      {request ? (
+        <p className="muted plan-generating-subtitle">
+          Turning “{request.ideaTitle}” into a week-by-week action plan. This usually takes 15-30 seconds.
+        </p>
+      ) : null}
+      <Card className="plan-generating-card" elevation={1}>
+        <div className="plan-generating-status" role="status" aria-live="polite">
+          {complete ? (
+            <>
+              <Icon icon="tick-circle" intent="success" size={20} />
+              <strong>Generation Complete</strong>
+            </>
+          ) : failure ? (
+            <>
+              <Icon icon="error" intent="danger" size={20} />
+              <strong>{failure.title}</strong>
+            </>
+          ) : (
+            <span>Building your action plan...</span>
+          )}
+        </div>
+        <ProgressBar
+          intent={complete ? 'success' : failure ? 'danger' : 'primary'}
+          value={complete || failure ? 1 : undefined}
+          stripes={!complete && !failure}
+          animate={!complete && !failure}
+        />
+        <TypingText text={text} complete={complete || failure !== null} />
+        {failure ? (
+          <Callout intent="danger" icon="arrow-left" compact>
+            {failure.description ? `${failure.description}. ` : ''}Taking you back to your ideas...
+          </Callout>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
