@@ -25,3 +25,12 @@ export function createQueryClient(): QueryClient {
 export const keptOnSignOut = { meta: { keptOnSignOut: true } } as const;
 
 export const isMembersOwn = (query: Query) => query.meta?.keptOnSignOut !== true;
+
+/**
+ * Marks a query whose answer changes when the member spends or is granted credits (the credits
+ * feature's balances and statement), so a feature that spends one refreshes them without knowing them.
+ */
+export const changesWithCredits = { meta: { changesWithCredits: true } } as const;
+
+export const refetchCreditQueries = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: (query) => query.meta?.changesWithCredits === true });

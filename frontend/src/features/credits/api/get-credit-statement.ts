@@ -1,6 +1,7 @@
 import { type CreditStatementResponse, creditStatementResponseSchema } from '@contracts/credits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, notReadyRetry, parseReady } from '../../../lib/api-client';
+import { changesWithCredits } from '../../../lib/query-client';
 
 export const creditStatementQueryKey = ['/api', 'credits', 'statement'] as const;
 
@@ -10,6 +11,11 @@ export async function getCreditStatement({ signal }: { signal?: AbortSignal } = 
 }
 
 export const creditStatementQueryOptions = () =>
-  queryOptions({ queryKey: creditStatementQueryKey, queryFn: ({ signal }) => getCreditStatement({ signal }), ...notReadyRetry });
+  queryOptions({
+    queryKey: creditStatementQueryKey,
+    queryFn: ({ signal }) => getCreditStatement({ signal }),
+    ...notReadyRetry,
+    ...changesWithCredits,
+  });
 
 export const useCreditStatement = () => useQuery(creditStatementQueryOptions());

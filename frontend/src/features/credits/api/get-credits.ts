@@ -1,6 +1,7 @@
 import { type CreditsResponse, creditsResponseSchema } from '@contracts/credits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, notReadyRetry, parseReady } from '../../../lib/api-client';
+import { changesWithCredits } from '../../../lib/query-client';
 
 export const creditsQueryKey = ['/api', 'credits'] as const;
 
@@ -10,6 +11,6 @@ export async function getCredits({ signal }: { signal?: AbortSignal } = {}): Pro
 }
 
 export const creditsQueryOptions = () =>
-  queryOptions({ queryKey: creditsQueryKey, queryFn: ({ signal }) => getCredits({ signal }), ...notReadyRetry });
+  queryOptions({ queryKey: creditsQueryKey, queryFn: ({ signal }) => getCredits({ signal }), ...notReadyRetry, ...changesWithCredits });
 
 export const useCredits = () => useQuery(creditsQueryOptions());

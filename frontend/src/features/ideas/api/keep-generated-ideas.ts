@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryKey, meQueryOptions } from '../../../lib/auth/api/get-me';
 import { generatedIdeas, pendingIdeas } from '../../../lib/pending-generation';
+import { refetchCreditQueries } from '../../../lib/query-client';
 import { createIdeaSet } from './create-idea-set';
 import type { IdeaGenerationResult } from './generate-ideas-stream';
 import { ideaSetsQueryKey } from './get-idea-sets';
-
-/** The credits feature's key; features do not import each other, so its path is spelt here. */
-const creditsQueryKey = ['/api', 'credits'] as const;
 
 export type KeepGeneratedIdeas = { skill: string; result: IdeaGenerationResult };
 
@@ -37,7 +35,7 @@ export function useKeepGeneratedIdeas() {
       if (!ideaSetId) await createIdeaSet({ skill, categories: ideas.categories, ideas: ideas.ideas, personalized: ideas.personalized });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ideaSetsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+        refetchCreditQueries(queryClient),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
       ]);
       return '/ideas';
