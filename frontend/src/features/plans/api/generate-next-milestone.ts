@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
+import { refetchCreditQueries } from '../../../lib/query-client';
 import { planQueryKey } from './get-plan';
 import { plansQueryKey } from './get-plans';
 
@@ -15,7 +16,7 @@ export async function generateNextMilestone(planId: string): Promise<NextMilesto
 }
 
 /** The plan the server answers replaces the cached one; the member's data is read again (spec §4). Errors are the caller's to show. */
-export function useGenerateNextMilestone(planId: string, onCreditsChanged?: () => void) {
+export function useGenerateNextMilestone(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => generateNextMilestone(planId),
@@ -24,7 +25,7 @@ export function useGenerateNextMilestone(planId: string, onCreditsChanged?: () =
       void queryClient.invalidateQueries({ queryKey: plansQueryKey });
     },
     onSettled: () => {
-      onCreditsChanged?.();
+      void refetchCreditQueries(queryClient);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });

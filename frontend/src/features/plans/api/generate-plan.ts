@@ -2,6 +2,7 @@ import { type GeneratePlanRequest, generatePlanRequestSchema, generatePlanRespon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
+import { refetchCreditQueries } from '../../../lib/query-client';
 import { plansQueryKey } from './get-plans';
 import { planErrorBody } from './plan-errors';
 
@@ -42,12 +43,12 @@ export function planGenerationFailure(error: unknown): PlanGenerationFailure {
 }
 
 /** The new plan is in the member's list; their plan count and credits changed. */
-export function useGeneratePlan(onCreditsChanged?: () => void) {
+export function useGeneratePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generatePlan,
     onSettled: () => {
-      onCreditsChanged?.();
+      void refetchCreditQueries(queryClient);
       void queryClient.invalidateQueries({ queryKey: plansQueryKey });
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },

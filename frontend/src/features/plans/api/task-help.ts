@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
+import { refetchCreditQueries } from '../../../lib/query-client';
 import { planQueryKey } from './get-plan';
 import { updateTask } from './plan-cache';
 
@@ -17,7 +18,7 @@ export async function askTaskHelp(taskId: string): Promise<TaskHelpResponse> {
  * The help lands on the task at once; the member's data (credits) is read again (spec §4).
  * Errors are the caller's to show: a spent allowance is a banner, anything else a toast (§8).
  */
-export function useTaskHelp(planId: string, onCreditsChanged?: () => void) {
+export function useTaskHelp(planId: string) {
   const queryClient = useQueryClient();
   const key = planQueryKey(planId);
   return useMutation({
@@ -28,7 +29,7 @@ export function useTaskHelp(planId: string, onCreditsChanged?: () => void) {
       void queryClient.invalidateQueries({ queryKey: key });
     },
     onSettled: () => {
-      onCreditsChanged?.();
+      void refetchCreditQueries(queryClient);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });

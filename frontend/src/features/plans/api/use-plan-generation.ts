@@ -20,12 +20,12 @@ export function planRequestFromQuery(params: URLSearchParams): GeneratePlanReque
  * Complete" and /plan/{planId} 0.5 s later. A spent allowance goes to the dashboard's limit notice;
  * another failure is told and the member is back on /ideas after the spec's delay.
  */
-export function usePlanGeneration(onCreditsChanged?: () => void) {
+export function usePlanGeneration() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const request = useMemo(() => planRequestFromQuery(params), [params]);
-  const generate = useGeneratePlan(onCreditsChanged);
+  const generate = useGeneratePlan();
   const { mutate } = generate;
 
   // Refs survive StrictMode's second run of effects: one request and one outcome per visit.

@@ -92,7 +92,8 @@ function ResourceList({ title, resources, kind }: { title: string; resources: Pl
           <li key={`${resource.name}-${resource.url}`}>
             {isWebLink(resource.url) ? (
               <a href={resource.url} target="_blank" rel="noopener noreferrer">
-                {resource.name} <Icon icon="share" size={11} aria-label="(opens in a new tab)" />
+                {resource.name} <Icon icon="share" size={11} />
+                <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : (
               <span>{resource.name}</span>

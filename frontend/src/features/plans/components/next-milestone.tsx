@@ -20,14 +20,12 @@ export function NextMilestone({
   plan,
   onLimit,
   onGenerated,
-  onCreditsChanged,
 }: {
   plan: PlanDto;
   onLimit: (limit: PlanLimit) => void;
   onGenerated: (milestoneId: string) => void;
-  onCreditsChanged?: () => void;
 }) {
-  const generate = useGenerateNextMilestone(plan.id, onCreditsChanged);
+  const generate = useGenerateNextMilestone(plan.id);
   if (plan.currentMilestone >= plan.totalMilestones) return null;
 
   const next = plan.currentMilestone + 1;

@@ -19,8 +19,6 @@ export type PlanDetailProps = {
   planId: string;
   /** Milestone credits left this period (the page reads them from the credits feature); hidden while unknown. */
   milestoneCreditsLeft?: number;
-  /** Help and milestones spend credits: the page refreshes what shows them. */
-  onCreditsChanged?: () => void;
 };
 
 /** /plan/{id} (spec §2): signed-out and not-found states, then the plan and its history. */
@@ -41,7 +39,7 @@ export function PlanDetail(props: PlanDetailProps) {
   return <MemberPlan {...props} />;
 }
 
-function MemberPlan({ planId, milestoneCreditsLeft, onCreditsChanged }: PlanDetailProps) {
+function MemberPlan({ planId, milestoneCreditsLeft }: PlanDetailProps) {
   const plan = usePlan(planId);
   const [tab, setTab] = useState<'plan' | 'history'>('plan');
 
@@ -73,7 +71,7 @@ function MemberPlan({ planId, milestoneCreditsLeft, onCreditsChanged }: PlanDeta
       </Link>
       <PlanHeader plan={plan.data} milestoneCreditsLeft={milestoneCreditsLeft} />
       <Tabs id="plan-tabs" selectedTabId={tab} onChange={(next) => setTab(next as 'plan' | 'history')} large renderActiveTabPanelOnly>
-        <Tab id="plan" title="Plan" panel={<PlanBody plan={plan.data} onCreditsChanged={onCreditsChanged} />} />
+        <Tab id="plan" title="Plan" panel={<PlanBody plan={plan.data} />} />
         <Tab id="history" title="History" icon="history" panel={<PlanHistory planId={planId} />} />
       </Tabs>
     </div>
@@ -119,16 +117,16 @@ function PlanHeader({ plan, milestoneCreditsLeft }: { plan: PlanDto; milestoneCr
   );
 }
 
-function PlanBody({ plan, onCreditsChanged }: { plan: PlanDto; onCreditsChanged?: () => void }) {
+function PlanBody({ plan }: { plan: PlanDto }) {
   const [limit, setLimit] = useState<PlanLimit | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
-  const actions = { planId: plan.id, onLimit: setLimit, onCreditsChanged };
+  const actions = { planId: plan.id, onLimit: setLimit };
   return (
     <div className="plan-body">
       {limit ? <LimitBanner limit={limit} onDismiss={() => setLimit(null)} /> : null}
       <h2 className="plan-section-title">Milestones</h2>
       <PlanMilestones plan={plan} actions={actions} opened={opened} />
-      <NextMilestone plan={plan} onLimit={setLimit} onGenerated={setOpened} onCreditsChanged={onCreditsChanged} />
+      <NextMilestone plan={plan} onLimit={setLimit} onGenerated={setOpened} />
       <div className="plan-footer-actions">
         <RouterButton to="/plans" icon="map" text="View All Plans" />
         <RouterButton to="/ideas" icon="lightbulb" text="Explore More Ideas" />

@@ -19,8 +19,8 @@ function stepsFor(title: string): string[] {
 }
 
 /** /generating?type=plan (spec §2, §4): a typing progress screen while the plan is generated (15-30 seconds). */
-export function PlanGeneratingScreen({ onCreditsChanged }: { onCreditsChanged?: () => void }) {
-  const { request, complete, failure } = usePlanGeneration(onCreditsChanged);
+export function PlanGeneratingScreen() {
+  const { request, complete, failure } = usePlanGeneration();
   const [shown, setShown] = useState(1);
   const steps = stepsFor(request?.ideaTitle ?? '');
 

@@ -7,7 +7,7 @@ import { type PlanLimit, planLimitOf } from '../api/plan-errors';
 import { useTaskHelp } from '../api/task-help';
 import { useToggleTask } from '../api/toggle-task';
 
-export type TaskActions = { planId: string; onLimit: (limit: PlanLimit) => void; onCreditsChanged?: () => void };
+export type TaskActions = { planId: string; onLimit: (limit: PlanLimit) => void };
 
 /**
  * One task (spec §2, §4): a checkbox that changes at once (rolled back should the server refuse),
@@ -51,7 +51,7 @@ function TaskCheckbox({ task, planId, descriptionId }: { task: PlanTaskDto; plan
 }
 
 function HelpButton({ task, actions }: { task: PlanTaskDto; actions: TaskActions }) {
-  const help = useTaskHelp(actions.planId, actions.onCreditsChanged);
+  const help = useTaskHelp(actions.planId);
   const provided = task.helpResponse !== null && task.helpResponse !== '';
   const ask = () =>
     help.mutate(task.id, {
