@@ -20,7 +20,8 @@ export function deciderSpec<Command, Event extends DomainEvent, State>(decider: 
             thenNothingHappens() {
               expect(run()).toEqual([]);
             },
-            thenThrows(code: string) {
+            /** `detail.kind` and `detail.data`, when given, must be the error's exactly. */
+            thenThrows(code: string, detail?: { kind?: string; data?: object }) {
               let caught: unknown;
               try {
                 run();
@@ -29,6 +30,8 @@ export function deciderSpec<Command, Event extends DomainEvent, State>(decider: 
               }
               expect(caught, `expected a DomainError "${code}"`).toBeInstanceOf(DomainError);
               expect((caught as DomainError).code).toBe(code);
+              if (detail?.kind !== undefined) expect((caught as DomainError).kind).toBe(detail.kind);
+              if (detail?.data !== undefined) expect((caught as DomainError).data).toEqual(detail.data);
             },
           };
         },

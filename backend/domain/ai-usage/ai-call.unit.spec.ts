@@ -49,8 +49,13 @@ describe('AI call records', () => {
     spec.given([{ type: 'AiCallRecorded', data }]).when(record()).thenNothingHappens();
   });
 
+  it('record a call that used nothing (a failure before any answer): zero tokens, zero cost', () => {
+    const nothing = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+    spec.given([]).when(record(nothing)).then([{ type: 'AiCallRecorded', data: { ...data, ...nothing } }]);
+  });
+
   it('refuse negative or fractional token counts and negative costs', () => {
-    spec.given([]).when(record({ inputTokens: -1 })).thenThrows('invalid_usage');
+    spec.given([]).when(record({ inputTokens: -1 })).thenThrows('invalid_usage', { kind: 'invalid' });
     spec.given([]).when(record({ outputTokens: 1.5 })).thenThrows('invalid_usage');
     spec.given([]).when(record({ costUsd: -0.01 })).thenThrows('invalid_usage');
   });

@@ -5,6 +5,7 @@ import { QuotaExceeded } from '../shared/domain-error';
 import { addMonthsUtc, monthlyAllowances, periodContaining, type CreditKind, type CreditTier } from './allowances';
 import {
   availableCredits,
+  creditAccountAt,
   creditAccountDecider,
   creditAccountStream,
   creditStatement,
@@ -153,6 +154,31 @@ describe('monthly allowances (design §5)', () => {
     });
     expect(periodContaining(anchor, anchor)).toEqual({ start: anchor, resetAt: new Date('2026-02-28T12:00:00.000Z') });
   });
+
+  it('finds the period that contains any later moment, across years, to the millisecond', () => {
+    const anchor = new Date('2026-01-31T12:00:00.000Z');
+    const period = (start: string, resetAt: string) => ({ start: new Date(start), resetAt: new Date(resetAt) });
+    // Day of month before the anchor's: still the previous month's period.
+    expect(periodContaining(anchor, new Date('2027-03-15T00:00:00.000Z'))).toEqual(period('2027-02-28T12:00:00.000Z', '2027-03-31T12:00:00.000Z'));
+    expect(periodContaining(anchor, new Date('2028-02-29T11:59:59.999Z'))).toEqual(period('2028-01-31T12:00:00.000Z', '2028-02-29T12:00:00.000Z'));
+    expect(periodContaining(anchor, new Date('2028-02-29T12:00:00.000Z'))).toEqual(period('2028-02-29T12:00:00.000Z', '2028-03-31T12:00:00.000Z'));
+    const june = new Date('2026-06-10T08:30:00.000Z');
+    expect(periodContaining(june, new Date('2030-05-10T08:30:00.000Z'))).toEqual(period('2030-05-10T08:30:00.000Z', '2030-06-10T08:30:00.000Z'));
+    expect(periodContaining(june, new Date('2031-01-01T00:00:00.000Z'))).toEqual(period('2030-12-10T08:30:00.000Z', '2031-01-10T08:30:00.000Z'));
+  });
+
+  it('puts a moment before the anchor (a clock set back) in the first period, never an earlier one', () => {
+    const anchor = new Date('2026-03-10T12:00:00.000Z');
+    expect(periodContaining(anchor, new Date('2026-03-10T11:00:00.000Z'))).toEqual({ start: anchor, resetAt: new Date('2026-04-10T12:00:00.000Z') });
+    expect(periodContaining(anchor, new Date('2025-12-25T00:00:00.000Z'))).toEqual({ start: anchor, resetAt: new Date('2026-04-10T12:00:00.000Z') });
+  });
+
+  it('counts months back as well as forward', () => {
+    const anchor = new Date('2026-03-31T06:07:08.009Z');
+    expect(addMonthsUtc(anchor, -1).toISOString()).toBe('2026-02-28T06:07:08.009Z');
+    expect(addMonthsUtc(anchor, -15).toISOString()).toBe('2024-12-31T06:07:08.009Z');
+    expect(addMonthsUtc(anchor, 0).toISOString()).toBe(anchor.toISOString());
+  });
 });
 
 describe('opening the ledger', () => {
@@ -233,9 +259,27 @@ describe('spending', () => {
   });
 
   it('refuses a spend that does not name what it pays for', () => {
-    spec.given([opened()]).when(consume('c1', 'idea', { paidFor: {} })).thenThrows('paid_for_required');
+    spec.given([opened()]).when(consume('c1', 'idea', { paidFor: {} })).thenThrows('paid_for_required', {
+      kind: 'invalid',
+      data: { kind: 'idea', field: 'ideaSetId' },
+    });
     spec.given([opened()]).when(consume('c1', 'help', { paidFor: { planId: 'plan-1' } })).thenThrows('paid_for_required');
     spec.given([opened()]).when(consume('c1', 'idea', { paidFor: { ideaSetId: '  ' } })).thenThrows('paid_for_required');
+  });
+
+  it('refuses a kind of credit that does not exist, to spend or to grant', () => {
+    const gold = 'gold' as CreditKind;
+    spec.given([opened()]).when(consume('c1', gold, { paidFor: { ideaSetId: 'set-1' } })).thenThrows('invalid_credit_kind', { kind: 'invalid' });
+    spec.given([opened()]).when(grant(gold, 1)).thenThrows('invalid_credit_kind', { kind: 'invalid' });
+  });
+
+  it('counts grants in the limit it reports when the allowance and the grants are spent', () => {
+    const history = [opened(), granted('idea', 2, 3), consumed('c1', 'idea', 2), consumed('c2', 'idea', 1), consumed('c3', 'idea', 0)];
+    spec.given(history).when(consume('c4')).thenThrows('idea_limit', { kind: 'quota', data: { kind: 'idea', limit: 3, resetAt: firstReset.toISOString() } });
+  });
+
+  it('never spends a refunded consumption id again: a retry of a spend that was given back is still one spend', () => {
+    spec.given([opened(), consumed('c1', 'idea', 0), refunded('c1', 'idea', 1)]).when(consume('c1', 'idea')).thenNothingHappens();
   });
 
   it("forbids spending another member's credits, even for an admin; the system may", () => {
@@ -271,7 +315,11 @@ describe('granting', () => {
 
   it('needs a reason and a whole amount from 1 to 1000', () => {
     spec.given([opened()]).when(grant('idea', 1, { reason: '  ' })).thenThrows('reason_required');
-    for (const amount of [0, -1, 1.5, 1001]) spec.given([opened()]).when(grant('idea', amount)).thenThrows('invalid_amount');
+    for (const amount of [0, -1, 1.5, 1001]) {
+      spec.given([opened()]).when(grant('idea', amount)).thenThrows('invalid_amount', { kind: 'invalid', data: { min: 1, max: 1000 } });
+    }
+    spec.given([opened()]).when(grant('idea', 1000)).then([granted('idea', 1000, 1001)]);
+    spec.given([opened()]).when(grant('idea', 1)).then([granted('idea', 1, 2)]);
   });
 });
 
@@ -285,6 +333,16 @@ describe('refunds', () => {
       .given([opened(), consumed('c1', 'idea', 0), refunded('c1', 'idea', 1)])
       .when(consume('c2', 'idea'))
       .then([consumed('c2', 'idea', 0)]);
+  });
+
+  it('folds a refund once, and ignores a refund of a spend it does not know', () => {
+    const history = [opened('pro'), consumed('c1', 'idea', 2), consumed('c2', 'idea', 1), refunded('c1', 'idea', 2)];
+    expect(availableCredits(fold([...history, refunded('c1', 'idea', 2)]), 'idea')).toBe(2);
+    expect(availableCredits(fold([...history, refunded('unknown', 'idea', 3)]), 'idea')).toBe(2);
+  });
+
+  it('ignores events before the ledger was opened', () => {
+    expect(fold([consumed('c1', 'idea', 0), granted('idea', 2, 2)])).toEqual({ status: 'unopened' });
   });
 
   it('refunds a spend once: a second refund, or one of an unknown spend, records nothing', () => {
@@ -330,6 +388,25 @@ describe('monthly reset', () => {
   it('drops grants of the ended period with the rest of it', () => {
     const state = fold([opened(), granted('idea', 5, 6), periodStarted('2026-04-01T10:00:00.000Z', '2026-05-01T10:00:00.000Z')]);
     expect(availableCredits(state, 'idea')).toBe(1);
+  });
+});
+
+describe('the ledger as it stands now, for reading (nothing recorded)', () => {
+  it('shows a ledger that was never opened as opened now, with its allowance whole', () => {
+    const now = creditAccountAt(fold([]), { userId: memberId, tier: 'pro' }, openedAt);
+    expect(now).toMatchObject({ status: 'open', tier: 'pro', periodStart: openedAt.toISOString(), used: { idea: 0 } });
+    expect(availableCredits(now, 'idea')).toBe(3);
+  });
+
+  it('shows a due period and a tier change as the next command would record them', () => {
+    const now = creditAccountAt(fold([opened(), consumed('c1', 'idea', 0)]), { userId: memberId, tier: 'pro' }, firstReset);
+    expect(now).toMatchObject({ tier: 'pro', periodStart: firstReset.toISOString(), resetAt: '2026-05-01T10:00:00.000Z' });
+    expect(availableCredits(now, 'idea')).toBe(3);
+  });
+
+  it('shows an up-to-date ledger as it is', () => {
+    const state = fold([opened(), consumed('c1', 'idea', 0)]);
+    expect(creditAccountAt(state, { userId: memberId, tier: 'free' }, inMarch)).toEqual(state);
   });
 });
 

@@ -50,12 +50,16 @@ describe('idea sets', () => {
   });
 
   it("cannot be created for another member, not even by an admin", () => {
-    spec.given([]).when(create(grace)).thenThrows('forbidden');
+    spec.given([]).when(create(grace)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'create_idea_set_for_another' } });
     spec.given([]).when(create(admin)).thenThrows('forbidden');
   });
 
+  it('remember their id and owner once created', () => {
+    spec.given([created]).thenState({ status: 'created', ideaSetId: 'set-1', ownerId: 'user-ada' });
+  });
+
   it('are created once: the same id again is a conflict', () => {
-    spec.given([created]).when(create(ada)).thenThrows('idea_set_exists');
+    spec.given([created]).when(create(ada)).thenThrows('idea_set_exists', { kind: 'conflict' });
   });
 
   it('keep a member\'s personalised set personalised', () => {
@@ -69,7 +73,7 @@ describe('idea sets', () => {
   });
 
   it('need a skill and at least one idea', () => {
-    spec.given([]).when(create(ada, { skill: '   ' })).thenThrows('skill_required');
-    spec.given([]).when(create(ada, { ideas: [] })).thenThrows('ideas_required');
+    spec.given([]).when(create(ada, { skill: '   ' })).thenThrows('skill_required', { kind: 'invalid' });
+    spec.given([]).when(create(ada, { ideas: [] })).thenThrows('ideas_required', { kind: 'invalid' });
   });
 });

@@ -68,7 +68,7 @@ describe('ClaimEmail', () => {
   });
 
   it('refuses an address another existing account holds', () => {
-    spec.given([claimed(holder)]).when(claimEmail(newcomer, true)).thenThrows('email_taken');
+    spec.given([claimed(holder)]).when(claimEmail(newcomer, true)).thenThrows('email_taken', { kind: 'conflict' });
   });
 
   it('does nothing when the same user claims the address again (a retried signup)', () => {

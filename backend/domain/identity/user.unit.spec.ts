@@ -115,7 +115,7 @@ describe('RegisterUser', () => {
   });
 
   it.each(nonAdminRoles)('forbids a %s member from registering a non-free account', (role) => {
-    spec.given([]).when(registerUser(someoneElse(role), 'pro')).thenThrows('forbidden');
+    spec.given([]).when(registerUser(someoneElse(role), 'pro')).thenThrows('forbidden', { kind: 'forbidden', data: {} });
     spec.given([]).when(registerUser(someoneElse(role), 'admin')).thenThrows('forbidden');
   });
 
@@ -124,15 +124,15 @@ describe('RegisterUser', () => {
   });
 
   it('refuses to register an account that already exists', () => {
-    spec.given([registered()]).when(registerUser(system)).thenThrows('user_exists');
+    spec.given([registered()]).when(registerUser(system)).thenThrows('user_exists', { kind: 'conflict' });
   });
 
   it('refuses to register over a disabled account', () => {
-    spec.given([registered(), disabled()]).when(registerUser(system)).thenThrows('user_exists');
+    spec.given([registered(), disabled()]).when(registerUser(system)).thenThrows('user_exists', { kind: 'conflict' });
   });
 
   it('refuses to register over a deleted account: a user id is never reused', () => {
-    spec.given([registered(), deleted]).when(registerUser(system)).thenThrows('user_exists');
+    spec.given([registered(), deleted]).when(registerUser(system)).thenThrows('user_exists', { kind: 'conflict' });
   });
 
   it('checks existence before permission', () => {
@@ -151,7 +151,7 @@ describe('commands on an account that does not exist', () => {
   ];
 
   it.each(commandsByAdmin.map((c) => [c.type, c] as const))('%s on an unregistered user is user_not_found', (_, command) => {
-    spec.given([]).when(command).thenThrows('user_not_found');
+    spec.given([]).when(command).thenThrows('user_not_found', { kind: 'not_found' });
   });
 
   it.each(commandsByAdmin.map((c) => [c.type, c] as const))('%s on a deleted user is user_not_found', (_, command) => {
@@ -178,7 +178,7 @@ describe('UpdateProfile', () => {
   });
 
   it.each(nonAdminRoles)("forbids a %s member from updating someone else's profile", (role) => {
-    spec.given([registered()]).when(updateProfile(someoneElse(role))).thenThrows('forbidden');
+    spec.given([registered()]).when(updateProfile(someoneElse(role))).thenThrows('forbidden', { kind: 'forbidden', data: {} });
   });
 
   it('lets a disabled member still update their own profile (the decider does not look at status)', () => {
@@ -232,7 +232,7 @@ describe('ChangeRole', () => {
   });
 
   it.each(nonAdminRoles)("forbids a %s member from changing someone else's role", (role) => {
-    spec.given([registered()]).when(changeRole(someoneElse(role), 'pro')).thenThrows('forbidden');
+    spec.given([registered()]).when(changeRole(someoneElse(role), 'pro')).thenThrows('forbidden', { data: { action: 'change_role' } });
   });
 
   it.each(nonAdminRoles)('forbids a %s member from changing their own role (permission is checked first)', (role) => {
@@ -241,11 +241,11 @@ describe('ChangeRole', () => {
 
   it('forbids an admin from changing their own role', () => {
     const self: Actor = { kind: 'user', userId: memberId, role: 'admin' };
-    spec.given([registered('admin')]).when(changeRole(self, 'free')).thenThrows('own_role');
+    spec.given([registered('admin')]).when(changeRole(self, 'free')).thenThrows('own_role', { kind: 'forbidden' });
   });
 
   it('requires a reason', () => {
-    spec.given([registered()]).when(changeRole(admin, 'pro', '')).thenThrows('reason_required');
+    spec.given([registered()]).when(changeRole(admin, 'pro', '')).thenThrows('reason_required', { kind: 'invalid' });
   });
 
   it('does not accept a reason made only of spaces', () => {
@@ -276,7 +276,7 @@ describe('DisableUser', () => {
   });
 
   it.each(nonAdminRoles)('forbids a %s member from disabling an account', (role) => {
-    spec.given([registered()]).when(disableUser(someoneElse(role))).thenThrows('forbidden');
+    spec.given([registered()]).when(disableUser(someoneElse(role))).thenThrows('forbidden', { data: { action: 'disable_user' } });
   });
 
   it('forbids a non-admin from disabling their own account (permission is checked first)', () => {
@@ -285,7 +285,7 @@ describe('DisableUser', () => {
 
   it('forbids an admin from disabling their own account', () => {
     const self: Actor = { kind: 'user', userId: memberId, role: 'admin' };
-    spec.given([registered('admin')]).when(disableUser(self)).thenThrows('own_account');
+    spec.given([registered('admin')]).when(disableUser(self)).thenThrows('own_account', { kind: 'forbidden' });
   });
 
   it('requires a reason', () => {
@@ -312,7 +312,7 @@ describe('EnableUser', () => {
   });
 
   it.each(nonAdminRoles)('forbids a %s member from enabling an account', (role) => {
-    spec.given([registered(), disabled()]).when(enableUser(someoneElse(role))).thenThrows('forbidden');
+    spec.given([registered(), disabled()]).when(enableUser(someoneElse(role))).thenThrows('forbidden', { data: { action: 'enable_user' } });
   });
 
   it('forbids a disabled member from enabling their own account', () => {
@@ -344,7 +344,7 @@ describe('DeleteUser', () => {
   });
 
   it.each(nonAdminRoles)("forbids a %s member from deleting someone else's account", (role) => {
-    spec.given([registered()]).when(deleteUser(someoneElse(role))).thenThrows('forbidden');
+    spec.given([registered()]).when(deleteUser(someoneElse(role))).thenThrows('forbidden', { data: {} });
   });
 
   it('deletes a disabled account', () => {

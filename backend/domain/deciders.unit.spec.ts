@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { aiCallDecider } from './ai-usage/ai-call';
+import { creditAccountDecider, creditStatementLine, type CreditAccountEvent } from './credits/credit-account';
+import { monthlyAllowances } from './credits/allowances';
+import { defaultIdeaCategoryLines, defaultIdeaCount, defaultIdeasPerCategory } from './ideas/default-idea-count';
+import { ideaSetDecider } from './ideas/idea-set';
+import { emailClaimDecider } from './identity/email-claim';
+import { userDecider } from './identity/user';
+import type { Decider, DomainEvent } from './shared/decider';
+
+/** Every aggregate, with a history that leaves it in its busiest state. */
+const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]][] = [
+  ['user', userDecider as never, [{ type: 'UserRegistered', data: { userId: 'u', firstName: 'A', lastName: 'B', email: 'a@b.c', passwordHash: 'h', role: 'free' } }]],
+  ['email claim', emailClaimDecider as never, [{ type: 'EmailClaimed', data: { userId: 'u', claimedAt: '2026-03-01T00:00:00.000Z' } }]],
+  ['credit account', creditAccountDecider as never, [
+    { type: 'CreditAccountOpened', data: { userId: 'u', tier: 'free', allowances: monthlyAllowances.free, periodStart: '2026-03-01T00:00:00.000Z', resetAt: '2026-04-01T00:00:00.000Z' } },
+  ]],
+  ['idea set', ideaSetDecider as never, []],
+  ['AI call', aiCallDecider as never, []],
+];
+
+describe('every decider', () => {
+  it('writes each event type at its schema version (stored events keep theirs; raising one needs an upcaster)', () => {
+    expect(userDecider.schemaVersions).toEqual({
+      UserRegistered: 1,
+      UserProfileUpdated: 1,
+      UserPasswordChanged: 1,
+      UserRoleChanged: 1,
+      UserDisabled: 1,
+      UserEnabled: 1,
+      UserDeleted: 1,
+    });
+    expect(emailClaimDecider.schemaVersions).toEqual({ EmailClaimed: 1, EmailReleased: 1 });
+    expect(creditAccountDecider.schemaVersions).toEqual({
+      CreditAccountOpened: 1,
+      CreditPeriodStarted: 1,
+      CreditTierChanged: 1,
+      CreditConsumed: 1,
+      CreditRefunded: 1,
+      CreditsGranted: 1,
+    });
+    expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1 });
+    expect(aiCallDecider.schemaVersions).toEqual({ AiCallRecorded: 2 });
+  });
+
+  it('starts from a state that says nothing has happened yet', () => {
+    expect(userDecider.initialState).toEqual({ status: 'unregistered' });
+    expect(emailClaimDecider.initialState).toEqual({ status: 'free' });
+    expect(creditAccountDecider.initialState).toEqual({ status: 'unopened' });
+    expect(ideaSetDecider.initialState).toEqual({ status: 'none' });
+    expect(aiCallDecider.initialState).toEqual({ status: 'none' });
+  });
+
+  it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {
+    const state = history.reduce(decider.evolve, decider.initialState);
+    const unknown = { type: 'Unknown', data: {}, metadata: { actor: { kind: 'system', name: 'test' }, now: new Date() } };
+    expect(() => decider.decide(unknown, state)).toThrow(/^Unhandled case: .*"Unknown"/);
+  });
+
+  it.each(aggregates)('%s: refuses to fold an event type it does not know', (_name, decider, history) => {
+    const state = history.reduce(decider.evolve, decider.initialState);
+    expect(() => decider.evolve(state, { type: 'Unknown', data: {} })).toThrow(/^Unhandled case: .*"Unknown"/);
+  });
+
+  it('has a statement line for every ledger event, and none for an unknown one', () => {
+    expect(() => creditStatementLine({ type: 'Unknown', data: {} } as unknown as CreditAccountEvent)).toThrow('Unhandled case');
+  });
+});
+
+describe('the default idea count', () => {
+  it('is ideas per category times the default categories: 3 × 4 = 12', () => {
+    expect(defaultIdeasPerCategory).toBe(3);
+    expect(defaultIdeaCategoryLines).toHaveLength(4);
+    expect(defaultIdeaCount).toBe(12);
+  });
+});
