@@ -4,8 +4,9 @@ import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
 import { ideasContext, type IdeasOverrides } from './composition/ideas';
 import { openPlatform, type PlatformOverrides } from './composition/platform';
+import { plansContext, type PlansOverrides } from './composition/plans';
 
-export type CompositionOverrides = PlatformOverrides & IdeasOverrides;
+export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides;
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -18,12 +19,14 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const identity = identityContext(platform);
   const credits = creditsContext(platform);
   const ideas = ideasContext(platform, credits, overrides);
+  const plans = plansContext(platform, credits, ideas, overrides);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
     ...identity,
     ...credits,
     ...ideas,
+    ...plans,
     async close() {
       await credits.compensation.stop();
       await runner.stop();

@@ -5,6 +5,7 @@ import { creditAccountsReadModel } from './credit-accounts/read-model';
 import { creditStatementReadModel } from './credit-statement/read-model';
 import { ideaSetsReadModel } from './idea-sets/read-model';
 import { pendingSpendsReadModel } from './pending-spends/read-model';
+import { plansReadModel } from './plans/read-model';
 import { sessionRevocationReadModel } from './sessions/read-model';
 import { usersReadModel } from './users/read-model';
 
@@ -19,6 +20,7 @@ export const readModels = [
   creditStatementReadModel,
   ideaSetsReadModel,
   pendingSpendsReadModel,
+  plansReadModel,
 ] as const;
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);

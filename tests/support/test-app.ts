@@ -22,7 +22,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  overrides: Pick<CompositionOverrides, 'ideaGenerator' | 'clock' | 'logger'> = {},
+  overrides: Pick<CompositionOverrides, 'ideaGenerator' | 'planGenerator' | 'clock' | 'logger'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

@@ -39,6 +39,7 @@ const forbiddenActions: Record<string, string> = {
   enable_user: 'Only an admin can enable accounts',
   create_idea_set_for_another: 'You can only keep idea sets for your own account',
   generate_ideas: "You don't have permission to do this.",
+  create_plan_for_another: 'You can only make plans for your own account',
 };
 
 const waitPhrase = (ms: number) =>
@@ -61,6 +62,26 @@ const messages: Record<string, Wording> = {
   skill_required: () => 'No skill provided',
   ideas_required: () => 'An idea set needs at least one idea',
   invalid_usage: () => 'Token counts and cost must be zero or more',
+  // domain: plans (member-product §5, §8)
+  plan_not_found: () => 'Plan not found',
+  milestone_not_found: () => 'Milestone not found',
+  task_not_found: () => 'Task not found',
+  plan_exists: () => 'This plan already exists',
+  plan_title_required: () => 'A plan needs a title',
+  milestones_out_of_range: (data) => `A plan has from ${data.min} to ${data.max} milestones`,
+  tasks_required: () => 'A milestone needs at least one task',
+  duplicate_id: () => 'This id is already used in the plan',
+  all_milestones_detailed: () => 'Every milestone of this plan is already generated',
+  previous_tasks_incomplete: () => 'Complete previous tasks first',
+  milestone_out_of_order: () => 'Milestones are generated in order',
+  milestone_locked: () => 'Complete previous milestones to unlock',
+  task_title_required: () => 'Please enter a task title',
+  task_title_too_long: (data) => `A task title has at most ${data.max} characters`,
+  task_description_too_long: (data) => `A task description has at most ${data.max} characters`,
+  task_limit: (data) => `A milestone holds at most ${data.max} tasks`,
+  help_required: () => 'Failed to get task help',
+  help_too_long: () => 'Failed to get task help',
+  help_already_provided: () => 'Help was already provided for this task',
   // application
   invalid_credentials: () => 'Invalid email or password',
   account_disabled: () => 'Your account has been disabled. Please contact support if you think this is a mistake.',
@@ -78,6 +99,7 @@ const messages: Record<string, Wording> = {
     'These trial ideas can no longer be saved: they are kept for 24 hours and saved once. Generate new ideas from your dashboard.',
   trial_token_missing: () =>
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
+  idea_not_found: () => 'Idea not found',
   invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
 };
 

@@ -20,6 +20,8 @@ export function ideasContext(platform: Platform, { credits }: Pick<CreditsContex
   const ideaSets = createIdeaSetsService({ eventStore, ids, clock });
   return {
     ideaSets,
+    /** The AI adapter, so plans can use the same OpenAI client (it implements both ports). */
+    ideaGenerator: generator,
     ideaGeneration: createIdeaGenerationService({
       db: database.db,
       eventStore,

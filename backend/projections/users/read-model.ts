@@ -1,7 +1,11 @@
 import { defineReadModel } from '../runner/read-model';
+import { userPlanStatusesMigration, type UserPlanStatusesTable } from './active-plans';
 import { usersMigration, usersProjection, type UsersTable } from './users-projection';
 
-export const usersReadModel = defineReadModel<{ users: UsersTable }>({
+export const usersReadModel = defineReadModel<{ users: UsersTable; user_plan_statuses: UserPlanStatusesTable }>({
   projection: usersProjection,
-  migrations: { '2026_11_22_0003_users_read_model': usersMigration },
+  migrations: {
+    '2026_11_22_0003_users_read_model': usersMigration,
+    '2026_11_23_0019_users_active_plans': userPlanStatusesMigration,
+  },
 });

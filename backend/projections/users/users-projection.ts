@@ -9,6 +9,7 @@ import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 import { announceSessionsChanged } from '../../application/identity/sessions';
+import { activePlanEventTypes, applyActivePlans, isPlanEvent } from './active-plans';
 
 export interface UsersTable {
   id: string;
@@ -192,15 +193,21 @@ const userRows = rowProjection<UserRow>({
  */
 export const usersProjection: Projection = {
   ...userRows,
-  async apply(trx, event) {
-    await userRows.apply(trx, event);
-    await announceSessionsChanged(trx);
-  },
-  async applyBatch(trx, events) {
-    await userRows.applyBatch!(trx, events);
-    await announceSessionsChanged(trx);
-  },
+  // Plan events only move the `active_plans` counter (active-plans.ts).
+  handles: [...userRows.handles, ...activePlanEventTypes],
+  tables: [...userRows.tables, 'user_plan_statuses'],
+  apply: (trx, event) => applyUsersBatch(trx, [event]),
+  applyBatch: applyUsersBatch,
 };
+
+async function applyUsersBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
+  const accountEvents = events.filter((event) => !isPlanEvent(event) && userRows.handles.includes(event.type));
+  const planEvents = events.filter(isPlanEvent);
+  // Rows first: a member registered in this batch has a row before their plans are counted.
+  if (accountEvents.length) await userRows.applyBatch!(trx, accountEvents);
+  if (planEvents.length) await applyActivePlans(trx, planEvents);
+  await announceSessionsChanged(trx);
+}
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -21,6 +21,7 @@ export const IDEMPOTENT_ROUTES = new Set([
   'POST /api/idea-sets',
   'POST /api/idea-sets/save-pending',
   'POST /api/generate-ideas-stream',
+  'POST /api/plans/generate',
 ]);
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;

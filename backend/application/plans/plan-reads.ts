@@ -1,0 +1,16 @@
+import type { PlanDto } from '../contracts/plans';
+
+/**
+ * What the plans service reads from the read models (a port: the application never imports
+ * projections; `infrastructure/composition/plans.ts` answers it with the projections' queries).
+ * Every question names the member, so another member's idea, plan or task is simply not found.
+ */
+export interface PlanReads {
+  /** Whether one of the member's idea sets holds an idea with this id. */
+  ownsIdea(ownerId: string, ideaId: string): Promise<boolean>;
+  /** The plan the member's task belongs to. */
+  planIdOfTask(ownerId: string, taskId: string): Promise<string | undefined>;
+  /** The member's plans, newest first. */
+  list(ownerId: string): Promise<PlanDto[]>;
+  get(ownerId: string, planId: string): Promise<PlanDto | undefined>;
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  planErrorResponseSchema,
+  taskHelpResponseSchema,
+  taskIdParamsSchema,
+  toTaskDto,
+  toggleTaskRequestSchema,
+  toggleTaskResponseSchema,
+} from '../../../../../application/contracts/plans';
+import { answerAiFailures } from '../../../ai-failures';
+import { awaitProjections } from '../../../read-your-writes';
+import { apiRoutes, type AppServices } from '../../../services';
+
+const errors = { 400: planErrorResponseSchema, 401: planErrorResponseSchema, 403: planErrorResponseSchema, 404: planErrorResponseSchema };
+
+/** The tasks of the member's plans, by task id (member-product §7). Another member's task is a 404. */
+export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const { plans, progress } = services;
+  const memberOf = (request: { user?: { id: string; role: string } | null }) => {
+    const user = request.user!;
+    return { kind: 'user' as const, userId: user.id, role: user.role as 'free' | 'pro' };
+  };
+
+  return async (app) => {
+    answerAiFailures(app);
+
+    app.patch(
+      '/tasks/:taskId/toggle',
+      {
+        schema: {
+          tags: ['plans'],
+          summary: 'Mark a task completed or not',
+          description: '`completed` is the new state (true/false or "true"/"false"); without it the task flips. Completing the last task completes the plan.',
+          params: taskIdParamsSchema,
+          body: toggleTaskRequestSchema,
+          response: { 200: toggleTaskResponseSchema, 202: planErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const toggled = await plans.toggleTask(memberOf(request), request.params.taskId, request.body?.completed, { requestId: request.id });
+        if (!(await awaitProjections(progress, toggled.position, reply))) return reply;
+        return { task: toTaskDto(toggled.task), planId: toggled.planId, status: toggled.status, progress: toggled.progress };
+      },
+    );
+
+    app.post(
+      '/tasks/:taskId/help',
+      {
+        schema: {
+          tags: ['plans'],
+          summary: 'Ask the AI for help with a task',
+          description:
+            'Spends one help credit (403 with `limitReached`, `upgradeRequired`, code help_limit or help_limit_pro when spent); ' +
+            'once per task (409 when the task has help already, nothing spent). A failed AI call gives the credit back.',
+          params: taskIdParamsSchema,
+          response: {
+            200: taskHelpResponseSchema,
+            202: planErrorResponseSchema,
+            ...errors,
+            409: planErrorResponseSchema,
+            429: planErrorResponseSchema,
+            502: planErrorResponseSchema,
+            503: planErrorResponseSchema,
+            504: planErrorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const answered = await plans.helpWithTask(memberOf(request), request.params.taskId, { requestId: request.id });
+        if (!(await awaitProjections(progress, answered.position, reply))) return reply;
+        return { help: answered.help, task: toTaskDto(answered.task) };
+      },
+    );
+  };
+}
+
+export default apiRoutes(tasksRoutes);

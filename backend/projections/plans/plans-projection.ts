@@ -1,0 +1,174 @@
+import { sql, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
+import { toPlanDto, type PlanDto } from '../../application/contracts/plans';
+import type { Database } from '../../application/ports/database';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import {
+  evolvePlan,
+  initialPlanState,
+  milestoneDone,
+  planEventTypes,
+  planProgress,
+  type ExistingPlan,
+  type PlanEvent,
+} from '../../domain/plans/plan';
+import type { Projection } from '../runner/projection';
+import { rowProjection } from '../runner/row-projection';
+
+/**
+ * Members' action plans (GET /api/plans, GET /api/plans/{id}, and the task routes' task → plan
+ * lookup). One row per plan holding the plan as the aggregate folds it (`plan`, jsonb), so the
+ * list and the detail are each one indexed query answered with the contract's DTO; the list's
+ * own columns (status, progress, milestones done) are kept beside it for sorting and admin use.
+ */
+export interface PlansTable {
+  id: string;
+  owner_id: string;
+  idea_id: string;
+  title: string;
+  category: string;
+  status: string;
+  progress: number;
+  completed_milestones: number;
+  total_milestones: number;
+  plan: ExistingPlan;
+  created_at: Date;
+  updated_at: Date;
+}
+export type PlanRow = Selectable<PlansTable>;
+
+/** Every task of every plan, for the task routes: which plan a task id belongs to. */
+export interface PlanTasksTable {
+  task_id: string;
+  plan_id: string;
+}
+
+export const plansMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table plans (
+        id text primary key,
+        owner_id text not null,
+        idea_id text not null,
+        title text not null,
+        category text not null,
+        status text not null,
+        progress integer not null,
+        completed_milestones integer not null,
+        total_milestones integer not null,
+        plan jsonb not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`.execute(db);
+    await sql`create index plans_owner on plans (owner_id, created_at desc, id desc)`.execute(db);
+    await sql`create table plan_tasks (task_id text primary key, plan_id text not null)`.execute(db);
+  },
+};
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): PlanRow | null {
+  const event = { type: recorded.type, data: recorded.data } as PlanEvent;
+  const state = evolvePlan(row ? json<ExistingPlan>(row.plan) : initialPlanState, event);
+  if (state.status === 'none') return null;
+  return {
+    id: state.planId,
+    owner_id: state.ownerId,
+    idea_id: state.ideaId,
+    title: state.title,
+    category: state.category,
+    status: state.status,
+    progress: planProgress(state),
+    completed_milestones: state.milestones.filter(milestoneDone).length,
+    total_milestones: state.milestones.length,
+    plan: state,
+    created_at: row?.created_at ?? recorded.occurredAt,
+    updated_at: recorded.occurredAt,
+  };
+}
+
+const planRows = rowProjection<PlanRow>({
+  name: 'plans',
+  table: 'plans',
+  keyColumn: 'id',
+  handles: planEventTypes,
+  memberFacing: true,
+  rowKey: (event) => (event.data as { planId: string }).planId,
+  evolve: evolvePlanRow,
+});
+
+/** The task ids an event brings into a plan. */
+function newTasks(event: RecordedEvent): { task_id: string; plan_id: string }[] {
+  const e = { type: event.type, data: event.data } as PlanEvent;
+  const planId = (event.data as { planId: string }).planId;
+  const tasks =
+    e.type === 'PlanCreated' ? e.data.firstMilestone.tasks
+    : e.type === 'MilestoneDetailed' ? e.data.milestone.tasks
+    : e.type === 'TaskAdded' ? [e.data.task]
+    : [];
+  return tasks.map((t) => ({ task_id: t.taskId, plan_id: planId }));
+}
+
+async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
+  await planRows.applyBatch!(trx, events);
+  const tasks = events.flatMap(newTasks);
+  if (tasks.length) await trx.insertInto('plan_tasks').values(tasks).onConflict((oc) => oc.column('task_id').doNothing()).execute();
+}
+
+export const plansProjection: Projection = {
+  name: 'plans',
+  handles: planEventTypes,
+  tables: ['plans', 'plan_tasks'],
+  memberFacing: true,
+  apply: (trx, event) => applyBatch(trx, [event]),
+  applyBatch,
+};
+
+// ── Reader queries: every one is by the member's id ───────────────────────────
+type Db = Kysely<Database> | Transaction<Database>;
+
+const toDto = (row: Pick<PlanRow, 'plan' | 'created_at'>): PlanDto => toPlanDto(json<ExistingPlan>(row.plan), new Date(row.created_at).toISOString());
+
+/** The member's plans, newest first (the plans list and the dashboard). */
+export async function listPlansOf(db: Db, ownerId: string): Promise<PlanDto[]> {
+  const rows = await db
+    .selectFrom('plans')
+    .select(['plan', 'created_at'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toDto);
+}
+
+/** One of the member's plans with its milestones and tasks (the plan page). */
+export async function findPlanOf(db: Db, ownerId: string, planId: string): Promise<PlanDto | undefined> {
+  const row = await db.selectFrom('plans').select(['plan', 'created_at']).where('id', '=', planId).where('owner_id', '=', ownerId).executeTakeFirst();
+  return row ? toDto(row) : undefined;
+}
+
+/** The plan of one of the member's tasks; nothing for another member's task. */
+export async function findPlanIdOfTask(db: Db, ownerId: string, taskId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('plan_tasks')
+    .innerJoin('plans', 'plans.id', 'plan_tasks.plan_id')
+    .select('plan_tasks.plan_id')
+    .where('plan_tasks.task_id', '=', taskId)
+    .where('plans.owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return row?.plan_id;
+}
+
+/**
+ * Whether one of the member's idea sets holds an idea with this id (plan generation's "Idea not
+ * found"). It reads the idea-sets read model's table, by its owner index.
+ */
+export async function memberHasIdea(db: Db, ownerId: string, ideaId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('idea_sets')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where(sql<boolean>`ideas @> ${JSON.stringify([{ id: ideaId }])}::jsonb`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

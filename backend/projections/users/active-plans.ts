@@ -1,0 +1,54 @@
+import { sql, type Migration, type Transaction } from 'kysely';
+import type { Database } from '../../application/ports/database';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import { planStream, type PlanEvent } from '../../domain/plans/plan';
+
+/**
+ * The `activePlans` counter of GET /api/auth/me: how many of the member's plans are active.
+ * Only `PlanCreated` names the owner, and a completed plan becomes active again when a task is
+ * added or reopened (the plan decider's rule), so the users projection keeps each plan's owner
+ * and whether it is active in a table of its own, and counts from it.
+ */
+export interface UserPlanStatusesTable {
+  plan_id: string;
+  owner_id: string;
+  active: boolean;
+}
+
+export const userPlanStatusesMigration: Migration = {
+  async up(db) {
+    await sql`create table user_plan_statuses (plan_id text primary key, owner_id text not null, active boolean not null)`.execute(db);
+    await sql`create index user_plan_statuses_owner on user_plan_statuses (owner_id) where active`.execute(db);
+  },
+};
+
+export const activePlanEventTypes = ['PlanCreated', 'PlanCompleted', 'TaskAdded', 'TaskReopened'] as const satisfies readonly PlanEvent['type'][];
+
+export const isPlanEvent = (event: RecordedEvent) => event.streamName.startsWith(planStream.prefix);
+
+/** Applies a batch of plan events: each plan's status, then the counters of the owners touched. */
+export async function applyActivePlans(trx: Transaction<Database>, events: RecordedEvent[]) {
+  const planIds = [...new Set(events.map((e) => planStream.idOf(e.streamName)))];
+  const loaded = await trx.selectFrom('user_plan_statuses').selectAll().where('plan_id', 'in', planIds).execute();
+  const plans = new Map(loaded.map((row) => [row.plan_id, row]));
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as PlanEvent;
+    const planId = planStream.idOf(recorded.streamName);
+    const known = plans.get(planId);
+    if (event.type === 'PlanCreated') plans.set(planId, { plan_id: planId, owner_id: event.data.ownerId, active: true });
+    else if (known && event.type === 'PlanCompleted') plans.set(planId, { ...known, active: false });
+    else if (known && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) plans.set(planId, { ...known, active: true });
+  }
+  const rows = [...plans.values()];
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('user_plan_statuses')
+    .values(rows)
+    .onConflict((oc) => oc.column('plan_id').doUpdateSet({ active: (eb) => eb.ref('excluded.active') }))
+    .execute();
+  const owners = [...new Set(rows.map((row) => row.owner_id))];
+  await sql`
+    update users set active_plans = (
+      select count(*)::int from user_plan_statuses s where s.owner_id = users.id and s.active
+    ) where id in (${sql.join(owners)})`.execute(trx);
+}
