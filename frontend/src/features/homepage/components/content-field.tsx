@@ -1,5 +1,4 @@
-import { type ComponentType, createContext, createElement, type JSX, useContext } from 'react';
-import { sanitizeRichText } from '../../../lib/sanitize-html';
+import { type ComponentType, createContext, createElement, type JSX, useContext, useEffect, useState } from 'react';
 
 export type FieldProps = {
   /** Dotted path into the homepage content, e.g. "pricing.tiers.1.price". */
@@ -24,12 +23,34 @@ export function Field(props: FieldProps) {
   const Editable = useContext(FieldRendererContext);
   if (Editable) return createElement(Editable, props);
   const { as: Tag = 'span', value, rich, className, id } = props;
-  if (rich) return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }} />;
+  if (rich) return <RichText as={Tag} id={id} className={className} value={value} />;
   return (
     <Tag id={id} className={className}>
       {value}
     </Tag>
   );
+}
+
+type Sanitize = (html: string) => string;
+let sanitizer: Promise<Sanitize> | undefined;
+/** DOMPurify is loaded only when a field holds markup: rich fields sit below the fold (pricing). */
+const loadSanitizer = () => (sanitizer ??= import('../../../lib/sanitize-html').then((m) => m.sanitizeRichText));
+const hasMarkup = (html: string) => /[<&]/.test(html);
+
+function RichText({ as: Tag, value, ...rest }: { as: keyof JSX.IntrinsicElements; value: string; id?: string; className?: string }) {
+  const [sanitized, setSanitized] = useState<{ from: string; html: string } | null>(null);
+  useEffect(() => {
+    if (!hasMarkup(value)) return;
+    let current = true;
+    void loadSanitizer().then((sanitize) => current && setSanitized({ from: value, html: sanitize(value) }));
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  if (!hasMarkup(value)) return <Tag {...rest}>{value}</Tag>;
+  // Until the sanitiser has run, markup is never injected: the field stays empty for that moment.
+  const html = sanitized?.from === value ? sanitized.html : '';
+  return <Tag {...rest} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** In edit mode a button's label is edited in place, so the button becomes an inert look-alike. */
