@@ -105,6 +105,11 @@ describe('rebuild equals live, for every registered read model', () => {
         ideas: [{ id: 'a', title: 'An idea', subtitle: 's', description: 'd', category: 'services', industry: 'i', method: 'm', pricing: 'p' }],
       });
       expect(saved.status).toBe(201);
+      // A plan from the kept idea with one task ticked (the plans read model, activePlans).
+      const plan = await member.post('/api/plans/generate', { ideaTitle: 'An idea', ideaDescription: 'd', category: 'services', ideaId: 'a' });
+      expect(plan.status).toBe(201);
+      const taskId = (await member.get(`/api/plans/${plan.body.planId}`)).body.milestones[0].tasks[0].id;
+      expect((await member.request('PATCH', `/api/tasks/${taskId}/toggle`, { completed: true })).status).toBe(200);
       const system = { actor: null, requestId: 'test' };
       await t.services.credits.grant({ userId, role: 'free' }, { kind: 'idea', amount: 1, reason: 'test' }, system);
       // A spend whose idea set never came (the process died): the pending-spends inbox holds it.
