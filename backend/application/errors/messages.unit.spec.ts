@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CreditLimitReached, InvalidAmount, PaidForRequired } from '../../domain/credits/credit-account';
 import { NotYourIdeaSet } from '../../domain/ideas/idea-set';
@@ -5,7 +7,7 @@ import { DomainError, NotAllowed, ReasonRequired } from '../../domain/shared/dom
 import { TooManyAttempts } from '../identity/identity-service';
 import { DailySaveLimitReached, TotalSaveLimitReached } from '../ideas/idea-set-saves';
 import { TrialLimitReached } from '../ideas/trial-allowance';
-import { formatDay, messageOf } from './messages';
+import { formatDay, hasMessage, messageOf } from './messages';
 
 const resetAt = '2026-04-01T10:00:00.000Z';
 
@@ -67,5 +69,19 @@ describe('the wording of refusals', () => {
   it('says something true, if vague, for a code it has no words for yet', () => {
     expect(messageOf(new DomainError('ticket_closed', 'conflict'))).toBe('This conflicts with what is already there');
     expect(messageOf(new DomainError('toString', 'not_found'))).toBe('Not found');
+  });
+
+  it('has words for every code and refused action the rules throw (a new code without them fails here)', () => {
+    const backend = path.resolve(import.meta.dirname, '../..');
+    const sources = readdirSync(backend, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.includes('.spec.'))
+      .map((file) => readFileSync(path.join(backend, file), 'utf8'));
+    const codes = sources.flatMap((text) => [...text.matchAll(/new (?:DomainError|QuotaExceeded)\('([a-z_]+)'/g)].map((m) => m[1]));
+    const actions = sources.flatMap((text) => [...text.matchAll(/(?:NotAllowed\(|'forbidden', \{ action: )'([a-z_]+)'/g)].map((m) => m[1]));
+    expect(codes.length).toBeGreaterThan(20);
+    expect(actions).toContain('enable_user');
+    expect(codes.filter((code) => !hasMessage(code))).toEqual([]);
+    const general = messageOf(NotAllowed());
+    expect(actions.filter((action) => messageOf(NotAllowed(action)) === general)).toEqual([]);
   });
 });
