@@ -85,7 +85,7 @@ describe('the plan page', () => {
 
   it('asks for help: Ask for help, then Loading..., then Help Provided with the answer open', async () => {
     const answer = gate();
-    const helped = task('t1', { helpResponse: 'Start with three tiers: basic sketch, colour, framed.' });
+    const helped = task('t1', { helpResponse: '**Start** with three tiers: basic sketch, colour, framed. <b>not html</b>' });
     renderPlan(
       firstWeek(),
       http.post('/api/tasks/t1/help', async () => {
@@ -101,7 +101,9 @@ describe('the plan page', () => {
 
     const done = await within(taskRow('Task t1')).findByRole('button', { name: /Help Provided/ });
     expect(done).toBeDisabled();
-    expect(within(taskRow('Task t1')).getByTestId('task-help')).toHaveTextContent('Start with three tiers');
+    const answerText = within(taskRow('Task t1')).getByTestId('task-help');
+    expect(answerText).toHaveTextContent('Start with three tiers: basic sketch, colour, framed. <b>not html</b>');
+    expect(within(answerText).getByText('Start').tagName).toBe('STRONG');
     const hide = within(taskRow('Task t1')).getByRole('button', { name: 'Hide help' });
     expect(hide).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(hide);

@@ -93,9 +93,16 @@ function HelpPanel({ help, taskId }: { help: string; taskId: string }) {
       />
       <Collapse isOpen={open}>
         <div id={bodyId} className="plan-task-help-text" data-testid="task-help">
-          {help}
+          <HelpText text={help} />
         </div>
       </Collapse>
     </div>
+  );
+}
+
+/** The AI marks key words with **double asterisks**: shown bold, everything else as plain text (never HTML). */
+function HelpText({ text }: { text: string }) {
+  return text.split(/(\*\*[^*\n]+\*\*)/).map((part, index) =>
+    /^\*\*[^*\n]+\*\*$/.test(part) ? <strong key={index}>{part.slice(2, -2)}</strong> : part,
   );
 }
