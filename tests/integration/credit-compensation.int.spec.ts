@@ -8,6 +8,7 @@ import { ProjectionRunner } from '../../backend/projections/runner/projection-ru
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 import { MovableClock } from '../support/movable-clock';
 import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
+import { pendingSpendsIn } from '../../backend/projections/pending-spends/pending-spends-projection';
 
 const clock = new MovableClock();
 const generator = new ScriptedIdeaGenerator();
@@ -108,7 +109,7 @@ describe('credit compensation', () => {
     const { consumptionId } = await spendAndDie(id);
     await pendingSeen(consumptionId);
     pastTheDeadline();
-    const deps = { db: t.services.database.db, eventStore: t.services.eventStore, credits: t.services.credits, clock, log: quiet };
+    const deps = { pendingSpends: pendingSpendsIn(t.services.database.db), eventStore: t.services.eventStore, credits: t.services.credits, clock, log: quiet };
     const results = await Promise.all([createSpendCompensation(deps).sweep(), createSpendCompensation(deps).sweep(), t.services.compensation.sweep()]);
     expect(results.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await refundsOf(id)).toHaveLength(1);
@@ -124,7 +125,7 @@ describe('credit compensation', () => {
     const runner = new ProjectionRunner(t.services.database.db, t.services.eventStore, allProjections, quiet);
     await pendingSeen(consumptionId, runner);
     const restarted = createSpendCompensation({
-      db: t.services.database.db,
+      pendingSpends: pendingSpendsIn(t.services.database.db),
       eventStore: t.services.eventStore,
       credits: t.services.credits,
       clock,

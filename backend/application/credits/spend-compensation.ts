@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
 import { ideaSetStreams } from '../../domain/ideas/idea-set';
-import { findAbandonedSpends, forgetPendingSpend } from '../../projections/pending-spends/pending-spends-projection';
-import type { Database } from '../ports/database';
 import type { EventStore } from '../ports/event-store';
 import type { Clock } from '../ports/system';
 import type { CreditsService } from './credits-service';
@@ -9,8 +6,24 @@ import type { CreditsService } from './credits-service';
 /** The reason on a refund of a spend whose work was never recorded. */
 export const ABANDONED_REASON = 'generation_abandoned';
 
+/** A spend the pending-spends read model still waits to see settled. */
+export interface PendingSpend {
+  consumption_id: string;
+  user_id: string;
+  kind: string;
+  paid_for_id: string;
+}
+
+/** The pending-spends read model, as the process manager uses it. */
+export interface PendingSpends {
+  /** Spends past their deadline at `now`, oldest first, at most `limit`. */
+  due(now: Date, limit: number): Promise<PendingSpend[]>;
+  /** Drops a settled spend. */
+  forget(consumptionId: string): Promise<void>;
+}
+
 export interface SpendCompensationDeps {
-  db: Kysely<Database>;
+  pendingSpends: PendingSpends;
   eventStore: EventStore;
   credits: CreditsService;
   clock: Clock;
@@ -31,7 +44,7 @@ export interface SpendCompensationDeps {
  * restart resumes where the projection's checkpoint and table left off.
  */
 export function createSpendCompensation(deps: SpendCompensationDeps) {
-  const { db, eventStore, credits, clock } = deps;
+  const { pendingSpends, eventStore, credits, clock } = deps;
   const intervalMs = deps.intervalMs ?? 30_000;
   const log = deps.log ?? { info: () => {}, error: () => {} };
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +60,7 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
   async function sweep(): Promise<number> {
     let refunded = 0;
     for (;;) {
-      const due = await findAbandonedSpends(db, clock.now(), 100);
+      const due = await pendingSpends.due(clock.now(), 100);
       for (const spend of due) {
         if (!(await workRecorded(spend.kind, spend.paid_for_id))) {
           const outcome = await credits.refund(spend.user_id, spend.consumption_id, ABANDONED_REASON, {
@@ -60,7 +73,7 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
           }
         }
         // Settled either way: refunded now, refunded before, of an ended period, or its work exists.
-        await forgetPendingSpend(db, spend.consumption_id);
+        await pendingSpends.forget(spend.consumption_id);
       }
       if (due.length < 100) return refunded;
     }

@@ -5,7 +5,7 @@ import { userDecider, userStreams, type UserCommand } from '../../domain/identit
 import type { Role } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Database } from '../ports/database';
-import { findUserByEmail, findUserById, type UserRow } from '../../projections/users/users-projection';
+import type { UserReads, UserRow } from './user-reads';
 import { handleCommand, type CommandInput } from '../event-sourcing/command-handler';
 import { commandContext, type RequestOrigin } from '../event-sourcing/command-context';
 import type { AllPosition, EventStore } from '../ports/event-store';
@@ -21,6 +21,8 @@ export interface IdentityDeps {
   clock: Clock;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** Accounts as the users read model holds them. */
+  users: UserReads;
   /** The site's public address (PUBLIC_URL): every link in an email starts with it. */
   publicUrl: string;
 }
@@ -37,7 +39,7 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 const emailDigest = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
 export function createIdentityService(deps: IdentityDeps) {
-  const { db, eventStore, ids, clock, hasher, mailer, publicUrl } = deps;
+  const { db, eventStore, ids, clock, hasher, mailer, publicUrl, users } = deps;
   let dummy: Promise<string> | undefined;
 
   /** Runs `command` on the account, as the origin's actor or else the system named `systemName`. */
@@ -89,7 +91,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const reservation = await reserveSignInAttempt(db, input.email, input.ip, clock.now());
       if (!reservation.allowed) throw TooManyAttempts(reservation.retryAfterMs);
       if (reservation.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, reservation.waitMs));
-      const user = await findUserByEmail(db, input.email);
+      const user = await users.byEmail(input.email);
       // Hash even when there is no account, so timing does not reveal which emails exist.
       const valid = user
         ? await hasher.verify(user.password_hash, input.password)
@@ -102,7 +104,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /** Signs in an account that was just created (its read model has caught up). */
     async startSession(userId: string): Promise<{ user: UserRow; token: string }> {
-      const user = await findUserById(db, userId);
+      const user = await users.byId(userId);
       if (!user) throw new Error(`account ${userId} is not in the read model`);
       return { user, token: await openSession(db, userId, clock.now()) };
     },
@@ -114,7 +116,7 @@ export function createIdentityService(deps: IdentityDeps) {
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       const now = clock.now();
       if (!(await reservePasswordResetEmail(db, email, ip, now))) return;
-      const user = await findUserByEmail(db, email);
+      const user = await users.byEmail(email);
       if (!user || user.disabled) return;
       const token = newToken();
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -153,7 +155,7 @@ export function createIdentityService(deps: IdentityDeps) {
         data: { passwordHash, via: 'reset' },
       });
       // Proving control of the mailbox lifts the account's sign-in block.
-      const user = await findUserById(db, used.user_id);
+      const user = await users.byId(used.user_id);
       if (user) await clearAccountFailures(db, user.email);
       return outcome.position;
     },
@@ -175,7 +177,7 @@ export function createIdentityService(deps: IdentityDeps) {
      * password. Used by the start-up bootstrap and `cli create-admin`.
      */
     async ensureAdmin(email: string, password: string, origin: RequestOrigin): Promise<{ userId: string; created: boolean }> {
-      const existing = await findUserByEmail(db, email);
+      const existing = await users.byEmail(email);
       if (!existing) {
         const { userId } = await register({ firstName: 'Admin', lastName: 'User', email, password, role: 'admin' }, origin, 'admin-bootstrap');
         return { userId, created: true };

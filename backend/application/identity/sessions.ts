@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../ports/database';
-import type { UserRow } from '../../projections/users/users-projection';
+import type { UserRow } from './user-reads';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 

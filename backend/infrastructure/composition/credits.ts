@@ -1,5 +1,6 @@
 import { createCreditsService } from '../../application/credits/credits-service';
 import { createSpendCompensation } from '../../application/credits/spend-compensation';
+import { pendingSpendsIn } from '../../projections/pending-spends/pending-spends-projection';
 import type { Platform } from './platform';
 
 /** Credits: the members' ledgers, and the process manager that refunds abandoned spends. */
@@ -9,7 +10,13 @@ export function creditsContext(platform: Platform) {
   return {
     credits,
     /** Refunds credits whose work was never recorded; started where the projections run. */
-    compensation: createSpendCompensation({ db: database.db, eventStore, credits, clock, log: logger.child({ component: 'compensation' }) }),
+    compensation: createSpendCompensation({
+      pendingSpends: pendingSpendsIn(database.db),
+      eventStore,
+      credits,
+      clock,
+      log: logger.child({ component: 'compensation' }),
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
 import { userIdOfCreditStream, type CreditConsumed, type CreditRefunded } from '../../domain/credits/credit-account';
 import type { Projection } from '../runner/projection';
+import type { PendingSpends } from '../../application/credits/spend-compensation';
 
 /**
  * How long after a spend its work must be recorded before the spend counts as abandoned.
@@ -98,3 +99,9 @@ export function findAbandonedSpends(db: Db, now: Date, limit: number) {
 export async function forgetPendingSpend(db: Db, consumptionId: string): Promise<void> {
   await db.deleteFrom('pending_spends').where('consumption_id', '=', consumptionId).execute();
 }
+
+/** The read model as the compensation process manager reads it. */
+export const pendingSpendsIn = (db: Db): PendingSpends => ({
+  due: (now, limit) => findAbandonedSpends(db, now, limit),
+  forget: (consumptionId) => forgetPendingSpend(db, consumptionId),
+});
