@@ -104,6 +104,34 @@ describe('credit compensation', () => {
     expect(await refundsOf(failed.id)).toHaveLength(1);
   });
 
+  it('plan credits too: a plan, milestone or help spend whose work was never recorded is refunded; a generated plan is not', async () => {
+    const { c, id } = await signUp();
+    const idea = { id: 'idea-1', title: 'Pet Portraits', subtitle: 'Paintings', description: 'Paint pets from photos.', category: 'fiverr', industry: 'Art', method: 'Gigs', pricing: '$40' };
+    const kept = await c.post('/api/idea-sets', { skill: 'Painting', categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] });
+    expect(kept.status).toBe(201);
+    const generated = await c.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: 'fiverr', ideaId: idea.id });
+    expect(generated.status).toBe(201);
+    const planId = generated.body.planId as string;
+
+    // Three spends as the plan routes make them, each followed by a crash before the work was recorded.
+    const member = { userId: id, role: 'free' as const };
+    const actor = { actor: { kind: 'user' as const, userId: id, role: 'free' as const }, requestId: 'plans' };
+    const lost = [
+      { consumptionId: randomUUID(), kind: 'plan' as const, paidFor: { planId: randomUUID() } },
+      { consumptionId: randomUUID(), kind: 'milestone' as const, paidFor: { planId, milestoneId: randomUUID() } },
+      { consumptionId: randomUUID(), kind: 'help' as const, paidFor: { planId, taskId: randomUUID() } },
+    ];
+    for (const spend of lost) await t.services.credits.consume(member, spend, actor);
+    for (const spend of lost) await pendingSeen(spend.consumptionId);
+
+    expect(await t.services.compensation.sweep()).toBe(0);
+    pastTheDeadline();
+    expect(await t.services.compensation.sweep()).toBe(3);
+    const refunded = (await refundsOf(id)).map((e) => e.data.consumptionId);
+    expect(refunded.sort()).toEqual(lost.map((s) => s.consumptionId).sort());
+    expect(await t.services.compensation.sweep()).toBe(0);
+  });
+
   it('two managers sweeping at once refund a spend once', async () => {
     const { id } = await signUp();
     const { consumptionId } = await spendAndDie(id);

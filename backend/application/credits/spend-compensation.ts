@@ -1,4 +1,5 @@
 import { ideaSetStreams } from '../../domain/ideas/idea-set';
+import { planStream } from '../../domain/plans/plan';
 import type { EventStore } from '../ports/event-store';
 import type { Clock } from '../ports/system';
 import type { CreditsService } from './credits-service';
@@ -12,6 +13,8 @@ export interface PendingSpend {
   user_id: string;
   kind: string;
   paid_for_id: string;
+  /** The plan whose stream records a milestone or help answer. */
+  plan_id: string | null;
 }
 
 /** The pending-spends read model, as the process manager uses it. */
@@ -51,9 +54,14 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
   let sweeping: Promise<number> | undefined;
 
   /** Whether the work the spend paid for is recorded (the truth, not the read model). */
-  async function workRecorded(kind: string, paidForId: string): Promise<boolean> {
-    if (kind !== 'idea') return false;
-    return (await eventStore.readStream(ideaSetStreams.name(paidForId))).length > 0;
+  async function workRecorded({ kind, paid_for_id: id, plan_id: planId }: PendingSpend): Promise<boolean> {
+    if (kind === 'idea') return (await eventStore.readStream(ideaSetStreams.name(id))).length > 0;
+    if (kind === 'plan') return (await eventStore.readStream(planStream.name(id))).length > 0;
+    if (!planId) return false;
+    const plan = await eventStore.readStream(planStream.name(planId));
+    if (kind === 'milestone') return plan.some((e) => e.type === 'MilestoneDetailed' && (e.data.milestone as { milestoneId?: string })?.milestoneId === id);
+    if (kind === 'help') return plan.some((e) => e.type === 'TaskHelpProvided' && e.data.taskId === id);
+    return false;
   }
 
   /** Refunds every spend past its deadline; answers how many refunds were recorded. */
@@ -62,7 +70,7 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
     for (;;) {
       const due = await pendingSpends.due(clock.now(), 100);
       for (const spend of due) {
-        if (!(await workRecorded(spend.kind, spend.paid_for_id))) {
+        if (!(await workRecorded(spend))) {
           const outcome = await credits.refund(spend.user_id, spend.consumption_id, ABANDONED_REASON, {
             actor: null,
             requestId: `compensation-${spend.consumption_id}`,

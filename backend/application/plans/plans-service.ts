@@ -182,7 +182,7 @@ export function createPlansService(deps: PlansDeps) {
         planTitle: plan.title,
         planCategory: plan.category,
       });
-      const { result, spent } = await paid(member, 'help', { taskId }, origin.requestId, async () => {
+      const { result, spent } = await paid(member, 'help', { planId, taskId }, origin.requestId, async () => {
         const { value: help, recorded } = await callPlanAi(
           ai,
           { kind: 'help', model: input.model, member, requestId: origin.requestId },
@@ -210,7 +210,7 @@ export function createPlansService(deps: PlansDeps) {
         outline: sketch(outline),
         previous: plan.milestones.slice(0, weekNumber - 1).map(sketch),
       });
-      const { result, spent } = await paid(member, 'milestone', { milestoneId: outline.milestoneId }, origin.requestId, async () => {
+      const { result, spent } = await paid(member, 'milestone', { planId, milestoneId: outline.milestoneId }, origin.requestId, async () => {
         const { value: milestone, recorded } = await callPlanAi(
           ai,
           { kind: 'milestone', model: input.model, member, requestId: origin.requestId },

@@ -15,18 +15,31 @@ export const SPEND_DEADLINE_MS = 5 * 60_000;
 /**
  * Spends whose work is not recorded yet (the compensation process manager's inbox): a row
  * appears with a `CreditConsumed` and goes with the work's event (`IdeaSetCreated` for an
- * idea credit) or a `CreditRefunded`. A row past `deadline_at` is a spend to give back.
- * Only idea credits are tracked: plans, milestones and help answers do not exist yet.
+ * idea credit, `PlanCreated`, `MilestoneDetailed` or `TaskHelpProvided` for the plan credits)
+ * or a `CreditRefunded`. A row past `deadline_at` is a spend to give back.
  */
 export interface PendingSpendsTable {
   consumption_id: string;
   user_id: string;
   kind: string;
-  /** The id of what the spend paid for (the idea set's id for an idea credit). */
+  /** The id of what the spend paid for (idea set, plan, milestone or task). */
   paid_for_id: string;
+  /** The plan whose stream records the work, for milestone and help credits (null otherwise). */
+  plan_id: string | null;
   spent_at: Date;
   deadline_at: Date;
 }
+
+/** Milestone and help spends name their plan, so the compensation can check the plan's stream. */
+export const pendingSpendsPlanMigration: Migration = {
+  async up(db) {
+    await sql`alter table pending_spends add column plan_id text`.execute(db);
+  },
+};
+
+/** What a spend of each kind pays for, and the event that records that work. */
+const paidForOf = (data: CreditConsumed['data']): string | undefined =>
+  ({ idea: data.paidFor.ideaSetId, plan: data.paidFor.planId, milestone: data.paidFor.milestoneId, help: data.paidFor.taskId })[data.kind];
 
 export const pendingSpendsMigration: Migration = {
   async up(db) {
@@ -46,21 +59,23 @@ export const pendingSpendsMigration: Migration = {
 
 export const pendingSpendsProjection: Projection = {
   name: 'pending-spends',
-  handles: ['CreditConsumed', 'CreditRefunded', 'IdeaSetCreated'],
+  handles: ['CreditConsumed', 'CreditRefunded', 'IdeaSetCreated', 'PlanCreated', 'MilestoneDetailed', 'TaskHelpProvided'],
   tables: ['pending_spends'],
   memberFacing: false,
   async apply(trx: Transaction<Database>, event: RecordedEvent) {
     switch (event.type) {
       case 'CreditConsumed': {
         const data = event.data as CreditConsumed['data'];
-        if (data.kind !== 'idea' || !data.paidFor.ideaSetId) return;
+        const paidForId = paidForOf(data);
+        if (!paidForId) return;
         await trx
           .insertInto('pending_spends')
           .values({
             consumption_id: data.consumptionId,
             user_id: userIdOfCreditStream(event.streamName),
             kind: data.kind,
-            paid_for_id: data.paidFor.ideaSetId,
+            paid_for_id: paidForId,
+            plan_id: data.kind === 'milestone' || data.kind === 'help' ? (data.paidFor.planId ?? null) : null,
             spent_at: event.occurredAt,
             deadline_at: new Date(event.occurredAt.getTime() + SPEND_DEADLINE_MS),
           })
@@ -73,16 +88,24 @@ export const pendingSpendsProjection: Projection = {
         await trx.deleteFrom('pending_spends').where('consumption_id', '=', data.consumptionId).execute();
         return;
       }
-      case 'IdeaSetCreated': {
-        const ideaSetId = String(event.data.ideaSetId);
-        await trx.deleteFrom('pending_spends').where('kind', '=', 'idea').where('paid_for_id', '=', ideaSetId).execute();
-        return;
-      }
+      case 'IdeaSetCreated':
+        return settle(trx, 'idea', String(event.data.ideaSetId));
+      case 'PlanCreated':
+        return settle(trx, 'plan', String(event.data.planId));
+      case 'MilestoneDetailed':
+        return settle(trx, 'milestone', String((event.data.milestone as { milestoneId: string }).milestoneId));
+      case 'TaskHelpProvided':
+        return settle(trx, 'help', String(event.data.taskId));
     }
   },
 };
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The work a spend paid for is recorded: its spend is settled. */
+async function settle(trx: Db, kind: string, paidForId: string): Promise<void> {
+  await trx.deleteFrom('pending_spends').where('kind', '=', kind).where('paid_for_id', '=', paidForId).execute();
+}
 
 /** Spends past their deadline, oldest first. */
 export function findAbandonedSpends(db: Db, now: Date, limit: number) {
