@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import autoload from '@fastify/autoload';
@@ -12,6 +12,7 @@ import { registerRequestTextGuard } from './plugins/request-text';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
+import { compiledSerializerCompiler } from './plugins/serializer';
 import type { AppServices } from './services';
 import type { TrustProxy } from '../config/config';
 
@@ -46,7 +47,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses go through fast-json-stringify compiled from the zod schemas (plugins/serializer.ts).
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
