@@ -115,6 +115,18 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * A path parameter as a client would send it. A lone surrogate has no UTF-8 form and
+ * encodeURIComponent refuses it, so it goes as the bytes a careless client sends (CESU-8).
+ */
+function pathSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value.split(/[\ud800-\udfff]/).map(encodeURIComponent).join('%ED%A0%80');
+  }
+}
+
 describe('request strings that PostgreSQL cannot store, or that are far too long', () => {
   it('login with a 3 KB email answers 400, not 500', async () => {
     const res = await new Client(t.url).post('/api/auth/login', { email: `${'a'.repeat(3000)}@example.com`, password: 'whatever-pass' });
@@ -148,7 +160,7 @@ describe('request strings that PostgreSQL cannot store, or that are far too long
           const query = new URLSearchParams();
           for (const [key, value] of Object.entries(values)) {
             const [where, name] = key.split(':');
-            if (where === 'path') pathname = pathname.replace(`{${name}}`, encodeURIComponent(value));
+            if (where === 'path') pathname = pathname.replace(`{${name}}`, pathSegment(value));
             else query.set(name, value);
           }
           return query.size ? `${pathname}?${query}` : pathname;
