@@ -19,8 +19,15 @@ export interface RouteFigure {
   non2xx: number;
 }
 
-/** BENCH_READ_ROUTES (comma-separated paths) measures only those. */
-export const MEMBER_READ_ROUTES = process.env.BENCH_READ_ROUTES?.split(',') ?? ['/api/idea-sets', '/api/credits', '/api/auth/me', '/api/health'];
+/** BENCH_READ_ROUTES (comma-separated paths) measures only those; `{id}` stands for the member's plan. */
+export const MEMBER_READ_ROUTES = process.env.BENCH_READ_ROUTES?.split(',') ?? [
+  '/api/idea-sets',
+  '/api/credits',
+  '/api/auth/me',
+  '/api/plans',
+  '/api/plans/{id}',
+  '/api/health',
+];
 
 async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: seconds });
@@ -29,7 +36,8 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 /**
  * Member reads through the whole app (as `npm start` runs it: info-level logging to a file,
- * projections in-process) on a PostgreSQL server database, as a member with one idea set,
+ * projections in-process) on a PostgreSQL server database, as a member with one idea set
+ * and one plan generated from it (by the configured plan generator: offline without an AI key),
  * each route measured right after a bare fastify route in the same process, so the ratio
  * holds on a shared, busy machine.
  */
@@ -73,16 +81,28 @@ export async function benchMemberReads(databaseUrl: string, seconds: number, con
     if (saved.status !== 201) throw new Error(`saving an idea set answered ${saved.status}: ${await saved.text()}`);
     const list = await fetch(`${url}/api/idea-sets`, { headers: { cookie } });
     if (list.status !== 200 || ((await list.json()) as unknown[]).length !== 1) throw new Error('the idea set is not listed');
+    const generated = await fetch(`${url}/api/plans/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ideaId: ideas[0].id, ideaTitle: ideas[0].title, ideaDescription: ideas[0].description.slice(0, 1000), category: ideas[0].category }),
+    });
+    if (generated.status !== 201) throw new Error(`generating a plan answered ${generated.status}: ${await generated.text()}`);
+    const { planId } = (await generated.json()) as { planId: string };
+    const routes = MEMBER_READ_ROUTES.map((route) => route.replace('{id}', planId));
+    for (const route of routes) {
+      const answer = await fetch(`${url}${route}`, { headers: { cookie } });
+      if (answer.status !== 200) throw new Error(`GET ${route} answered ${answer.status}: ${await answer.text()}`);
+    }
 
     const figures: RouteFigure[] = [];
     // A short warm-up of both servers (JIT, connection pool).
     await load(`${bareUrl}/`, {}, 1, connections);
-    for (const route of MEMBER_READ_ROUTES) await load(`${url}${route}`, { cookie }, 1, connections);
-    for (const route of MEMBER_READ_ROUTES) {
+    for (const route of routes) await load(`${url}${route}`, { cookie }, 1, connections);
+    for (const [i, route] of routes.entries()) {
       const base = await load(`${bareUrl}/`, {}, seconds, connections);
       const ours = await load(`${url}${route}`, { cookie }, seconds, connections);
       figures.push({
-        route,
+        route: MEMBER_READ_ROUTES[i],
         requestsPerSecond: ours.requestsPerSecond,
         p99Ms: ours.p99Ms,
         ratio: Number((ours.requestsPerSecond / base.requestsPerSecond).toFixed(3)),
