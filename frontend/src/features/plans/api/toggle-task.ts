@@ -1,5 +1,5 @@
 import { type PlanDto, toggleTaskResponseSchema } from '@contracts/plans';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { toastError } from '../../../lib/toaster';
@@ -15,12 +15,15 @@ export async function toggleTask(taskId: string, completed: boolean): Promise<To
   return toggleTaskResponseSchema.parse(body);
 }
 
-const toggleMutationKey = (planId: string) => ['plans', planId, 'toggle-task'] as const;
+export const toggleMutationKey = (planId: string) => ['plans', planId, 'toggle-task'] as const;
 
 /**
  * Spec §4: the checkbox changes at once; should the server refuse, the task goes back to what it
  * was and "Failed to update task" is shown (§8). The plan is read again either way.
  */
+/** Whether a tick of this plan is still on its way to the server (the page shows it already). */
+export const useTogglesInFlight = (planId: string) => useIsMutating({ mutationKey: toggleMutationKey(planId) }) > 0;
+
 export function useToggleTask(planId: string) {
   const queryClient = useQueryClient();
   const key = planQueryKey(planId);

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast, toastError } from '../../../lib/toaster';
 import { useGenerateNextMilestone } from '../api/generate-next-milestone';
 import { planErrorBody, type PlanLimit, planLimitOf } from '../api/plan-errors';
+import { useTogglesInFlight } from '../api/toggle-task';
 
 /** Spec §4: the next milestone may be generated only once every task of every detailed milestone is done. */
 export function allDetailedTasksDone(plan: PlanDto): boolean {
@@ -26,6 +27,8 @@ export function NextMilestone({
   onGenerated: (milestoneId: string) => void;
 }) {
   const generate = useGenerateNextMilestone(plan.id);
+  // Ticks show at once but reach the server a moment later: the server judges on what it has.
+  const togglesInFlight = useTogglesInFlight(plan.id);
   if (plan.currentMilestone >= plan.totalMilestones) return null;
 
   const next = plan.currentMilestone + 1;
@@ -58,7 +61,7 @@ export function NextMilestone({
       {!ready && plan.currentMilestone < 2 ? (
         <p className="muted next-milestone-hint">Tick off every task above to unlock the next milestone.</p>
       ) : null}
-      <Button intent="primary" size="large" icon="clean" disabled={!ready || generate.isPending} onClick={run}>
+      <Button intent="primary" size="large" icon="clean" disabled={!ready || togglesInFlight || generate.isPending} onClick={run}>
         {generate.isPending ? `Generating Milestone ${next}...` : `Generate Next Milestone (${plan.currentMilestone}/${plan.totalMilestones})`}
       </Button>
     </div>

@@ -136,6 +136,25 @@ describe('the plan page', () => {
     expect(screen.queryByTestId('next-milestone-notice')).not.toBeInTheDocument();
   });
 
+  it('keeps Generate Next Milestone disabled until the last tick has reached the server', async () => {
+    const answer = gate();
+    renderPlan(
+      firstWeek([task('t1', { completed: 'true' }), task('t2')]),
+      http.patch('/api/tasks/t2/toggle', async () => {
+        await answer.opened;
+        return HttpResponse.json({ task: taskSchema.parse(task('t2', { completed: 'true' })), planId: 'plan-1', status: 'active', progress: 100 });
+      }),
+    );
+    const box = await screen.findByRole('checkbox', { name: 'Task t2' });
+    server.use(http.get('/api/plans/plan-1', () => HttpResponse.json(firstWeek([task('t1', { completed: 'true' }), task('t2', { completed: 'true' })]))));
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    const button = screen.getByRole('button', { name: 'Generate Next Milestone (1/3)' });
+    expect(button).toBeDisabled();
+    answer.open();
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
   it('generates the next milestone: running label, then the new week open and the plan moved on', async () => {
     const answer = gate();
     const allDone = firstWeek([task('t1', { completed: 'true' }), task('t2', { completed: 'true' })]);
