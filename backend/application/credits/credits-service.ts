@@ -15,14 +15,11 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 import type { CreditsResponse } from '../contracts/credits';
-import type { CreditAccountReads, CreditAccountSnapshot } from './credit-account-reads';
 
 export interface CreditsDeps {
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
-  /** The credit-accounts read model; without it GET /api/credits folds the ledger's stream. */
-  accounts?: CreditAccountReads;
 }
 
 /** The member whose ledger it is, with the role they hold now (the ledger's tier follows it). */
@@ -50,7 +47,7 @@ export const LEDGER_MAX_ATTEMPTS = 50;
  * version read, retrying on a conflict: that is what keeps concurrent spends from overdrawing.
  */
 export function createCreditsService(deps: CreditsDeps) {
-  const { eventStore, ids, clock, accounts } = deps;
+  const { eventStore, ids, clock } = deps;
 
   /** Runs `command` on the member's ledger, as the origin's actor or else the system named `systemName`. */
   function run(userId: string, origin: RequestOrigin, systemName: string, command: CommandInput<CreditAccountCommand>) {
@@ -89,22 +86,14 @@ export function createCreditsService(deps: CreditsDeps) {
     },
 
     /**
-     * The member's credits as they stand now, for reading: the ledger with a due period or
-     * tier change derived by the ledger's own policy but not recorded (a read never appends;
-     * the next command records the roll). Answered from the credit-accounts row (one
-     * primary-key lookup) while its period runs; the stream is folded only when there is no
-     * row yet or the period has ended, because the next period is counted from the ledger's
-     * opening date, which the row does not keep.
+     * The member's credits as they stand now, for reading: the ledger folded from its events,
+     * with a due period or tier change derived by the ledger's own policy but not recorded
+     * (a read never appends; the next command on the ledger records the roll).
      */
     async current(holder: CreditHolder): Promise<CreditsResponse> {
       const tier = tierOf(holder.role);
-      const now = clock.now();
-      const row = await accounts?.find(holder.userId);
-      const state =
-        row && now.getTime() < new Date(row.resetAt).getTime()
-          ? stateOfRow(holder.userId, row)
-          : foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStreams.name(holder.userId)));
-      return creditsView(creditAccountAt(state, { userId: holder.userId, tier }, now));
+      const state = foldStream(creditAccountDecider, await eventStore.readStream(creditAccountStreams.name(holder.userId)));
+      return creditsView(creditAccountAt(state, { userId: holder.userId, tier }, clock.now()));
     },
 
     /** The ledger folded from its events (the truth the read models are derived from). */
@@ -115,26 +104,6 @@ export function createCreditsService(deps: CreditsDeps) {
 }
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
-
-/**
- * The open ledger a read-model row stands for, as far as a read within its period needs:
- * its spends by id matter only to commands, and `openedAt` only to a period roll, which this
- * row is not used for.
- */
-function stateOfRow(userId: string, row: CreditAccountSnapshot): CreditAccountState {
-  return {
-    status: 'open',
-    userId,
-    tier: row.tier,
-    openedAt: row.periodStart,
-    periodStart: row.periodStart,
-    resetAt: row.resetAt,
-    allowances: { ...row.allowances },
-    granted: { ...row.granted },
-    used: { ...row.used },
-    consumptions: {},
-  };
-}
 
 /** GET /api/credits: the current period's allowances, grants, use and balances. */
 export function creditsView(account: ReturnType<typeof creditAccountAt>): CreditsResponse {

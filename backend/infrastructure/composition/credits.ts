@@ -1,14 +1,12 @@
 import { createCreditsService } from '../../application/credits/credits-service';
 import { createSpendCompensation } from '../../application/credits/spend-compensation';
 import { pendingSpendsIn } from '../../projections/pending-spends/pending-spends-projection';
-import { findCreditAccountSnapshot } from '../../projections/credit-accounts/credit-accounts-projection';
 import type { Platform } from './platform';
 
 /** Credits: the members' ledgers, and the process manager that refunds abandoned spends. */
 export function creditsContext(platform: Platform) {
   const { database, eventStore, ids, clock, logger } = platform;
-  const accounts = { find: (userId: string) => findCreditAccountSnapshot(database.db, userId) };
-  const credits = createCreditsService({ eventStore, ids, clock, accounts });
+  const credits = createCreditsService({ eventStore, ids, clock });
   return {
     credits,
     /** Refunds credits whose work was never recorded; started where the projections run. */

@@ -162,17 +162,3 @@ export function creditsView(row: CreditAccountRow) {
     balances: { idea: balance('idea'), plan: balance('plan'), milestone: balance('milestone'), help: balance('help') },
   };
 }
-
-/** The ledger's current period as the application's `CreditAccountReads` port gives it (GET /api/credits). */
-export async function findCreditAccountSnapshot(db: Db, userId: string) {
-  const row = await findCreditAccount(db, userId);
-  if (!row) return undefined;
-  return {
-    tier: row.tier,
-    periodStart: new Date(row.period_start).toISOString(),
-    resetAt: new Date(row.resets_at).toISOString(),
-    allowances: countsOf(row, 'allowance'),
-    granted: countsOf(row, 'granted'),
-    used: countsOf(row, 'used'),
-  };
-}
