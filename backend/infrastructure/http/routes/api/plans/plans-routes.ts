@@ -16,19 +16,15 @@ import {
   toTaskDto,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
+import { planErrors, planMember } from '../../../plan-requests';
 import { awaitProjections, READ_YOUR_WRITES_TIMEOUT_MS } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
-const errors = { 400: planErrorResponseSchema, 401: planErrorResponseSchema, 403: planErrorResponseSchema, 404: planErrorResponseSchema };
 const aiErrors = { 409: planErrorResponseSchema, 429: planErrorResponseSchema, 502: planErrorResponseSchema, 503: planErrorResponseSchema, 504: planErrorResponseSchema };
 
 /** The signed-in member's action plans (member-product §7). Another member's plan is a 404. */
 export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
   const { plans, progress } = services;
-  const memberOf = (request: { user?: { id: string; role: string } | null }) => {
-    const user = request.user!;
-    return { kind: 'user' as const, userId: user.id, role: user.role as 'free' | 'pro' };
-  };
 
   return async (app) => {
     answerAiFailures(app);
@@ -45,11 +41,11 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
             'answers its `errorType` (timeout, rate_limit, parse_error, validation_error). With an `Idempotency-Key` header a repeat ' +
             'answers the first plan and spends nothing.',
           body: generatePlanRequestSchema,
-          response: { 201: generatePlanResponseSchema, ...errors, ...aiErrors },
+          response: { 201: generatePlanResponseSchema, ...planErrors, ...aiErrors },
         },
       },
       async (request, reply) => {
-        const { planId, position } = await plans.generate(memberOf(request), request.body, { requestId: request.id });
+        const { planId, position } = await plans.generate(planMember(request), request.body, { requestId: request.id });
         // The plan is stored either way; a slow read model only means the next read may lag.
         if (position) await progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
         return reply.status(201).send({ planId });
@@ -65,7 +61,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: plansResponseSchema, 401: planErrorResponseSchema, 403: planErrorResponseSchema },
         },
       },
-      async (request) => plans.list(memberOf(request)),
+      async (request) => plans.list(planMember(request)),
     );
 
     app.get(
@@ -75,10 +71,10 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           tags: ['plans'],
           summary: 'One of the member’s plans with its milestones and tasks',
           params: planIdParamsSchema,
-          response: { 200: planResponseSchema, ...errors },
+          response: { 200: planResponseSchema, ...planErrors },
         },
       },
-      async (request) => plans.get(memberOf(request), request.params.id),
+      async (request) => plans.get(planMember(request), request.params.id),
     );
 
     app.get(
@@ -90,10 +86,10 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           description: 'Every event of the plan as a timeline entry (what, when, by whom); `plan` is the plan right after version `at` (default: the latest).',
           params: planIdParamsSchema,
           querystring: planHistoryQuerySchema,
-          response: { 200: planHistoryResponseSchema, ...errors },
+          response: { 200: planHistoryResponseSchema, ...planErrors },
         },
       },
-      async (request) => plans.history(memberOf(request), request.params.id, request.query.at === undefined ? undefined : Number(request.query.at)),
+      async (request) => plans.history(planMember(request), request.params.id, request.query.at === undefined ? undefined : Number(request.query.at)),
     );
 
     app.post(
@@ -105,12 +101,12 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           description: '409 "Complete previous milestones to unlock" on an outline.',
           params: planMilestoneParamsSchema,
           body: addTaskRequestSchema,
-          response: { 201: addTaskResponseSchema, 202: planErrorResponseSchema, ...errors, 409: planErrorResponseSchema },
+          response: { 201: addTaskResponseSchema, 202: planErrorResponseSchema, ...planErrors, 409: planErrorResponseSchema },
         },
       },
       async (request, reply) => {
         const { planId, milestoneId } = request.params;
-        const added = await plans.addTask(memberOf(request), planId, milestoneId, request.body, { requestId: request.id });
+        const added = await plans.addTask(planMember(request), planId, milestoneId, request.body, { requestId: request.id });
         if (!(await awaitProjections(progress, added.position, reply))) return reply;
         return reply.status(201).send(toTaskDto(added.task));
       },
@@ -126,11 +122,11 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
             'Spends one milestone credit (403 with `limitReached`, code milestone_limit or milestone_limit_pro). Refused with 409 ' +
             '"Complete previous tasks first" before anything is spent unless every task of every detailed milestone is completed.',
           params: planOnlyParamsSchema,
-          response: { 200: generateNextMilestoneResponseSchema, 202: planErrorResponseSchema, ...errors, ...aiErrors },
+          response: { 200: generateNextMilestoneResponseSchema, 202: planErrorResponseSchema, ...planErrors, ...aiErrors },
         },
       },
       async (request, reply) => {
-        const member = memberOf(request);
+        const member = planMember(request);
         const { planId, milestoneId, position } = await plans.generateNextMilestone(member, request.params.planId, { requestId: request.id });
         if (!(await awaitProjections(progress, position, reply))) return reply;
         const plan = await plans.get(member, planId);

@@ -8,18 +8,14 @@ import {
   toggleTaskResponseSchema,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
+import { planErrors, planMember } from '../../../plan-requests';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
-const errors = { 400: planErrorResponseSchema, 401: planErrorResponseSchema, 403: planErrorResponseSchema, 404: planErrorResponseSchema };
 
 /** The tasks of the member's plans, by task id (member-product §7). Another member's task is a 404. */
 export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
   const { plans, progress } = services;
-  const memberOf = (request: { user?: { id: string; role: string } | null }) => {
-    const user = request.user!;
-    return { kind: 'user' as const, userId: user.id, role: user.role as 'free' | 'pro' };
-  };
 
   return async (app) => {
     answerAiFailures(app);
@@ -33,11 +29,11 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
           description: '`completed` is the new state (true/false or "true"/"false"); without it the task flips. Completing the last task completes the plan.',
           params: taskIdParamsSchema,
           body: toggleTaskRequestSchema,
-          response: { 200: toggleTaskResponseSchema, 202: planErrorResponseSchema, ...errors },
+          response: { 200: toggleTaskResponseSchema, 202: planErrorResponseSchema, ...planErrors },
         },
       },
       async (request, reply) => {
-        const toggled = await plans.toggleTask(memberOf(request), request.params.taskId, request.body?.completed, { requestId: request.id });
+        const toggled = await plans.toggleTask(planMember(request), request.params.taskId, request.body?.completed, { requestId: request.id });
         if (!(await awaitProjections(progress, toggled.position, reply))) return reply;
         return { task: toTaskDto(toggled.task), planId: toggled.planId, status: toggled.status, progress: toggled.progress };
       },
@@ -56,7 +52,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: {
             200: taskHelpResponseSchema,
             202: planErrorResponseSchema,
-            ...errors,
+            ...planErrors,
             409: planErrorResponseSchema,
             429: planErrorResponseSchema,
             502: planErrorResponseSchema,
@@ -66,7 +62,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answered = await plans.helpWithTask(memberOf(request), request.params.taskId, { requestId: request.id });
+        const answered = await plans.helpWithTask(planMember(request), request.params.taskId, { requestId: request.id });
         if (!(await awaitProjections(progress, answered.position, reply))) return reply;
         return { help: answered.help, task: toTaskDto(answered.task) };
       },
