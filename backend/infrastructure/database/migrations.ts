@@ -1,5 +1,10 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { appendFunctionMigration, appendFunctionPlansMigration, eventStoreMigration } from '../event-store/postgres-event-store';
+import {
+  appendFunctionIndexPlansMigration,
+  appendFunctionMigration,
+  appendFunctionPlansMigration,
+  eventStoreMigration,
+} from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { readModels } from '../../projections/registry';
 import { platformTablesMigration } from '../../application/identity/platform-tables';
@@ -29,6 +34,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_23_0014_trial_results': trialResultsMigration,
   '2026_11_23_0015_idea_set_saves': ideaSetSavesMigration,
   '2026_11_23_0016_idempotency_keys': idempotencyKeysMigration,
+  '2026_11_23_0021_event_store_append_index_plans': appendFunctionIndexPlansMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -118,4 +118,40 @@ describe('what an append costs', () => {
     expect(await store.readStream(name)).toHaveLength(1);
     await store.close();
   });
+
+  // The session caches the function's plans; a plan chosen while the tables were small must
+  // still use the indexes once they have grown (without an ANALYZE to invalidate it), or every
+  // later append reads them whole. Sequential scans are counted by the server's statistics.
+  it.skipIf(!usingServer())('still walks the indexes after the tables have grown under a cached plan', async () => {
+    const session = new pg.Pool({ connectionString: database.url!, max: 1 });
+    const sessionHandle: DatabaseHandle = { ...database.handle, db: new Kysely({ dialect: new PostgresDialect({ pool: session }) }) };
+    const store = new PostgresEventStore(sessionHandle, { notify: false });
+    const sequentialScans = async () => {
+      await sql`select pg_stat_force_next_flush()`.execute(sessionHandle.db);
+      await sql`select 1`.execute(sessionHandle.db);
+      const rows = await sql<{ scans: number }>`
+        select (select coalesce(sum(seq_scan), 0) from pg_stat_user_tables where relname in ('events', 'event_streams'))::integer as scans
+        from (select pg_stat_clear_snapshot()) as cleared`.execute(database.handle.db);
+      return rows.rows[0].scans;
+    };
+    try {
+      const warm = `warm-${randomUUID()}`;
+      const hundred = () => Array.from({ length: 100 }, event);
+      for (let i = 0; i < 12; i++) await store.append(warm, [event()], ctx(i === 0 ? 'no_stream' : i - 1));
+      for (let i = 0; i < 12; i++) await store.append(`batch-${randomUUID()}`, hundred(), ctx('no_stream'));
+      await sql`
+        insert into event_streams (stream_name, version) select 'grown-' || n, 0 from generate_series(1, 20000) as n`.execute(database.handle.db);
+      await sql`
+        insert into events (event_id, stream_name, stream_version, type, schema_version, data, actor, causation_id, correlation_id, occurred_at)
+        select 'grown-' || n, 'grown-' || n, 0, 'Counted', 1, '{}', '{}', 'c', 'c', now() from generate_series(1, 20000) as n`.execute(database.handle.db);
+
+      const before = await sequentialScans();
+      for (let i = 12; i < 24; i++) await store.append(warm, [event()], ctx(i - 1));
+      for (let i = 0; i < 6; i++) await store.append(`fresh-${randomUUID()}`, hundred(), ctx('no_stream'));
+      await expect.poll(sequentialScans, { timeout: 3000 }).toBe(before);
+      expect(await store.readStream(warm)).toHaveLength(24);
+    } finally {
+      await session.end();
+    }
+  });
 });
