@@ -12,6 +12,7 @@ import { registerRequestTextGuard } from './plugins/request-text';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
+import { registerMemberReadCache } from './plugins/member-read-cache';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import type { AppServices } from './services';
 import type { TrustProxy } from '../config/config';
@@ -49,21 +50,26 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   // Responses go through fast-json-stringify compiled from the zod schemas (plugins/serializer.ts).
   app.setSerializerCompiler(compiledSerializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks that do not wait take fastify's callback form: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const line = { req: request, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
     if (reply.statusCode >= 500) request.log.error(line, 'request completed with a server error');
     else if (reply.elapsedTime >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request completed');
     else if (reply.statusCode >= 400) request.log.info(line, 'request completed');
     else request.log.debug(line, 'request completed');
+    done();
   });
 
   registerErrorHandler(app);
   registerRequestTextGuard(app);
   await registerSecurity(app, services.config.PUBLIC_URL);
   await registerSessions(app, services);
+  // Before compression: it keeps the answer as serialised, and a hit is compressed like any answer.
+  await registerMemberReadCache(app, services);
   // JSON answers above 1 KB are compressed on the fly (brotli at a cheap quality, else gzip).
   // Only JSON: the idea stream (text/event-stream) must not be buffered, and the built assets
   // are sent precompressed (plugins/frontend.ts).

@@ -149,10 +149,14 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
     return reply.status(first.status).send(first.body ?? '');
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const mark = request.idempotency;
-    if (!mark) return payload;
+    if (!mark) return done(null, payload);
     request.idempotency = undefined;
+    recordAnswer(mark, reply, payload).then((sent) => done(null, sent), done);
+  });
+
+  async function recordAnswer(mark: { caller: string; key: string }, reply: FastifyReply, payload: unknown) {
     const where = db.updateTable('idempotency_keys').where('caller', '=', mark.caller).where('key', '=', mark.key);
     if (reply.statusCode >= 500) {
       // Nothing to replay: the retry should run.
@@ -170,5 +174,5 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
       })
       .execute();
     return payload;
-  });
+  }
 }

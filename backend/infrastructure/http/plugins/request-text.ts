@@ -9,9 +9,11 @@ import { findUnstorableText, unstorableTextMessage } from '../../../application/
  * already refuse these with the same message); register it before any other preHandler.
  */
 export function registerRequestTextGuard(app: FastifyInstance) {
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', (request, reply, done) => {
     if (findUnstorableText(request.params) || findUnstorableText(request.query) || findUnstorableText(request.body)) {
-      return reply.status(400).send({ message: unstorableTextMessage, code: 'validation_error' });
+      reply.status(400).send({ message: unstorableTextMessage, code: 'validation_error' });
+      return;
     }
+    done();
   });
 }

@@ -47,28 +47,35 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
   });
   // A mutation answered here (a reset password, a changed profile) may have changed a member:
   // its response waited for the read models, so the next read resolves sessions afresh.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READS.has(request.method)) cache.clear();
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return;
+  // Callback form: a cached session (the usual case) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.url.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!raw) return done();
     const now = services.clock.now();
-    let user = cache.get(unsigned.value, now.getTime());
-    if (!user) {
-      const generation = cache.begin();
-      user = await resolveSession(services.database.db, unsigned.value, now);
-      if (user) cache.set(unsigned.value, user, generation, now.getTime());
+    // Keyed by the cookie as sent: only a cookie whose signature was checked is ever stored.
+    const cached = cache.get(raw, now.getTime());
+    if (cached) {
+      request.user = cached.user;
+      request.sessionToken = cached.token;
+      return done();
     }
-    if (user) {
-      request.user = user;
-      request.sessionToken = unsigned.value;
-    }
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return done();
+    const token = unsigned.value;
+    const generation = cache.begin();
+    resolveSession(services.database.db, token, now).then((user) => {
+      if (user) {
+        cache.set(raw, { user, token }, generation, now.getTime());
+        request.user = user;
+        request.sessionToken = token;
+      }
+      done();
+    }, done);
   });
 }
 
