@@ -19,6 +19,17 @@ export interface ProjectionRunnerOptions {
 /** Where `rebuild` builds a projection's tables before they replace the live ones. */
 const SHADOW_SCHEMA = 'projection_rebuild';
 
+/**
+ * NOTIFY channel told when a projection serving members has applied events (delivered at the
+ * batch's commit): every server instance drops the member reads it keeps in memory.
+ */
+export const READ_MODELS_CHANGED_CHANNEL = 'skilly_read_models_changed';
+
+/** Inside a transaction the NOTIFY is delivered when it commits. */
+async function announceReadModelsChanged(trx: Kysely<Database>): Promise<void> {
+  await sql`select pg_notify(${READ_MODELS_CHANGED_CHANNEL}, '')`.execute(trx);
+}
+
 /** The outcome of one batch: how many events were read, and whether another runner got there first. */
 type BatchResult = { read: number; lostRace: boolean };
 
@@ -73,6 +84,7 @@ export class ProjectionRunner {
       const relevant = events.filter((event) => handled.has(event.type));
       if (projection.applyBatch) await projection.applyBatch(trx, relevant);
       else for (const event of relevant) await projection.apply(trx, event);
+      if (projection.memberFacing && relevant.length > 0) await announceReadModelsChanged(trx);
       await writeCheckpoint(trx, projection.name, last);
       return true;
     });
@@ -147,6 +159,7 @@ export class ProjectionRunner {
         await sql`insert into ${sql.table(table)} select * from ${shadow(table)}`.execute(trx);
         await sql`drop table ${shadow(table)}`.execute(trx);
       }
+      if (projection.memberFacing) await announceReadModelsChanged(trx);
       await writeCheckpoint(trx, projection.name, position);
     });
     this.positions.set(projection.name, position);

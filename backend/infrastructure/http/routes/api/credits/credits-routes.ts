@@ -24,6 +24,7 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/credits',
       {
+        config: { cachedPerMember: true },
         schema: {
           tags: ['credits'],
           summary: "The signed-in member's credits this month",

@@ -55,6 +55,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/idea-sets',
       {
+        config: { cachedPerMember: true },
         schema: {
           tags: ['ideas'],
           summary: "The signed-in member's idea sets, newest first, one page at a time",

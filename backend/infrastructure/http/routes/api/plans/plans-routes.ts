@@ -55,6 +55,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/plans',
       {
+        config: { cachedPerMember: true },
         schema: {
           tags: ['plans'],
           summary: 'The member’s plans, newest first',
@@ -67,6 +68,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/plans/:id',
       {
+        config: { cachedPerMember: true },
         schema: {
           tags: ['plans'],
           summary: 'One of the member’s plans with its milestones and tasks',

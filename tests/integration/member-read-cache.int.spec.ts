@@ -1,0 +1,117 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../backend/infrastructure/config/config';
+import { compose, type Composition } from '../../backend/infrastructure/composition-root';
+import { openServerDatabase } from '../../backend/infrastructure/database/database';
+import { buildApp } from '../../backend/infrastructure/http/app';
+import { MEMBER_READ_TTL_MS } from '../../backend/infrastructure/http/plugins/member-read-cache';
+import { createLogger } from '../../backend/infrastructure/logging/logger';
+import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Issue 18: a member's reads are answered from memory for a few seconds, yet a change is seen
+ * at once by the member who made it, within a second on every other server instance, and one
+ * member's answer is never another's.
+ */
+let a: TestApp;
+let second: { app: FastifyInstance; services: Composition; url: string };
+
+beforeAll(async () => {
+  const secret = { SESSION_SECRET: 'a shared cookie secret of two server instances' };
+  a = await startTestApp(secret);
+  // A second server instance on the same database, projections left to the first.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PROJECTIONS_IN_PROCESS: 'false',
+    ...secret,
+  });
+  const database = a.database.url ? await openServerDatabase(a.database.url) : a.database.handle;
+  const services = await compose(config, { database, logger: createLogger('silent') });
+  const app = await buildApp(services);
+  second = { app, services, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+});
+afterAll(async () => {
+  await second.app.close();
+  if (a.database.url) await second.services.close();
+  await a.close();
+});
+
+const ideaSet = (skill: string) => ({
+  skill,
+  categories: [{ id: 'offline', name: 'Local/Offline', color: 'orange' }],
+  ideas: Array.from({ length: 3 }, (_, i) => ({
+    id: `offline-${i + 1}`,
+    title: `${skill} idea ${i + 1}`,
+    subtitle: 'Neighbours pay for it every week',
+    description: 'Do it on Friday night, deliver on Saturday, and collect a monthly fee.',
+    category: 'offline',
+    industry: 'Food',
+    method: 'Local service',
+    pricing: '$25 per month',
+  })),
+});
+
+async function member() {
+  const c = new Client(a.url);
+  expect((await c.post('/api/auth/signup', newMember())).status).toBe(201);
+  return { c, onSecond: new Client(second.url, { cookie: `skilly_session=${c.sessionCookie}` }) };
+}
+
+const skills = (body: { skill: string }[]) => body.map((set) => set.skill);
+
+describe('member reads answered from memory', () => {
+  it("shows the member's own change on the very next read", async () => {
+    const { c } = await member();
+    for (let i = 0; i < 2; i++) expect(skills((await c.get('/api/idea-sets')).body)).toEqual([]);
+    expect(a.app.memberReadCache.size).toBeGreaterThan(0);
+    expect((await c.post('/api/idea-sets', ideaSet('Sourdough baking'))).status).toBe(201);
+    expect(skills((await c.get('/api/idea-sets')).body)).toEqual(['Sourdough baking']);
+  });
+
+  it('shows a change made through one instance on another within a second', async () => {
+    const { c, onSecond } = await member();
+    for (let i = 0; i < 2; i++) expect(skills((await onSecond.get('/api/idea-sets')).body)).toEqual([]);
+    expect(second.app.memberReadCache.size).toBeGreaterThan(0);
+    expect((await c.post('/api/idea-sets', ideaSet('Bike repair'))).status).toBe(201);
+
+    const started = Date.now();
+    let seen: string[] = [];
+    while (Date.now() - started < MEMBER_READ_TTL_MS) {
+      seen = skills((await onSecond.get('/api/idea-sets')).body);
+      if (seen.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toEqual(['Bike repair']);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("never answers one member with another's read", async () => {
+    const first = await member();
+    const other = await member();
+    expect((await first.c.post('/api/idea-sets', ideaSet('Pottery'))).status).toBe(201);
+    for (let i = 0; i < 2; i++) expect(skills((await first.c.get('/api/idea-sets')).body)).toEqual(['Pottery']);
+    for (let i = 0; i < 2; i++) expect(skills((await other.c.get('/api/idea-sets')).body)).toEqual([]);
+    const credits = [(await first.c.get('/api/credits')).body, (await other.c.get('/api/credits')).body];
+    expect(credits[0].used).toBeDefined();
+    expect((await first.c.get('/api/credits')).body).toEqual(credits[0]);
+    expect((await other.c.get('/api/credits')).body).toEqual(credits[1]);
+  });
+
+  it('keeps the headers of the answer (the next page cursor) and refuses a signed-out caller', async () => {
+    const { c } = await member();
+    for (const skill of ['Gardening', 'Tutoring']) expect((await c.post('/api/idea-sets', ideaSet(skill))).status).toBe(201);
+    const pages = [await c.get('/api/idea-sets?limit=1'), await c.get('/api/idea-sets?limit=1')];
+    expect(pages.map((page) => skills(page.body))).toEqual([['Tutoring'], ['Tutoring']]);
+    expect(pages[1].headers.get('x-next-cursor')).toBe(pages[0].headers.get('x-next-cursor'));
+    expect(pages[1].headers.get('x-next-cursor')).toBeTruthy();
+    expect(pages[1].headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await new Client(a.url).get('/api/idea-sets?limit=1')).status).toBe(401);
+  });
+});
