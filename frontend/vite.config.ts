@@ -5,19 +5,24 @@ import { precompress } from './build/precompress';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
-export default defineConfig({
+// `npm run build` builds twice: the browser's app into dist/, then (--ssr) the server's
+// prerendering entry (src/entry-server.tsx) into dist-server/, which the server imports.
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     alias: { '@contracts': path.resolve(import.meta.dirname, '../backend/application/contracts') },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 900,
-    // .vite/manifest.json: which chunks each page needs (tests/bench/frontend-size.ts measures a route's first load).
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 900,
+        // .vite/manifest.json: which chunks each page needs (the server links a prerendered
+        // page's chunk; tests/bench/frontend-size.ts measures a route's first load).
+        manifest: true,
+      },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-});
+}));

@@ -1,16 +1,30 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { routes } from './app/router';
 import { installIconLoader } from './lib/icons';
+import { PRERENDER_STATE_ID } from './lib/prerender';
 import { applyTheme } from './lib/theme';
 
-installIconLoader();
+const iconsLoaded = installIconLoader();
 applyTheme();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const router = createBrowserRouter(routes);
+// A public page the server prerendered (entry-server.tsx) is hydrated with what it knew then.
+const prerendered = document.getElementById(PRERENDER_STATE_ID);
+const app = (state?: DehydratedState) => (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App router={router} state={state} />
+  </StrictMode>
 );
+if (prerendered && root.firstElementChild) {
+  const state = JSON.parse(prerendered.textContent ?? '{}') as DehydratedState;
+  void iconsLoaded.then(() => hydrateRoot(root, app(state)));
+} else {
+  createRoot(root).render(app());
+}

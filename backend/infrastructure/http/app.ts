@@ -7,6 +7,7 @@ import autoload from '@fastify/autoload';
 import path from 'node:path';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
+import { readHomepageContent } from '../../application/content/homepage-content';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestTextGuard } from './plugins/request-text';
 import { registerIdempotency } from './plugins/idempotency';
@@ -95,6 +96,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     options: { prefix: '/api', services },
   });
 
-  await registerFrontend(app, services.frontendDir);
+  await registerFrontend(app, services.frontendDir, () => readHomepageContent(services.database.db));
   return app;
 }

@@ -1,12 +1,12 @@
 import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createQueryClient } from '../lib/query-client';
 import { AppToaster } from '../lib/toaster';
 
 /** Spec §9: tooltips open after 700 ms; the toaster shows one toast at a time. */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, state }: { children: ReactNode; state?: DehydratedState }) {
   const [queryClient] = useState(createQueryClient);
   return (
     // BlueprintProvider without its HotkeysProvider (the app has no hotkeys): that one would put
@@ -14,7 +14,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <PortalProvider>
       <OverlaysProvider>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider>{children}</AuthProvider>
+          <HydrationBoundary state={state}>
+            <AuthProvider>{children}</AuthProvider>
+          </HydrationBoundary>
           <AppToaster />
         </QueryClientProvider>
       </OverlaysProvider>

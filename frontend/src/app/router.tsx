@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../lib/auth/require-auth';
 import HomePage from '../pages/home';
 import NotFoundPage from '../pages/not-found';
@@ -27,8 +27,8 @@ const BlogPostPage = lazy(() => import('../pages/blog-post'));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
-/** Spec §2 route table. */
-export const router = createBrowserRouter([
+/** Spec §2 route table (the browser's router in main.tsx, the prerendering one in entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
@@ -54,4 +54,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

@@ -167,7 +167,8 @@ const paths20: Partial<Record<IconName, string[]>> = {
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
-export function installIconLoader(): void {
+/** Resolves once the listed icons are loaded (at once: they are in the bundle). */
+export function installIconLoader(): Promise<void> {
   Icons.setLoaderOptions({
     loader: async (name, size) => {
       const known = (size === IconSize.STANDARD ? paths16 : paths20)[name];
@@ -178,6 +179,7 @@ export function installIconLoader(): void {
       return all[pascal(name)] ?? [];
     },
   });
-  // Warm the cache so the first paint of buttons and menus has its icons.
-  void Icons.load(Object.keys(paths16) as IconName[], IconSize.STANDARD);
+  // Warm the cache so the first paint of buttons and menus has its icons (and a prerendered
+  // page, rendered once this has resolved, has the same SVGs the browser's first render has).
+  return Icons.load(Object.keys(paths16) as IconName[], IconSize.STANDARD);
 }

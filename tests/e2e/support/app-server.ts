@@ -16,7 +16,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds frontend/dist when it is missing, or older than the frontend sources and shared contracts. */
+/** Builds frontend/dist and frontend/dist-server when missing, or older than the frontend sources and shared contracts. */
 export function ensureFrontendBuilt(): void {
   const index = path.join(ROOT, 'frontend/dist/index.html');
   const sources = Math.max(
@@ -26,13 +26,17 @@ export function ensureFrontendBuilt(): void {
     statSync(path.join(ROOT, 'frontend/vite.config.ts')).mtimeMs,
     newestMtime(path.join(ROOT, 'frontend/build')),
   );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const built = [index, path.join(ROOT, 'frontend/dist-server/entry-server.js')].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
+  if (built) return;
+  // The browser's app, then the server's prerendering entry (as `npm run build` does).
+  for (const ssr of [[], ['--ssr', 'src/entry-server.tsx']]) {
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn', ...ssr], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
 }
 
 async function freePort(): Promise<number> {

@@ -37,7 +37,15 @@ export function setupE2E(viewport = { width: 1280, height: 900 }): E2E {
     const context = await browser!.newContext({ baseURL: app!.baseUrl, viewport: size, reducedMotion: 'no-preference' });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    // A prerendered page is painted before it is hydrated: act on it once the app is live.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+      return response;
+    };
+    return page;
   };
 
   beforeAll(async () => {

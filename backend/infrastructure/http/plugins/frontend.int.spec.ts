@@ -7,6 +7,7 @@ import { pageRoutes } from '../../../application/contracts/page-routes';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from '../../../../frontend/build/precompress';
 import { registerFrontend } from './frontend';
+import { defaultHomepageContent } from '../../../application/contracts/homepage-content';
 
 const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   precompressDir(dist);
   app = Fastify({ logger: false });
-  await registerFrontend(app, dist);
+  await registerFrontend(app, dist, async () => defaultHomepageContent);
   await app.ready();
 });
 

@@ -3,13 +3,21 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isPageRoute } from '../../../application/contracts/page-routes';
+import type { HomepageContent } from '../../../application/contracts/homepage-content';
+import { loadPrerenderer } from '../prerender';
+import { SESSION_COOKIE } from './sessions';
 
 /**
  * Serves the built React app. Any GET or HEAD outside /api that is not a file gets
  * index.html, so the client router can show the route; paths that are not one of the app's
  * pages (contracts/page-routes.ts) get it with status 404, and the app shows its 404 page.
+ * A visitor (no session cookie) asking for a public page gets it prerendered (../prerender.ts).
  */
-export async function registerFrontend(app: FastifyInstance, dir: string | undefined) {
+export async function registerFrontend(
+  app: FastifyInstance,
+  dir: string | undefined,
+  readHomepageContent: () => Promise<HomepageContent>,
+) {
   const index = dir ? path.join(dir, 'index.html') : undefined;
   const hasApp = () => index !== undefined && existsSync(index);
   if (dir && hasApp()) {
@@ -28,13 +36,19 @@ export async function registerFrontend(app: FastifyInstance, dir: string | undef
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const prerenderer = dir && hasApp() ? await loadPrerenderer(dir) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0];
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathOnly === '/api' || pathOnly.startsWith('/api/') || !isPage || !hasApp()) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathOnly}`, code: 'not_found' });
     }
     reply.header('cache-control', 'no-cache');
+    if (prerenderer && !request.cookies[SESSION_COOKIE]) {
+      const search = request.url.slice(pathOnly.length);
+      const page = await prerenderer.render(pathOnly, search, await readHomepageContent());
+      if (page) return reply.type('text/html; charset=utf-8').send(page);
+    }
     // A path the app has no page for still gets the app (which shows its 404 page), with status 404.
     if (!isPageRoute(pathOnly)) reply.status(404);
     return reply.type('text/html').sendFile('index.html');

@@ -1,8 +1,8 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurity } from './security';
 
-let app: ReturnType<typeof Fastify>;
+let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify({ logger: false });
   await registerSecurity(app, 'https://skilly.example');

@@ -2,11 +2,29 @@ import { examplePrompts, exampleFirstNames } from '../data/example-prompts';
 
 export type ExampleCard = { key: number; firstName: string; initials: string; prompt: string; timeAgo: string };
 
-const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+/** A source of numbers in [0, 1): Math.random, or `seeded(n)` where two renders must agree. */
+type Random = () => number;
+
+const pick = <T,>(items: readonly T[], random: Random = Math.random) => items[Math.floor(random() * items.length)]!;
+
+/**
+ * The same sequence for the same seed (mulberry32): the first cards on screen are chosen with
+ * it, so the page the server prerenders and the browser's first render show the same ones.
+ */
+export function seeded(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** Spec §4: a random 1–480 minutes; minutes under an hour, otherwise whole hours. */
-export function randomTimeAgo(): string {
-  const minutes = 1 + Math.floor(Math.random() * 480);
+export function randomTimeAgo(random: Random = Math.random): string {
+  const minutes = 1 + Math.floor(random() * 480);
   if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
   const hours = Math.floor(minutes / 60);
   return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
@@ -15,22 +33,22 @@ export function randomTimeAgo(): string {
 let nextKey = 1;
 
 /** A card whose prompt is not already on screen, by someone not already in its column (`namesInColumn`). */
-export function newCard(exclude: ReadonlySet<string>, namesInColumn: ReadonlySet<string> = new Set()): ExampleCard {
-  let prompt = pick(examplePrompts);
-  for (let tries = 0; exclude.has(prompt) && tries < 50; tries++) prompt = pick(examplePrompts);
+export function newCard(exclude: ReadonlySet<string>, namesInColumn: ReadonlySet<string> = new Set(), random: Random = Math.random): ExampleCard {
+  let prompt = pick(examplePrompts, random);
+  for (let tries = 0; exclude.has(prompt) && tries < 50; tries++) prompt = pick(examplePrompts, random);
   const names = exampleFirstNames.filter((name) => !namesInColumn.has(name));
-  const firstName = pick(names.length > 0 ? names : exampleFirstNames);
-  return { key: nextKey++, firstName, initials: firstName.slice(0, 1).toUpperCase(), prompt, timeAgo: randomTimeAgo() };
+  const firstName = pick(names.length > 0 ? names : exampleFirstNames, random);
+  return { key: nextKey++, firstName, initials: firstName.slice(0, 1).toUpperCase(), prompt, timeAgo: randomTimeAgo(random) };
 }
 
-export function initialCards(count: number, exclude: Set<string>): ExampleCard[] {
+export function initialCards(count: number, exclude: Set<string>, random: Random = Math.random): ExampleCard[] {
   const cards: ExampleCard[] = [];
   for (let i = 0; i < count; i++) {
-    const card = newCard(exclude, new Set(cards.map((c) => c.firstName)));
+    const card = newCard(exclude, new Set(cards.map((c) => c.firstName)), random);
     exclude.add(card.prompt);
     cards.push(card);
   }
   return cards;
 }
 
-export const randomExamplePrompt = () => pick(examplePrompts);
+export const randomExamplePrompt = (random: Random = Math.random) => pick(examplePrompts, random);

@@ -1,14 +1,15 @@
 import './example-columns.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
-import { type ExampleCard, initialCards, newCard } from './example-cards';
+import { type ExampleCard, initialCards, newCard, seeded } from './example-cards';
 
 const CARDS_PER_SIDE = 6;
 const FADE_MS = 300;
 
 /** Spec §4: every `intervalMs` one random card fades out, is replaced, and fades back in. */
-function useRotatingColumn(intervalMs: number, onScreen: Set<string>) {
-  const [cards, setCards] = useState<ExampleCard[]>(() => initialCards(CARDS_PER_SIDE, onScreen));
+function useRotatingColumn(intervalMs: number, onScreen: Set<string>, seed: number) {
+  // The first cards are the same on the server's prerender and in the browser; rotation is random.
+  const [cards, setCards] = useState<ExampleCard[]>(() => initialCards(CARDS_PER_SIDE, onScreen, seeded(seed)));
   const [fading, setFading] = useState<number | null>(null);
   const cardsRef = useRef(cards);
   useLayoutEffect(() => {
@@ -66,8 +67,8 @@ function Column({ side, cards, fading, onPick }: { side: 'left' | 'right'; cards
 /** The two "Users recently asked" columns: left swaps a card every 4 s, right every 5 s. */
 export function useExampleColumns() {
   const [onScreen] = useState(() => new Set<string>());
-  const left = useRotatingColumn(4000, onScreen);
-  const right = useRotatingColumn(5000, onScreen);
+  const left = useRotatingColumn(4000, onScreen, 1);
+  const right = useRotatingColumn(5000, onScreen, 2);
   return { left, right };
 }
 

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RouterButton } from '../../../components/ui/router-button';
 import { pendingIdeas, pendingPlan } from '../../../lib/pending-generation';
+import { useHydrated } from '../../../lib/prerender';
 import { IdeaSetAccordion } from './idea-set-accordion';
 import type { IdeaSetView } from './idea-set-panel';
 
@@ -14,8 +15,17 @@ import type { IdeaSetView } from './idea-set-panel';
  */
 export function IdeasTrialScreen() {
   const navigate = useNavigate();
-  const trial = useMemo(() => pendingIdeas.read(), []);
+  // Session storage is the browser's: a prerendered page shows only the title until it is read.
+  const hydrated = useHydrated();
+  const trial = useMemo(() => (hydrated ? pendingIdeas.read() : undefined), [hydrated]);
 
+  if (trial === undefined) {
+    return (
+      <div className="page">
+        <h1 className="page-title">Your Income Ideas</h1>
+      </div>
+    );
+  }
   if (!trial || trial.ideas.length === 0) {
     return (
       <div className="page">

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { HomepageContent } from '../../application/contracts/homepage-content';
+
+/** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
+interface ServerEntry {
+  PRERENDERED_PAGES: Readonly<Record<string, string | null>>;
+  prerender(url: string, data: { homepageContent: HomepageContent }): Promise<{ html: string; stateScript: string }>;
+}
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+
+const ROOT = '<div id="root"></div>';
+const MAX_CACHED = 64;
+
+export interface Prerenderer {
+  /** The page's whole HTML, or null when the path is not one the server prerenders. */
+  render(pathname: string, search: string, homepageContent: HomepageContent): Promise<string | null>;
+}
+
+/**
+ * Public pages rendered on the server from the same React components the browser hydrates, so
+ * a visitor sees the page before any script has run. Each answer is kept per URL and homepage
+ * content (an admin's save shows on the next request, no rebuild); null when the build has no
+ * server bundle (`npm run build` makes both).
+ */
+export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer | null> {
+  const entryFile = path.join(frontendDir, '..', 'dist-server', 'entry-server.js');
+  const manifestFile = path.join(frontendDir, '.vite', 'manifest.json');
+  if (!existsSync(entryFile) || !existsSync(manifestFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const template = readFileSync(path.join(frontendDir, 'index.html'), 'utf8');
+  if (!template.includes(ROOT)) throw new Error(`${frontendDir}/index.html has no ${ROOT} to render into`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  // Per page: the template with its scripts started after the first paint, and its stylesheets.
+  const pages = Object.fromEntries(
+    Object.entries(entry.PRERENDERED_PAGES).map(([pathname, page]) => {
+      const { stylesheets, modules } = pageAssetsOf(manifest, page);
+      return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${stylesheets}</head>`)];
+    }),
+  );
+  const cache = new Map<string, string>();
+
+  return {
+    async render(pathname, search, homepageContent) {
+      if (!(pathname in entry.PRERENDERED_PAGES)) return null;
+      const contentKey = createHash('sha1').update(JSON.stringify(homepageContent)).digest('base64url');
+      const key = `${pathname}${search} ${contentKey}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const { html, stateScript } = await entry.prerender(`${pathname}${search}`, { homepageContent });
+      // React puts resource hints (<link rel="preload">) first: they belong in the head.
+      const hints = html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
+      const page = pages[pathname]
+        .replace('</head>', `${hints}</head>`)
+        .replace(ROOT, `<div id="root">${html.slice(hints.length)}</div>${stateScript}`);
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(key, page);
+      return page;
+    },
+  };
+}
+
+/**
+ * The page is readable before any script runs, so its scripts start once it has been painted:
+ * the entry script and its preloads are replaced by /boot.js (frontend/public/boot.js), which
+ * adds them after the first frame. The page chunk's modules are preloaded the same way.
+ */
+function withScriptsAfterPaint(html: string, pageModules: string[]): string {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...preloads, ...pageModules].join(' ')}"></script>`;
+  return html
+    .replace(entry[0], boot)
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+}
+
+/** The stylesheets a page's chunk needs at once and the modules it imports (those of the entry are in index.html already). */
+function pageAssetsOf(manifest: Record<string, ManifestChunk>, page: string | null): { stylesheets: string; modules: string[] } {
+  if (!page) return { stylesheets: '', modules: [] };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const collect = (key: string, into: Set<string>, css: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) collect(imported, into, css);
+  };
+  const inEntry = new Set<string>();
+  const entryCss = new Set<string>();
+  if (entryKey) collect(entryKey, inEntry, entryCss);
+  const modules = new Set<string>();
+  const css = new Set<string>();
+  collect(page, modules, css);
+  return {
+    stylesheets: [...css]
+      .filter((file) => !entryCss.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join(''),
+    modules: [...modules].filter((file) => !inEntry.has(file)).map((file) => `/${file}`),
+  };
+}

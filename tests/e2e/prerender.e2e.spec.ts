@@ -1,0 +1,74 @@
+import { defaultHomepageContent } from '@contracts/homepage-content';
+import { describe, expect, it } from 'vitest';
+import { ADMIN } from './support/app-server';
+import { setupE2E } from './support/e2e';
+
+const e2e = setupE2E({ width: 412, height: 823 });
+
+/** The HTML a visitor's browser receives, before any script has run. */
+async function html(path: string, cookie?: string) {
+  const response = await fetch(new URL(path, e2e.baseUrl), { headers: cookie ? { cookie } : {} });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  return response.text();
+}
+
+const inlineScripts = (page: string) => [...page.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)];
+
+describe('prerendered public pages', () => {
+  it('sends the landing page, the sign-in page and the trial ideas page as HTML a visitor can read before any script runs', async () => {
+    const landing = await html('/');
+    expect(landing).toContain(defaultHomepageContent.hero.headline);
+    expect(landing).toContain(defaultHomepageContent.hero.prompt);
+    expect(landing).toContain(defaultHomepageContent.pricing.tiers[1].name);
+    expect(await html('/auth')).toMatch(/<label[^>]*for="field-email"/);
+    expect(await html('/ideas-trial')).toContain('Your Income Ideas');
+    // Nothing the CSP would block: no inline script, the entry started by /boot.js.
+    for (const page of [landing, await html('/auth'), await html('/ideas-trial')]) {
+      expect(inlineScripts(page)).toEqual([]);
+      expect(page).toMatch(/<script src="\/boot.js" defer data-entry="\/assets\/index-[^"]+\.js"/);
+    }
+  });
+
+  it('hydrates without a mismatch, then the page works as the app', async () => {
+    const { page } = e2e;
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/');
+    const skill = page.locator('#hero-skill');
+    await skill.fill('Sourdough baking');
+    await page.getByRole('button', { name: defaultHomepageContent.hero.ctaButton }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: defaultHomepageContent.hero.ctaButton }).isEnabled()).toBe(true);
+    await page.goto('/auth');
+    await page.getByLabel('Email').first().waitFor();
+    await page.goto('/ideas-trial');
+    await page.getByRole('heading', { name: 'No Ideas Yet' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows homepage content an admin saves in the next HTML, and a signed-in member gets the app shell', async () => {
+    const admin = await fetch(new URL('/api/auth/login', e2e.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(admin.status).toBe(200);
+    const cookie = admin.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const headline = `Earn From What You Love ${Date.now()}`;
+    const saved = await fetch(new URL('/api/admin/homepage-content', e2e.baseUrl), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, origin: e2e.baseUrl },
+      body: JSON.stringify({ content: { ...defaultHomepageContent, hero: { ...defaultHomepageContent.hero, headline } } }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await html('/')).toContain(headline);
+
+    // A session cookie: the server cannot know the page as the member sees it, so it sends the app.
+    const shell = await html('/', cookie);
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain(headline);
+  });
+});
