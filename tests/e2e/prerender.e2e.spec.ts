@@ -49,6 +49,23 @@ describe('prerendered public pages', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps what a visitor typed before the page was hydrated', async () => {
+    const { page } = e2e;
+    // /boot.js held back: the prerendered page is on screen, no script has run yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/boot.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigation = page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#hero-skill').fill('Sourdough baking');
+    release();
+    await navigation;
+    expect(await page.locator('#hero-skill').inputValue()).toBe('Sourdough baking');
+    await expect.poll(() => page.getByRole('button', { name: defaultHomepageContent.hero.ctaButton }).isEnabled()).toBe(true);
+  });
+
   it('shows homepage content an admin saves in the next HTML, and a signed-in member gets the app shell', async () => {
     const admin = await fetch(new URL('/api/auth/login', e2e.baseUrl), {
       method: 'POST',

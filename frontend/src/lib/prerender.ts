@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** The id of the JSON script holding the queries a prerendered page was rendered with. */
 export const PRERENDER_STATE_ID = 'skilly-prerender-state';
@@ -16,4 +16,26 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+let whenLive: (() => void) | undefined;
+
+/** Runs `callback` once the page's content is live (a prerendered page: once it is hydrated). */
+export function runWhenLive(callback: () => void): void {
+  whenLive = callback;
+}
+
+/**
+ * Rendered beside the page inside the layout's Suspense boundary, which React hydrates after
+ * the shell: its effect runs once the page itself is live. It runs what `runWhenLive` was given
+ * and marks `<html data-app-ready>` (the browser tests wait for it after each navigation).
+ */
+export function LiveMarker() {
+  useEffect(() => {
+    const callback = whenLive;
+    whenLive = undefined;
+    callback?.();
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
 }

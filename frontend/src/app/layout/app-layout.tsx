@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingText } from '../../components/ui/loading-text';
+import { LiveMarker } from '../../lib/prerender';
 import { ScrollToTop } from './scroll-to-top';
 import { TopNav } from './top-nav';
 
@@ -15,6 +16,7 @@ export function AppLayout() {
       <main id="main" className="app-main">
         <Suspense fallback={<LoadingText />}>
           <Outlet />
+          <LiveMarker />
         </Suspense>
       </main>
     </>
