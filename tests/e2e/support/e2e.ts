@@ -39,10 +39,17 @@ export function setupE2E(viewport = { width: 1280, height: 900 }): E2E {
     contexts.push(context);
     const page = await context.newPage();
     // A prerendered page is painted before it is hydrated: act on it once the app is live.
+    const live = () => page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => {
       const response = await goto(...args);
-      await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+      await live();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await live();
       return response;
     };
     return page;

@@ -3,7 +3,7 @@ import '../../../components/ui/staff-notice.css';
 import '../../../components/idea-request/customize-toggle.css';
 import { Button, Card, Collapse, TextArea } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CustomizeToggle } from '../../../components/idea-request/customize-toggle';
@@ -14,6 +14,7 @@ import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
 import { pendingIdeas } from '../../../lib/pending-generation';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';
 import { randomExamplePrompt, seeded } from './example-cards';
+import { useHydrated } from '../../../lib/prerender';
 import { ExampleColumn, useExampleColumns } from './example-columns';
 import { generatingUrl, type IdeaRequestForm, ideaRequestFormResolver, ideaRequestFormValues } from '../../../lib/idea-request-form';
 
@@ -128,10 +129,20 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
   const examples = useExampleColumns();
   const staff = isStaff(user) && !editing;
   const location = useLocation();
+  // What only the browser knows (history state, session storage) is read once a prerendered
+  // page is hydrated, so the first render matches the server's.
+  const hydrated = useHydrated();
   // After a failed generation the request comes back here, so the visitor does not type it again.
-  const form = useForm<IdeaRequestForm>({ resolver: ideaRequestFormResolver, defaultValues: ideaRequestFormValues(location.state) });
+  const form = useForm<IdeaRequestForm>({
+    resolver: ideaRequestFormResolver,
+    defaultValues: ideaRequestFormValues(hydrated ? location.state : null),
+  });
+  const { reset, getFieldState } = form;
+  useEffect(() => {
+    if (hydrated && location.state && !getFieldState('skill').isDirty) reset(ideaRequestFormValues(location.state));
+  }, [hydrated, location.state, reset, getFieldState]);
   // A visitor's latest trial ideas, kept in this tab until they sign up.
-  const [trial] = useState(() => pendingIdeas.read());
+  const trial = useMemo(() => (hydrated ? pendingIdeas.read() : null), [hydrated]);
   const showTrial = trial !== null && trial.ideas.length > 0 && !user && !editing;
 
   // A click on an example card puts its prompt in the textarea.
