@@ -1,7 +1,7 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
@@ -26,7 +26,11 @@ if (prerendered && root.firstElementChild) {
   const state = JSON.parse(prerendered.textContent ?? '{}') as DehydratedState;
   void iconsLoaded.then(() => {
     runWhenLive(retypeEarlyText(root));
-    hydrateRoot(root, app(state));
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (the page is already readable meanwhile).
+    startTransition(() => {
+      hydrateRoot(root, app(state));
+    });
   });
 } else {
   createRoot(root).render(app());
