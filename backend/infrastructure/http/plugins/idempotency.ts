@@ -78,10 +78,24 @@ const refuse = (reply: FastifyReply, status: number, message: string, code: stri
 export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely<DB>; now: () => Date }) {
   const db = deps.db as unknown as Kysely<IdempotencyTables>;
 
-  // After the role guards and validation, before the handler: only a request that would run is recorded.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // After the role guards and validation, before the handler: only a request that would run is
+  // recorded. A hook of those routes alone (a route's own preHandlers run after the app's).
+  const guarded = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const matches = [route.method].flat().map((method) => `${method} ${route.url}`).filter((key) => IDEMPOTENT_ROUTES.has(key));
+    if (matches.length === 0) return;
+    matches.forEach((key) => guarded.add(key));
+    route.preHandler = [claimKey, ...[route.preHandler ?? []].flat()] as typeof route.preHandler;
+  });
+  // A listed route that was renamed would lose its protection without a word.
+  app.addHook('onReady', async () => {
+    const missing = [...IDEMPOTENT_ROUTES].filter((key) => !guarded.has(key));
+    if (missing.length > 0) throw new Error(`Idempotent routes not found: ${missing.join(', ')}`);
+  });
+
+  async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const given = request.headers['idempotency-key'];
-    if (given === undefined || !IDEMPOTENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (given === undefined) return;
     const key = Array.isArray(given) ? given[0] : given;
     if (!key || key.length > MAX_KEY_LENGTH || !isStorableText(key)) {
       return refuse(reply, 400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, 'invalid_idempotency_key');
@@ -147,7 +161,7 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
     }
     if (first.content_type) reply.header('content-type', first.content_type);
     return reply.status(first.status).send(first.body ?? '');
-  });
+  }
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const mark = request.idempotency;
