@@ -46,7 +46,7 @@ const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag;
 // BENCH_ONLY=member-reads measures the signed-in member reads alone.
 const onlyMemberReads = process.env.BENCH_ONLY === 'member-reads';
 
-const eventStore = onlyLag || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
+const eventStore = onlyLag || onlyMemberReads || process.env.BENCH_ONLY === 'lighthouse' ? null : await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
@@ -64,7 +64,7 @@ const eventStore = onlyLag || onlyMemberReads ? null : await withFreshDatabase(a
 });
 results.eventStore = eventStore;
 
-results.projectionLag = onlyMemberReads ? null : await withFreshDatabase(async (url) => {
+results.projectionLag = onlyMemberReads || process.env.BENCH_ONLY === 'lighthouse' ? null : await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
@@ -101,7 +101,17 @@ for (const load of routeFirstLoads ?? []) {
 }
 results.routeFirstLoads = routeFirstLoads;
 
-results.firstIdeaChunk = onlyEventStore || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
+// Lighthouse mobile on the public pages (BENCH_ONLY=lighthouse measures this alone).
+const onlyLighthouse = process.env.BENCH_ONLY === 'lighthouse';
+results.lighthouse = onlyEventStore || onlyMemberReads ? null : await (async () => {
+  const { benchLighthouse, printLighthouse } = await import('./lighthouse-bench');
+  const figures = await benchLighthouse();
+  if (figures) printLighthouse(figures);
+  else console.log('lighthouse                      not measured: Debian chromium (/usr/bin/chromium) is not installed');
+  return figures;
+})();
+
+results.firstIdeaChunk = onlyLighthouse ? null : onlyEventStore || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
   const { benchFirstChunk } = await import('./first-chunk-bench');
   const first = await benchFirstChunk(url, Number(process.env.BENCH_STREAM_RUNS ?? 20));
   console.log(
@@ -112,7 +122,7 @@ results.firstIdeaChunk = onlyEventStore || onlyMemberReads ? null : await withFr
 });
 
 // Signed-in member reads at 50 connections, each a ratio to a bare fastify route in the same run.
-results.memberReads = onlyEventStore ? null : await withFreshDatabase(async (url) => {
+results.memberReads = onlyEventStore || onlyLighthouse ? null : await withFreshDatabase(async (url) => {
   const { benchMemberReads, printMemberReads } = await import('./member-reads-bench');
   const figures = await benchMemberReads(url, Number(process.env.BENCH_READ_SECONDS ?? 5));
   printMemberReads(figures);
