@@ -20,6 +20,8 @@ import type { TrustProxy } from '../config/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
 /** A request slower than this is logged at info level (warn) even when it succeeds. */
 export const SLOW_REQUEST_MS = 500;
 
@@ -57,11 +59,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const line = { req: request, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
-    if (reply.statusCode >= 500) request.log.error(line, 'request completed with a server error');
-    else if (reply.elapsedTime >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request completed');
-    else if (reply.statusCode >= 400) request.log.info(line, 'request completed');
-    else request.log.debug(line, 'request completed');
+    const { statusCode } = reply;
+    const responseTime = reply.elapsedTime;
+    const line = () => ({ req: request, statusCode, responseTime });
+    if (statusCode >= 500) request.log.error(line(), 'request completed with a server error');
+    else if (responseTime >= SLOW_REQUEST_MS) request.log.warn(line(), 'slow request completed');
+    else if (statusCode >= 400) request.log.info(line(), 'request completed');
+    else if (VERBOSE_LEVELS.has(request.log.level)) request.log.debug(line(), 'request completed');
     done();
   });
 

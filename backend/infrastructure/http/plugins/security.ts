@@ -42,12 +42,9 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string) 
     crossOriginEmbedderPolicy: false,
   });
   const apiHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => API_HEADERS.has(name)));
+  // One hook for both (each hook is a call on every request): the headers, then the CSRF check.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
-    done();
-  });
-
-  app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
     const origin = request.headers.origin;
     // The site is the configured public address or the Host the browser connected to; a
