@@ -11,16 +11,6 @@ import { meQueryKey } from './lib/auth/api/get-me';
 import { installIconLoader } from './lib/icons';
 import { PRERENDER_STATE_ID } from './lib/prerender';
 
-/**
- * The public pages a visitor's first request gets as HTML (no session: the server checks the
- * cookie), each with the module of its lazily loaded page (its chunk and styles are linked
- * from the HTML so the browser fetches them at once).
- */
-export const PRERENDERED_PAGES: Readonly<Record<string, string | null>> = {
-  '/': null,
-  '/auth': 'src/pages/auth.tsx',
-  '/ideas-trial': 'src/pages/ideas-trial.tsx',
-};
 
 const iconsLoaded = installIconLoader();
 

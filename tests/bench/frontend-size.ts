@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { prerenderedPages } from '../../backend/application/contracts/page-routes';
+import { chunkFilesOf, entryKeyOf, type ManifestChunk } from '../../backend/infrastructure/http/prerender';
 
 export interface FrontendSize {
   initialScripts: string[];
@@ -40,20 +42,11 @@ export function measureFrontend(distDir: string): FrontendSize | null {
 /** Chunks named after admin-only screens (the homepage editor, the back-office). */
 const isAdminChunk = (file: string) => /(homepage-editor|admin)[^/]*\.js$/.test(file);
 
-/** The page modules of the routes a visitor reaches first (frontend/src/app/router.tsx). */
-export const publicRoutePages: Record<string, string | null> = {
-  '/': null,
-  '/auth': 'src/pages/auth.tsx',
-  '/ideas-trial': 'src/pages/ideas-trial.tsx',
-};
-
 export interface RouteFirstLoad {
   route: string;
   js: { files: number; brotliBytes: number; gzipBytes: number };
   css: { files: number; brotliBytes: number; gzipBytes: number };
 }
-
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 
 /**
  * What a first visit to a route transfers as scripts and stylesheets, compressed as the server
@@ -64,15 +57,8 @@ export function measureRouteFirstLoads(distDir: string): RouteFirstLoad[] | null
   const manifestFile = path.join(distDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const entryKey = entryKeyOf(manifest);
   if (!entryKey) return null;
-  const collect = (key: string, js: Set<string>, css: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) collect(imported, js, css);
-  };
   const onWire = (file: string, ext: 'br' | 'gz') => {
     const compressed = path.join(distDir, `${file}.${ext}`);
     return existsSync(compressed) ? statSync(compressed).size : statSync(path.join(distDir, file)).size;
@@ -82,11 +68,11 @@ export function measureRouteFirstLoads(distDir: string): RouteFirstLoad[] | null
     brotliBytes: [...files].reduce((sum, file) => sum + onWire(file, 'br'), 0),
     gzipBytes: [...files].reduce((sum, file) => sum + onWire(file, 'gz'), 0),
   });
-  return Object.entries(publicRoutePages).map(([route, page]) => {
-    const js = new Set<string>();
-    const css = new Set<string>();
-    collect(entryKey, js, css);
-    if (page) collect(page, js, css);
+  return Object.entries(prerenderedPages).map(([route, page]) => {
+    const entry = chunkFilesOf(manifest, entryKey);
+    const own = page ? chunkFilesOf(manifest, page) : { scripts: new Set<string>(), stylesheets: new Set<string>() };
+    const js = new Set([...entry.scripts, ...own.scripts]);
+    const css = new Set([...entry.stylesheets, ...own.stylesheets]);
     return { route, js: sizes(js), css: sizes(css) };
   });
 }

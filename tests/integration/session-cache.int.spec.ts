@@ -1,45 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../backend/infrastructure/config/config';
-import { compose, type Composition } from '../../backend/infrastructure/composition-root';
-import { openServerDatabase } from '../../backend/infrastructure/database/database';
-import { buildApp } from '../../backend/infrastructure/http/app';
 import { SESSION_CACHE_TTL_MS } from '../../backend/infrastructure/http/session-cache';
-import { createLogger } from '../../backend/infrastructure/logging/logger';
 import { systemActor } from '../../backend/domain/shared/actor';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, newMember, startTestApp, startSecondInstance, type TestApp } from '../support/test-app';
 
 /**
  * Issue 18: sessions are cached for a few seconds per server instance, yet ending a session
  * on one instance ends it on every other at once (well under the cache lifetime).
  */
 let a: TestApp;
-let second: { app: FastifyInstance; services: Composition; url: string };
+let second: Awaited<ReturnType<typeof startSecondInstance>>;
 
 beforeAll(async () => {
   const secret = { SESSION_SECRET: 'a shared cookie secret of two server instances' };
   a = await startTestApp(secret);
-  // A second server instance on the same database, projections left to the first.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PROJECTIONS_IN_PROCESS: 'false',
-    ...secret,
-  });
-  const database = a.database.url ? await openServerDatabase(a.database.url) : a.database.handle;
-  const services = await compose(config, { database, logger: createLogger('silent') });
-  const app = await buildApp(services);
-  second = { app, services, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+  second = await startSecondInstance(a, secret);
 });
 afterAll(async () => {
-  await second.app.close();
-  if (a.database.url) await second.services.close();
+  await second.close();
   await a.close();
 });
 

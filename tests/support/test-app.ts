@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../backend/infrastructure/config/config';
 import { compose, type Composition, type CompositionOverrides } from '../../backend/infrastructure/composition-root';
+import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { buildApp } from '../../backend/infrastructure/http/app';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -51,6 +52,35 @@ export async function startTestApp(
 }
 
 /** A browser-like HTTP client: keeps its cookies, sends JSON, and reads JSON back. */
+/**
+ * Another server instance on the first one's database, as a second machine behind a load
+ * balancer would be: its own connections (on the server database), its own caches, the
+ * projections left to the first. `env` must share the first's SESSION_SECRET.
+ */
+export async function startSecondInstance(first: TestApp, env: Record<string, string>): Promise<{ app: FastifyInstance; url: string; close(): Promise<void> }> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PROJECTIONS_IN_PROCESS: 'false',
+    ...env,
+  });
+  const database = first.database.url ? await openServerDatabase(first.database.url) : first.database.handle;
+  const services = await compose(config, { database, logger: createLogger('silent') });
+  const app = await buildApp(services);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    async close() {
+      await app.close();
+      if (first.database.url) await services.close();
+    },
+  };
+}
+
 export class Client {
   private cookies = new Map<string, string>();
 

@@ -39,3 +39,15 @@ export function isPageRoute(pathname: string): boolean {
   }
   return patterns.some((pattern) => pattern.test(decoded));
 }
+
+/**
+ * The public pages a visitor's first request gets prerendered (no session needed to show them),
+ * each with the source module of its lazily loaded page, whose chunk and stylesheets the
+ * server links from the HTML (null: the page is in the entry bundle). Used by the server's
+ * prerendering entry (frontend/src/entry-server.tsx), the server and the bench.
+ */
+export const prerenderedPages: Readonly<Record<string, string | null>> = {
+  '/': null,
+  '/auth': 'src/pages/auth.tsx',
+  '/ideas-trial': 'src/pages/ideas-trial.tsx',
+};

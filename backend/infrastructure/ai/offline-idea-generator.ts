@@ -4,6 +4,7 @@ import { categoryColor, hashString } from '../../application/ai/categories';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { readSkill } from './read-skill';
 import { sleep } from './sleep';
+import { seededRandom } from '../../application/contracts/seeded-random';
 
 /**
  * The idea generator used when no OpenAI key is set (design §4): real monetisation patterns per
@@ -677,18 +678,6 @@ function tidy(text: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // Building ideas.
-
-/** mulberry32: a small seeded generator, so the same request always gives the same ideas. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: T[], random: () => number): T[] {
   const copy = [...items];

@@ -3,14 +3,33 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HomepageContent } from '../../application/contracts/homepage-content';
+import { prerenderedPages } from '../../application/contracts/page-routes';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
 interface ServerEntry {
-  PRERENDERED_PAGES: Readonly<Record<string, string | null>>;
   prerender(url: string, data: { homepageContent: HomepageContent }): Promise<{ html: string; stateScript: string }>;
 }
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+/** One entry of Vite's build manifest (frontend/dist/.vite/manifest.json). */
+export type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+
+/** The key of the build's entry chunk. */
+export const entryKeyOf = (manifest: Record<string, ManifestChunk>) => Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+/** A chunk's script with every script it imports statically, and their stylesheets (files under dist/). */
+export function chunkFilesOf(manifest: Record<string, ManifestChunk>, key: string): { scripts: Set<string>; stylesheets: Set<string> } {
+  const scripts = new Set<string>();
+  const stylesheets = new Set<string>();
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const file of chunk.css ?? []) stylesheets.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { scripts, stylesheets };
+}
 
 const ROOT = '<div id="root"></div>';
 const MAX_CACHED = 64;
@@ -36,7 +55,7 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   // Per page: the template with its scripts started after the first paint, and its stylesheets.
   const pages = Object.fromEntries(
-    Object.entries(entry.PRERENDERED_PAGES).map(([pathname, page]) => {
+    Object.entries(prerenderedPages).map(([pathname, page]) => {
       const { stylesheets, modules } = pageAssetsOf(manifest, page);
       return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${stylesheets}</head>`)];
     }),
@@ -45,7 +64,7 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
 
   return {
     async render(pathname, search, homepageContent) {
-      if (!(pathname in entry.PRERENDERED_PAGES)) return null;
+      if (!(pathname in prerenderedPages)) return null;
       const contentKey = createHash('sha1').update(JSON.stringify(homepageContent)).digest('base64url');
       const key = `${pathname}${search} ${contentKey}`;
       const cached = cache.get(key);
@@ -81,25 +100,14 @@ function withScriptsAfterPaint(html: string, pageModules: string[]): string {
 /** The stylesheets a page's chunk needs at once and the modules it imports (those of the entry are in index.html already). */
 function pageAssetsOf(manifest: Record<string, ManifestChunk>, page: string | null): { stylesheets: string; modules: string[] } {
   if (!page) return { stylesheets: '', modules: [] };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const collect = (key: string, into: Set<string>, css: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) collect(imported, into, css);
-  };
-  const inEntry = new Set<string>();
-  const entryCss = new Set<string>();
-  if (entryKey) collect(entryKey, inEntry, entryCss);
-  const modules = new Set<string>();
-  const css = new Set<string>();
-  collect(page, modules, css);
+  const entryKey = entryKeyOf(manifest);
+  const entry = entryKey ? chunkFilesOf(manifest, entryKey) : { scripts: new Set<string>(), stylesheets: new Set<string>() };
+  const own = chunkFilesOf(manifest, page);
   return {
-    stylesheets: [...css]
-      .filter((file) => !entryCss.has(file))
+    stylesheets: [...own.stylesheets]
+      .filter((file) => !entry.stylesheets.has(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
       .join(''),
-    modules: [...modules].filter((file) => !inEntry.has(file)).map((file) => `/${file}`),
+    modules: [...own.scripts].filter((file) => !entry.scripts.has(file)).map((file) => `/${file}`),
   };
 }

@@ -2,25 +2,10 @@ import { examplePrompts, exampleFirstNames } from '../data/example-prompts';
 
 export type ExampleCard = { key: number; firstName: string; initials: string; prompt: string; timeAgo: string };
 
-/** A source of numbers in [0, 1): Math.random, or `seeded(n)` where two renders must agree. */
+/** A source of numbers in [0, 1): Math.random, or `seededRandom(n)` (@contracts/seeded-random) where two renders must agree. */
 type Random = () => number;
 
 const pick = <T,>(items: readonly T[], random: Random = Math.random) => items[Math.floor(random() * items.length)]!;
-
-/**
- * The same sequence for the same seed (mulberry32): the first cards on screen are chosen with
- * it, so the page the server prerenders and the browser's first render show the same ones.
- */
-export function seeded(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Spec §4: a random 1–480 minutes; minutes under an hour, otherwise whole hours. */
 export function randomTimeAgo(random: Random = Math.random): string {

@@ -1,7 +1,8 @@
 import './example-columns.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
-import { type ExampleCard, initialCards, newCard, seeded } from './example-cards';
+import { seededRandom } from '@contracts/seeded-random';
+import { type ExampleCard, initialCards, newCard } from './example-cards';
 
 const CARDS_PER_SIDE = 6;
 const FADE_MS = 300;
@@ -9,7 +10,7 @@ const FADE_MS = 300;
 /** Spec §4: every `intervalMs` one random card fades out, is replaced, and fades back in. */
 function useRotatingColumn(intervalMs: number, onScreen: Set<string>, seed: number) {
   // The first cards are the same on the server's prerender and in the browser; rotation is random.
-  const [cards, setCards] = useState<ExampleCard[]>(() => initialCards(CARDS_PER_SIDE, onScreen, seeded(seed)));
+  const [cards, setCards] = useState<ExampleCard[]>(() => initialCards(CARDS_PER_SIDE, onScreen, seededRandom(seed)));
   const [fading, setFading] = useState<number | null>(null);
   const cardsRef = useRef(cards);
   useLayoutEffect(() => {

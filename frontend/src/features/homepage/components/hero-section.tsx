@@ -13,7 +13,8 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
 import { pendingIdeas } from '../../../lib/pending-generation';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';
-import { randomExamplePrompt, seeded } from './example-cards';
+import { seededRandom } from '@contracts/seeded-random';
+import { randomExamplePrompt } from './example-cards';
 import { useHydrated } from '../../../lib/prerender';
 import { ExampleColumn, useExampleColumns } from './example-columns';
 import { generatingUrl, type IdeaRequestForm, ideaRequestFormResolver, ideaRequestFormValues } from '../../../lib/idea-request-form';
@@ -28,7 +29,7 @@ const HeroIdeas = lazy(() => import('./hero-ideas').then((module) => ({ default:
 /** Spec §4: a new random example every 3 s, blank while the textarea has focus. */
 function useRotatingPlaceholder(paused: boolean) {
   // The first one is the same on the server's prerender and in the browser, then random.
-  const [placeholder, setPlaceholder] = useState(() => randomExamplePrompt(seeded(3)));
+  const [placeholder, setPlaceholder] = useState(() => randomExamplePrompt(seededRandom(3)));
   useEffect(() => {
     if (paused) return;
     const timer = setInterval(() => setPlaceholder(randomExamplePrompt()), 3000);

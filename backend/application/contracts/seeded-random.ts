@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small seeded generator of numbers in [0, 1), the same sequence for the same
+ * seed. The offline idea generator uses it so one request always gives the same ideas; the
+ * landing page so its prerendered first examples equal the browser's first render.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
