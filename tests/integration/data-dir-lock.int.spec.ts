@@ -85,4 +85,24 @@ describe('DATA_DIR lock', () => {
     writeFileSync(path.join(dataDir, LOCK_FILE), '{"pid":');
     acquireDataDirLock(dataDir).release();
   });
+
+  it('of processes starting at the same instant exactly one takes the lock, on a fresh folder and over a stale lock', async () => {
+    // Each round is a fresh folder; every other one starts with a lock left by a dead process.
+    const deadPid = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.once('exit', () => resolve(child.pid!));
+    });
+    const start = Date.now() + 4_000;
+    const rounds = Array.from({ length: 30 }, (_, i) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'skilly-lock-race-'));
+      if (i % 2 === 1) writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid, command: 'gone', startedAt: '2026-01-01T00:00:00Z' }));
+      return { dir, at: start + i * 150 };
+    });
+    const contenders = Array.from({ length: 4 }, () =>
+      run(process.execPath, ['--import', 'tsx', 'tests/support/race-data-dir-lock.ts', JSON.stringify(rounds)], { cwd: process.cwd() }),
+    );
+    const won = (await Promise.all(contenders)).map((result) => JSON.parse(result.stdout) as string[]);
+    const winnersPerRound = rounds.map(({ dir }) => won.filter((list) => list.includes(dir)).length);
+    expect(winnersPerRound).toEqual(rounds.map(() => 1));
+  }, 120_000);
 });

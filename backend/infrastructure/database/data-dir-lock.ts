@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The file in DATA_DIR that says which process has the embedded database open. */
@@ -47,11 +47,50 @@ function readOwner(file: string): LockOwner | null {
   }
 }
 
+/** How long a takeover may take before its guard file is judged left by a crashed process. */
+const TAKEOVER_GUARD_STALE_MS = 10_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /**
- * Takes the exclusive lock on `dataDir` for this process: the lock file is created with
- * O_EXCL, so of two processes starting at once exactly one gets it. A lock whose process
- * has died (kill -9, power loss) is stale and taken over; a live owner, including this very
- * process opening the folder a second time, makes it throw `DataDirLockedError`.
+ * Removes a stale lock file (its process is gone, or it cannot be read), one process at a
+ * time: only the holder of the takeover guard (taken like the lock itself) looks again and
+ * removes it, so a lock that another process has just taken over is never removed. The
+ * caller then races for the free folder as at a fresh start.
+ */
+function removeStaleLock(file: string, mine: string): void {
+  const guard = `${file}.takeover`;
+  try {
+    linkSync(mine, guard);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_GUARD_STALE_MS) unlinkSync(guard);
+    } catch {
+      /* gone meanwhile */
+    }
+    sleepSync(10);
+    return;
+  }
+  try {
+    const owner = readOwner(file);
+    if (owner === null || !isAlive(owner.pid)) unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  } finally {
+    unlinkSync(guard);
+  }
+}
+
+/**
+ * Takes the exclusive lock on `dataDir` for this process. The lock file appears whole and at
+ * once: it is written under a name of this process's own and then hard-linked into place,
+ * which fails when the file exists, so of processes starting at the same instant exactly one
+ * gets it and no other ever reads a half-written file. A lock whose process has died
+ * (kill -9, power loss) is stale and taken over; a live owner, including this very process
+ * opening the folder a second time, makes it throw `DataDirLockedError`.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const dir = path.resolve(dataDir);
@@ -62,43 +101,39 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     command: process.argv.slice(1).map((arg) => path.basename(arg)).join(' ') || 'node',
     startedAt: new Date().toISOString(),
   };
+  const mine = `${file}.${process.pid}.new`;
+  writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
 
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx', 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = readOwner(file);
-      if (owner && isAlive(owner.pid)) throw new DataDirLockedError(dir, owner);
-      // Stale (its process is gone) or unreadable (a crash mid-write): remove it and race again.
+  try {
+    for (let attempt = 0; attempt < 200; attempt++) {
       try {
-        unlinkSync(file);
-      } catch (unlinkError) {
-        if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT') throw unlinkError;
+        linkSync(mine, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const owner = readOwner(file);
+        if (owner && isAlive(owner.pid)) throw new DataDirLockedError(dir, owner);
+        // Stale (its process is gone) or unreadable (damaged): remove it and race again.
+        removeStaleLock(file, mine);
+        continue;
       }
-      continue;
-    }
-    try {
-      writeSync(fd, JSON.stringify(me));
-    } finally {
-      closeSync(fd);
-    }
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      process.off('exit', release);
-      if (readOwner(file)?.pid === process.pid) {
-        try {
-          unlinkSync(file);
-        } catch {
-          /* already gone */
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        if (readOwner(file)?.pid === process.pid) {
+          try {
+            unlinkSync(file);
+          } catch {
+            /* already gone */
+          }
         }
-      }
-    };
-    process.on('exit', release);
-    return { release };
+      };
+      process.on('exit', release);
+      return { release };
+    }
+  } finally {
+    unlinkSync(mine);
   }
   const owner = readOwner(file);
   throw owner ? new DataDirLockedError(dir, owner) : new Error(`Could not lock DATA_DIR ${dir}`);
