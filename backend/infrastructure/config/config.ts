@@ -49,6 +49,18 @@ const configSchema = z.object({
       .default(5),
   ),
   /**
+   * How long a client may take to send a whole request (headers and body): a connection still
+   * sending after that is answered 408 and closed, so slow clients cannot hold connections.
+   */
+  REQUEST_TIMEOUT_SECONDS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'REQUEST_TIMEOUT_SECONDS must be a number' })
+      .int('REQUEST_TIMEOUT_SECONDS must be a whole number')
+      .min(1, 'REQUEST_TIMEOUT_SECONDS must be between 1 and 600')
+      .max(600, 'REQUEST_TIMEOUT_SECONDS must be between 1 and 600')
+      .default(30),
+  ),
+  /**
    * The origin members reach the site at (`https://skilly.example`); every link in an email is
    * built from it, never from request headers. Required in production.
    */

@@ -44,6 +44,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A client must send its whole request (headers and body) within REQUEST_TIMEOUT_SECONDS,
+    // its headers within a third of that: a connection still sending then is answered 408
+    // and closed, so slow or stalled clients cannot hold the server's connections. Node
+    // checks every second. The answer itself is not limited (idea streams run longer).
+    requestTimeout: services.config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.ceil((services.config.REQUEST_TIMEOUT_SECONDS * 1000) / 3),
+      connectionsCheckingInterval: 1_000,
+    },
     // One line per request instead of fastify's two, and successes only at debug level:
     // logging every success at info cost a busy server more than its own reads.
     disableRequestLogging: true,
