@@ -64,16 +64,31 @@ function profileOf(title: string, description: string, category: string): Profil
   };
 }
 
+const placeholders = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
 function fill(template: string, profile: Profile, offer = profile.offer): string {
+  const { channel, kit } = profile;
+  const platform = resources[channel.platform].name;
+  // The channel's phrases may name the platform themselves ("Set up your {platform} creator profile").
+  const phrase = (text: string) => placeholders(text, { platform });
   const values: Record<string, string> = {
     offer,
-    platform: resources[profile.channel.platform].name,
-    listing: profile.channel.listing,
-    reach: profile.channel.reach,
-    audience: profile.kit.audience,
-    tool: resources[profile.kit.tool].name,
+    platform,
+    audience: kit.audience,
+    tool: resources[kit.tool].name,
+    listing: channel.listing,
+    reach: channel.reach,
+    account: phrase(channel.account),
+    competitors: phrase(channel.competitors),
+    tiers: channel.tiers,
+    payment: channel.payment,
+    customers: channel.customers,
+    orders: channel.orders,
+    review: channel.review,
+    wins: channel.wins,
   };
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return placeholders(template, values);
 }
 
 /** A title within the limit: the offer is shortened (or named generically) rather than the sentence cut. */
@@ -200,7 +215,7 @@ export class OfflinePlanGenerator implements PlanGenerator {
 
   async generateTaskHelp(input: TaskHelpPromptInput, signal?: AbortSignal): Promise<GeneratedText> {
     const { request } = input;
-    const profile = profileOf(request.planTitle, '', request.planCategory);
+    const profile = profileOf(request.planTitle, `${request.milestoneTitle} ${request.milestoneDescription}`, request.planCategory);
     const help = helpFor(request, { platform: resources[profile.channel.platform], tool: resources[profile.kit.tool], audience: profile.kit.audience });
     return this.answer(input, help, 'task help', signal);
   }

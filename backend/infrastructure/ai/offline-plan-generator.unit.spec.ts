@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAiSettings, type AiSettings } from '../../application/ai/ai-settings';
 import { parseGeneratedMilestone, parseGeneratedPlan, parseTaskHelp } from '../../application/ai/plan-parse';
+import { buildIdeaPromptInput } from '../../application/ai/idea-prompt';
+import { parseGeneratedIdeas } from '../../application/ai/parse-ideas';
 import { buildMilestonePromptInput, buildPlanPromptInput, buildTaskHelpPromptInput } from '../../application/ai/plan-prompt';
 import type { GeneratedMilestone, GeneratedPlan } from '../../application/ai/plan-answer';
 import type { PlanRequestData } from '../../application/ports/plan-generator';
 import { planLimits } from '../../domain/plans/plan-limits';
 import { resources } from './offline-plan-catalogue';
+import { OfflineIdeaGenerator } from './offline-idea-generator';
 import { OfflinePlanGenerator, offerName } from './offline-plan-generator';
 
 const generator = new OfflinePlanGenerator();
@@ -142,6 +145,44 @@ describe('the offline plan generator', () => {
     expect(help).toContain('**Avoid:**');
     expect(help.length).toBeLessThanOrEqual(planLimits.helpText);
   });
+
+  it('gives ideas sold in different places plans that name different things, not one plan with the title pasted in', async () => {
+    // One idea of each category for several skills, as the offline idea generator writes them.
+    const ideas = new OfflineIdeaGenerator({ chunkDelayMs: 0 });
+    const requests: PlanRequestData[] = [];
+    for (const skill of ['logo design', 'bake sourdough bread', 'I teach guitar', 'Python programming']) {
+      const input = buildIdeaPromptInput(defaultAiSettings, { skill }, { personalized: false });
+      const all = parseGeneratedIdeas((await ideas.generateIdeas(input, () => {})).text, input.categories).ideas;
+      for (const idea of all.filter((idea, i) => all.findIndex((other) => other.category === idea.category) === i)) {
+        requests.push({ ideaTitle: idea.title, ideaDescription: idea.description, category: idea.category });
+      }
+    }
+    /** Every milestone and task title of the six weeks, with the idea's own name taken out. */
+    const namesOf = async (request: PlanRequestData) => {
+      const plan = await planFor(request);
+      const weeks = [plan.firstMilestone];
+      for (let week = 2; week <= 6; week++) weeks.push(await nextMilestone(plan, week));
+      const offer = offerName(request.ideaTitle);
+      const titles = weeks.flatMap((m) => [m.title, ...m.tasks.map((t) => t.title)]);
+      return { request, names: new Set(titles.map((t) => t.split(offer).join('{offer}').toLowerCase())) };
+    };
+    const plans = [];
+    for (const request of requests) plans.push(await namesOf(request));
+    expect(plans.length).toBeGreaterThanOrEqual(16);
+
+    // At most two in five titles may be shared: the habits every offer needs (blocking work hours,
+    // asking your network, a lead magnet, next month's goal). Before, such plans shared 70% on
+    // average and up to 93%, only the pasted-in title telling them apart.
+    const threshold = 0.4;
+    for (const [i, a] of plans.entries()) {
+      for (const b of plans.slice(i + 1)) {
+        if (a.request.category === b.request.category) continue;
+        const shared = [...a.names].filter((name) => b.names.has(name));
+        const overlap = shared.length / Math.min(a.names.size, b.names.size);
+        expect(overlap, `"${a.request.ideaTitle}" and "${b.request.ideaTitle}" share:\n${shared.join('\n')}`).toBeLessThanOrEqual(threshold);
+      }
+    }
+  }, 180_000);
 
   it('names the offer briefly in titles', () => {
     expect(offerName('Custom Pet Portrait Gig in Three Packages')).toBe('Custom Pet Portrait Gig');
