@@ -136,8 +136,9 @@ export type IdeaSet = z.infer<typeof ideaSetSchema>;
 /**
  * POST /api/idea-sets/save-pending. `trialToken` comes from the trial stream's `done` message;
  * the server saves the ideas it generated under that token. Without it, `skill` and `ideas`
- * (spec §7) find the result the server generated (by skill and idea titles); the server's copy
- * is saved, never the posted one.
+ * (spec §7) find the result the server generated in this browser (its trial cookie; by skill and
+ * idea titles); the server's copy is saved, never the posted one, and only into an account
+ * created after the trial.
  */
 export const savePendingIdeasRequestSchema = z.object({
   trialToken: text({ max: 200, tooLong: 'The trial token is not valid' }).optional(),

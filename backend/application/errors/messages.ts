@@ -97,6 +97,8 @@ const messages: Record<string, Wording> = {
       : `You've used your ${data.perDay} free idea generation${data.perDay === 1 ? '' : 's'} for today. Sign up for free to keep going, or come back tomorrow.`,
   trial_result_not_found: () =>
     'These trial ideas can no longer be saved: they are kept for 24 hours and saved once. Generate new ideas from your dashboard.',
+  trial_result_older_account: () =>
+    'Trial ideas can only be saved to an account created after they were generated. Generate new ideas from your dashboard.',
   trial_token_missing: () =>
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',

@@ -32,8 +32,13 @@ export interface IdeaGenerationDeps {
   log?: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
-/** Who asks: a visitor (by IP address) or a signed-in member. */
-export type GenerationCaller = { kind: 'visitor'; ip: string } | { kind: 'member'; userId: string; role: Role };
+/**
+ * Who asks: a visitor (counted by IP address; `browser` is the random id of the browser's trial
+ * cookie, whose results only that browser names without a token) or a signed-in member. A
+ * request with a session is never a trial: a member without an idea credit is refused, and a
+ * trial made signed out is saved only into an account created after it (`trial-results.ts`).
+ */
+export type GenerationCaller = { kind: 'visitor'; ip: string; browser: string } | { kind: 'member'; userId: string; role: Role };
 
 export const generationFailedMessage = 'Failed to generate ideas. Please try again.';
 
@@ -71,7 +76,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
 
       if (caller.kind === 'visitor') {
         const reservation = await reserveTrialGeneration(db, caller.ip, clock.now(), deps.trialGenerationsPerDay);
-        return { run: (send, left) => runVisitor(input, reservation, requestId, send, left) };
+        return { run: (send, left) => runVisitor(input, reservation, caller.browser, requestId, send, left) };
       }
 
       const member: Extract<Actor, { kind: 'user' }> = { kind: 'user', userId: caller.userId, role: caller.role };
@@ -159,6 +164,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
   async function runVisitor(
     input: IdeaPromptInput,
     reservation: TrialReservation,
+    browser: string,
     requestId: string,
     send: (m: IdeaStreamMessage) => void,
     left?: AbortSignal,
@@ -173,7 +179,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
       return;
     }
     // Kept under a token: after sign-up the member saves exactly this result (save-pending).
-    const trialToken = await keepTrialResult(db, { skill: input.request.skill, ideas: outcome.ideas }, clock.now()).catch((error) => {
+    const trialToken = await keepTrialResult(db, { skill: input.request.skill, ideas: outcome.ideas }, browser, clock.now()).catch((error) => {
       log.error({ err: error }, 'could not keep a trial result');
       return undefined;
     });

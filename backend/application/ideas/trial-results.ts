@@ -11,10 +11,13 @@ import type { Database } from '../ports/database';
  * client posts. A plain table, not events: a result is kept for a day and saved at most once.
  * Only the token's SHA-256 is stored.
  *
- * A client that sends spec §7's body (`skill`, `categories`, `ideas`) without the token is
- * served too: the result is found by its fingerprint (the skill and the ideas' titles), so
- * what is saved is still the server's copy, and a body the server never generated matches
- * nothing.
+ * A result belongs to the browser that made it (issue 37): besides the token, each result
+ * names its browser (the hash of the trial cookie's random id). A client that sends spec §7's
+ * body (`skill`, `categories`, `ideas`) without the token is served from that browser's
+ * results only, found by their fingerprint (the skill and the ideas' titles), so what is saved
+ * is still the server's copy, and nobody can name another visitor's result. And a result is
+ * saved only into an account created after it: a member who runs trials signed out cannot
+ * turn them into idea sets of their existing account.
  */
 
 export interface TrialResultsTable {
@@ -29,6 +32,8 @@ export interface TrialResultsTable {
   /** The member who saved it, and the idea set it became; null until saved. */
   claimed_by: string | null;
   idea_set_id: string | null;
+  /** SHA-256 of the id in the trial cookie of the browser that made it; null for results kept before browsers were named. */
+  visitor_hash: string | null;
 }
 
 export interface TrialResultTables {
@@ -53,6 +58,13 @@ export const trialResultsMigration: Migration = {
   },
 };
 
+export const trialResultsVisitorMigration: Migration = {
+  async up(db) {
+    await sql`alter table trial_results add column visitor_hash text`.execute(db);
+    await sql`create index trial_results_visitor on trial_results (visitor_hash, fingerprint)`.execute(db);
+  },
+};
+
 /** How long a visitor has to sign up and keep their trial ideas. */
 export const TRIAL_RESULT_LIFETIME_MS = 24 * 60 * 60_000;
 
@@ -69,14 +81,16 @@ export function trialFingerprint(skill: string, ideaTitles: readonly string[]): 
 }
 
 export const TrialResultNotFound = () => new DomainError('trial_result_not_found', 'not_found');
+/** The result exists and is unsaved, but the account claiming it is older than the trial. */
+export const TrialResultOlderAccount = () => new DomainError('trial_result_older_account', 'forbidden');
 
 export interface TrialResult {
   skill: string;
   ideas: GeneratedIdeas;
 }
 
-/** Keeps a generated trial result and returns the token that claims it; drops expired ones. */
-export async function keepTrialResult(db: Db, result: TrialResult, now: Date): Promise<string> {
+/** Keeps a result `visitor` (the browser's trial cookie id) generated and returns the token that claims it; drops expired ones. */
+export async function keepTrialResult(db: Db, result: TrialResult, visitor: string, now: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db
     .insertInto('trial_results')
@@ -89,6 +103,7 @@ export async function keepTrialResult(db: Db, result: TrialResult, now: Date): P
       expires_at: new Date(now.getTime() + TRIAL_RESULT_LIFETIME_MS),
       claimed_by: null,
       idea_set_id: null,
+      visitor_hash: digest(visitor),
     })
     .execute();
   await db.deleteFrom('trial_results').where('expires_at', '<', now).execute();
@@ -101,43 +116,61 @@ export type TrialClaim =
   /** This member saved it before (a retry): it is `ideaSetId`. */
   | { kind: 'saved-before'; ideaSetId: string };
 
+/** The signed-in member a result is saved for: only an account created after the trial may take it. */
+export interface TrialClaimant {
+  userId: string;
+  accountCreatedAt: Date;
+}
+
 /**
- * Claims the result for `userId` in one statement, so two requests with one token cannot both
- * save it. Throws `trial_result_not_found` (404) for an unknown, expired or someone else's token.
+ * Claims the result for `member` in one statement, so two requests with one token cannot both
+ * save it. Throws `trial_result_older_account` (403) when the account existed before the trial
+ * (the result stays unsaved), and `trial_result_not_found` (404) for an unknown, expired or
+ * someone else's token.
  */
-export async function claimTrialResult(db: Db, key: TrialResultKey, userId: string, ideaSetId: string, now: Date): Promise<TrialClaim> {
+export async function claimTrialResult(db: Db, key: TrialResultKey, member: TrialClaimant, ideaSetId: string, now: Date): Promise<TrialClaim> {
   const hash = hashOf(key);
   const claimed = await db
     .updateTable('trial_results')
-    .set({ claimed_by: userId, idea_set_id: ideaSetId })
+    .set({ claimed_by: member.userId, idea_set_id: ideaSetId })
     .where('token_hash', '=', hash)
     .where('expires_at', '>', now)
     .where('claimed_by', 'is', null)
+    .where('created_at', '<=', member.accountCreatedAt)
     .returning(['skill', 'result'])
     .executeTakeFirst();
   if (claimed) {
     const stored = (typeof claimed.result === 'string' ? JSON.parse(claimed.result) : claimed.result) as Omit<GeneratedIdeas, 'personalized'>;
     return { kind: 'claimed', ideaSetId, result: { skill: claimed.skill, ideas: { ...stored, personalized: false } } };
   }
-  const earlier = await db.selectFrom('trial_results').select(['claimed_by', 'idea_set_id']).where('token_hash', '=', hash).executeTakeFirst();
-  if (earlier?.claimed_by === userId && earlier.idea_set_id) return { kind: 'saved-before', ideaSetId: earlier.idea_set_id };
+  const earlier = await db
+    .selectFrom('trial_results')
+    .select(['claimed_by', 'idea_set_id', 'expires_at'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  if (earlier?.claimed_by === member.userId && earlier.idea_set_id) return { kind: 'saved-before', ideaSetId: earlier.idea_set_id };
+  if (earlier && earlier.claimed_by === null && new Date(earlier.expires_at) > now) throw TrialResultOlderAccount();
   throw TrialResultNotFound();
 }
 
 /**
- * Finds the unsaved result a body of spec §7 (`skill`, `categories`, `ideas`) came from and
- * returns its token, so it is claimed like any other; a result this member saved before answers
- * its set. Throws `trial_result_not_found` when the server generated no such ideas.
+ * Finds the unsaved result a body of spec §7 (`skill`, `categories`, `ideas`) came from among
+ * those `visitor`'s browser generated, and returns its key, so it is claimed like any other; a
+ * result this member saved before answers its set. Throws `trial_result_not_found` when this
+ * browser generated no such ideas (or holds no trial cookie).
  */
 export async function findTrialResult(
   db: Db,
   posted: { skill: string; ideaTitles: readonly string[] },
+  visitor: string | null,
   userId: string,
   now: Date,
 ): Promise<{ kind: 'found'; key: TrialResultKey } | { kind: 'saved-before'; ideaSetId: string }> {
+  if (!visitor) throw TrialResultNotFound();
   const rows = await db
     .selectFrom('trial_results')
     .select(['token_hash', 'claimed_by', 'idea_set_id'])
+    .where('visitor_hash', '=', digest(visitor))
     .where('fingerprint', '=', trialFingerprint(posted.skill, posted.ideaTitles))
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')

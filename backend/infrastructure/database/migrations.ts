@@ -12,7 +12,7 @@ import { authAttemptsMigration } from '../../application/identity/auth-attempts'
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-settings';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
-import { trialResultsMigration } from '../../application/ideas/trial-results';
+import { trialResultsMigration, trialResultsVisitorMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 
@@ -35,6 +35,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_23_0015_idea_set_saves': ideaSetSavesMigration,
   '2026_11_23_0016_idempotency_keys': idempotencyKeysMigration,
   '2026_11_23_0021_event_store_append_index_plans': appendFunctionIndexPlansMigration,
+  '2026_11_24_0022_trial_results_visitor': trialResultsVisitorMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

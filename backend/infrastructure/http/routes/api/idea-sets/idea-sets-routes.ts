@@ -18,6 +18,7 @@ import { DomainError } from '../../../../../domain/shared/domain-error';
 import { findIdeaSetOf, pageIdeaSetsOf, type IdeaSetPosition } from '../../../../../projections/idea-sets/idea-sets-projection';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
+import { trialBrowserOf } from '../ideas/generate-ideas-routes';
 
 /** Most JSON one page of GET /api/idea-sets carries (one set alone may be larger: about 170 KB at most). */
 export const PAGE_BYTES = 256 * 1024;
@@ -126,23 +127,27 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
           description:
             'Send the `trialToken` of the trial stream\'s `done` message: the server saves the ideas it generated ' +
             'under that token (kept 24 hours, saved once; a retry by the same member answers the same set). ' +
-            'Without the token, the body of spec §7 (`skill`, `categories`, `ideas`) names the trial result by its skill and ' +
-            'idea titles; the server still saves its own copy. 404 when the server generated no such ideas, or they expired.',
+            'Without the token, the body of spec §7 (`skill`, `categories`, `ideas`) names, by its skill and idea titles, ' +
+            'a trial result of this browser (its `skilly_trial` cookie); the server still saves its own copy. ' +
+            'A trial is saved only into an account created after it: 403 for an older account. ' +
+            '404 when the server generated no such ideas (in this browser, without the token), they expired or were saved.',
           body: savePendingIdeasRequestSchema,
           response: { 201: ideaSetSchema, 202: errorResponseSchema, 404: errorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const user = request.user!;
+        const member = { userId: user.id, accountCreatedAt: user.created_at };
         const { trialToken, skill: postedSkill, ideas: postedIdeas } = request.body;
         let key: TrialResultKey;
         if (trialToken) key = { token: trialToken };
         else if (postedSkill && postedIdeas?.length) {
-          const found = await findTrialResult(db, { skill: postedSkill, ideaTitles: postedIdeas.map((idea) => idea.title) }, user.id, clock.now());
+          const posted = { skill: postedSkill, ideaTitles: postedIdeas.map((idea) => idea.title) };
+          const found = await findTrialResult(db, posted, trialBrowserOf(request), user.id, clock.now());
           if (found.kind === 'saved-before') return answer(reply, user.id, found.ideaSetId, null);
           key = found.key;
         } else throw TrialTokenMissing();
-        const claim = await claimTrialResult(db, key, user.id, randomUUID(), clock.now());
+        const claim = await claimTrialResult(db, key, member, randomUUID(), clock.now());
         if (claim.kind === 'saved-before') return answer(reply, user.id, claim.ideaSetId, null);
         const { skill, ideas } = claim.result;
         try {

@@ -1,10 +1,37 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import { forbiddenResponseSchema } from '../../../../../application/contracts/credits';
 import { generateIdeasRequestSchema, type IdeaStreamMessage } from '../../../../../application/contracts/ideas';
 import type { GenerationCaller } from '../../../../../application/ideas/idea-generation';
+import { TRIAL_RESULT_LIFETIME_MS } from '../../../../../application/ideas/trial-results';
 import { apiRoutes, type AppServices } from '../../../services';
+
+/**
+ * The trial cookie: a random id naming the visitor's browser, set by each trial (HttpOnly, so
+ * no page script reads it) and kept as long as its results. `POST /api/idea-sets/save-pending`
+ * without a token looks only among this browser's trial results.
+ */
+export const TRIAL_COOKIE = 'skilly_trial';
+const browserId = /^[A-Za-z0-9_-]{32}$/;
+
+/** The id in the request's trial cookie, or null when it has none (or not one we made). */
+export function trialBrowserOf(request: FastifyRequest): string | null {
+  const id = request.cookies[TRIAL_COOKIE];
+  return id && browserId.test(id) ? id : null;
+}
+
+function keepTrialCookie(reply: FastifyReply, id: string, production: boolean) {
+  reply.setCookie(TRIAL_COOKIE, id, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: production,
+    maxAge: Math.floor(TRIAL_RESULT_LIFETIME_MS / 1000),
+  });
+}
 
 /**
  * POST /api/generate-ideas-stream (member-product §7). Refusals come before anything streams,
@@ -16,6 +43,7 @@ import { apiRoutes, type AppServices } from '../../../services';
  */
 export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZod {
   const { ideaGeneration } = services;
+  const production = services.config.NODE_ENV === 'production';
   return async (app) => {
     app.post(
       '/generate-ideas-stream',
@@ -28,7 +56,8 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
             'Customization fields are used for pro members only. The 200 answer is text/event-stream: ' +
             '`data: {"content": "..."}` chunks, then `data: {"done": true, "ideaSetId": "...", "ideas": {...}, "generator": "openai|offline"}` ' +
             'or `data: {"error": "...", "errorType": "timeout|rate_limit|parse_error|validation_error|unavailable"}`. ' +
-            'A visitor\'s `done` also carries `trialToken`: after sign-up, POST /api/idea-sets/save-pending with it keeps these ideas. ' +
+            'A visitor\'s `done` also carries `trialToken`, and the answer sets the HttpOnly `skilly_trial` cookie naming the browser: ' +
+            'after sign-up, POST /api/idea-sets/save-pending with either keeps these ideas in the new account. ' +
             'With an `Idempotency-Key` header a repeat of the same request answers 409 and neither generates nor spends again.',
           body: generateIdeasRequestSchema,
           response: { 400: errorResponseSchema, 403: forbiddenResponseSchema, 429: errorResponseSchema },
@@ -36,8 +65,11 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
       },
       async (request, reply) => {
         const user = request.user;
-        const caller: GenerationCaller = user ? { kind: 'member', userId: user.id, role: user.role } : { kind: 'visitor', ip: request.ip };
+        const caller: GenerationCaller = user
+          ? { kind: 'member', userId: user.id, role: user.role }
+          : { kind: 'visitor', ip: request.ip, browser: trialBrowserOf(request) ?? randomBytes(24).toString('base64url') };
         const generation = await ideaGeneration.start(request.body, caller, request.id);
+        if (caller.kind === 'visitor') keepTrialCookie(reply, caller.browser, production);
 
         const stream = new PassThrough();
         // A client that went away must not crash the process: later writes are dropped.
