@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { type PendingIdeas, pendingIdeas } from '../../../lib/pending-generation';
+import { type PendingIdeas, pendingIdeas, pendingPlan } from '../../../lib/pending-generation';
+import { toastError } from '../../../lib/toaster';
 import { ideaSetsQueryKey } from './get-idea-sets';
 
 /**
@@ -21,7 +22,12 @@ export function useSavePendingIdeas() {
   });
 }
 
-/** Saves the trial ideas kept in this tab, if any, to the member who just signed in (spec §4). */
+/**
+ * Saves the trial ideas kept in this tab, if any, to the member who just signed in (spec §4). The
+ * server keeps a trial only for an account created after it (403 for an older one, say a member who
+ * tried ideas signed out, then signed in): they are told why, and the trial's ideas and pending plan
+ * are dropped, since this account can never have them.
+ */
 export function useSaveKeptTrialIdeas(): () => Promise<void> {
   const { mutateAsync: savePending } = useSavePendingIdeas();
   return useCallback(async () => {
@@ -31,6 +37,12 @@ export function useSaveKeptTrialIdeas(): () => Promise<void> {
       await savePending(ideas);
       pendingIdeas.clear();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        toastError('Trial ideas not saved', error.serverMessage);
+        pendingIdeas.clear();
+        pendingPlan.clear();
+        return;
+      }
       // A token the server no longer knows (expired, saved by another account) will not work later either;
       // otherwise they stay in session storage: the trial page still shows them and the next sign-in tries again.
       if (error instanceof ApiError && (error.status === 400 || error.status === 404)) pendingIdeas.clear();
