@@ -37,14 +37,9 @@ export function tierOf(role: Role): CreditTier {
 }
 
 /**
- * Each lost version race means another spend landed, so a burst of N simultaneous spends
- * needs up to N rounds to settle; past this many the request fails rather than spin.
- */
-export const LEDGER_MAX_ATTEMPTS = 50;
-
-/**
  * Commands on members' credit ledgers. Each runs load → fold → decide → append with the
- * version read, retrying on a conflict: that is what keeps concurrent spends from overdrawing.
+ * version read, retrying on a conflict (`handleCommand`'s jittered retries settle a burst of
+ * dozens): that is what keeps concurrent spends from overdrawing.
  */
 export function createCreditsService(deps: CreditsDeps) {
   const { eventStore, ids, clock } = deps;
@@ -52,9 +47,7 @@ export function createCreditsService(deps: CreditsDeps) {
   /** Runs `command` on the member's ledger, as the origin's actor or else the system named `systemName`. */
   function run(userId: string, origin: RequestOrigin, systemName: string, command: CommandInput<CreditAccountCommand>) {
     const ctx = commandContext(clock, origin, systemName);
-    return handleCommand({ eventStore, ids }, creditAccountDecider, creditAccountStreams.name(userId), () => command, ctx, {
-      maxAttempts: LEDGER_MAX_ATTEMPTS,
-    });
+    return handleCommand({ eventStore, ids }, creditAccountDecider, creditAccountStreams.name(userId), () => command, ctx);
   }
 
   return {

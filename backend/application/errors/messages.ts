@@ -42,6 +42,12 @@ const forbiddenActions: Record<string, string> = {
   create_plan_for_another: 'You can only make plans for your own account',
 };
 
+/** A second request for a thing whose first is still being generated (`data.kind` of credit). */
+const alreadyPaidFor: Record<string, string> = {
+  help: 'Help for this task is already on its way',
+  milestone: 'This milestone is already being generated',
+};
+
 const waitPhrase = (ms: number) =>
   ms < 60_000 ? `${Math.max(1, Math.ceil(ms / 1000))} second(s)` : `${Math.ceil(ms / 60_000)} minute(s)`;
 
@@ -53,6 +59,7 @@ const messages: Record<string, Wording> = {
   invalid_amount: (data) => `The amount must be a whole number from ${data.min} to ${data.max}`,
   paid_for_required: (data) => `A ${data.kind} credit must name the ${data.field} it pays for`,
   invalid_credit_kind: () => 'Unknown kind of credit',
+  already_paid_for: (data) => alreadyPaidFor[String(data.kind)] ?? 'A credit was already spent on this',
   user_not_found: () => 'User not found',
   user_exists: () => 'This account already exists',
   own_role: () => 'You cannot change your own role',
@@ -102,6 +109,10 @@ const messages: Record<string, Wording> = {
   trial_token_missing: () =>
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',
+  concurrent_change: (data) =>
+    data.category === 'plan'
+      ? 'The plan changed meanwhile. Please reload it and try again.'
+      : 'This changed meanwhile. Please reload and try again.',
   invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
 };
 

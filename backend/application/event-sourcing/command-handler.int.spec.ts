@@ -5,7 +5,9 @@ import { PostgresEventStore } from '../../infrastructure/event-store/postgres-ev
 import { userDecider, userStreams } from '../../domain/identity/user';
 import type { Actor } from '../../domain/shared/actor';
 import { commandContext, metadataOf } from './command-context';
-import { handleCommand } from './command-handler';
+import { messageOf } from '../errors/messages';
+import { WrongExpectedVersionError, type EventStore } from '../ports/event-store';
+import { backoffMs, handleCommand } from './command-handler';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -71,5 +73,33 @@ describe('handleCommand', () => {
       handleCommand({ eventStore: store, ids }, userDecider, userStreams.name(userId), () => registration(userId), ctx),
     ).rejects.toMatchObject({ code: 'forbidden' });
     expect(await store.readStream(userStreams.name(userId))).toEqual([]);
+  });
+
+  it('runs the cycle again after a lost race, and refuses with a 409 conflict, not a crash, once every attempt lost', async () => {
+    const userId = randomUUID();
+    let appends = 0;
+    // Another writer gets there first every time.
+    const alwaysBeaten = {
+      readStream: (stream: string) => store.readStream(stream),
+      async append(stream: string) {
+        appends += 1;
+        throw new WrongExpectedVersionError(stream, 'no_stream', 0);
+      },
+    } as Partial<EventStore> as EventStore;
+    const ctx = commandContext(clock, { actor: null, requestId: 'req' }, 'signup');
+    const refused = await handleCommand({ eventStore: alwaysBeaten, ids }, userDecider, `plan-${userId}`, () => registration(userId), ctx, {
+      maxAttempts: 4,
+    }).catch((error: unknown) => error);
+    expect(appends).toBe(4);
+    expect(refused).toMatchObject({ code: 'concurrent_change', kind: 'conflict', data: { category: 'plan' } });
+    expect(messageOf(refused as never)).toBe('The plan changed meanwhile. Please reload it and try again.');
+  });
+
+  it('pauses a random while after a lost race, growing with each loss up to a tenth of a second', () => {
+    expect(backoffMs(1, () => 0)).toBe(0);
+    expect(backoffMs(1, () => 0.999)).toBeLessThan(2);
+    expect(backoffMs(4, () => 0.5)).toBe(8);
+    expect(backoffMs(30, () => 0.999)).toBeLessThan(100);
+    expect(backoffMs(30, () => 0.999)).toBeGreaterThan(99);
   });
 });

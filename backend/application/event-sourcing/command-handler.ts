@@ -1,4 +1,5 @@
 import type { Decider, DomainEvent } from '../../domain/shared/decider';
+import { DomainError } from '../../domain/shared/domain-error';
 import {
   WrongExpectedVersionError,
   type AllPosition,
@@ -25,17 +26,36 @@ export function foldStream<Event extends DomainEvent, State>(
   return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as unknown as Event), decider.initialState);
 }
 
-const MAX_ATTEMPTS = 5;
+/**
+ * Each lost version race means another writer's events landed, so a burst of N writers on one
+ * stream needs up to N rounds to settle. With the jittered pause below, 50 writers at once
+ * settle well within this bound; past it the command is refused as a conflict, never a 5xx.
+ */
+const MAX_ATTEMPTS = 60;
+/** The pause after the n-th lost race is random in [0, min(cap, base · 2^(n-1))) ms ("full jitter"). */
+const BACKOFF_BASE_MS = 2;
+const BACKOFF_CAP_MS = 100;
 
 export interface CommandOptions {
-  /** How many times the cycle may run before a version conflict is given up (default 5). */
+  /** How many times the cycle may run before a version conflict is given up (default 60). */
   maxAttempts?: number;
 }
+
+/** The stream changed under the command on every attempt: the caller may reload and try again. */
+export const ConcurrentChange = (category: string) => new DomainError('concurrent_change', 'conflict', { category });
+
+/** A random pause after the `attempt`-th lost race, so the writers that lost together do not retry together. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Load → fold → decide → append with the version that was read. When another writer got
  * there first the whole cycle runs again on the fresh state, so the decision is always made
- * on the latest history. `context` is the one source of the command's metadata (actor, now)
+ * on the latest history; after a lost race it pauses a random, growing while, and when every
+ * attempt lost it refuses with `concurrent_change` (a 409). `context` is the one source of the command's metadata (actor, now)
  * and of the appended events' metadata (actor, occurredAt, causation, correlation).
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
@@ -77,8 +97,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         streamVersion: result.streamVersion,
       };
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError && attempt < maxAttempts) continue;
-      throw error;
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (attempt >= maxAttempts) throw ConcurrentChange(streamName.slice(0, streamName.indexOf('-')));
+      await pause(backoffMs(attempt));
     }
   }
 }

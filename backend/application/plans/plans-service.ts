@@ -90,10 +90,25 @@ export function createPlansService(deps: PlansDeps) {
   /**
    * Spends one credit of `kind`, runs `work`, and gives the credit back when `work` fails (an AI
    * failure or a refusal of the plan's rules), then rethrows. Resolves with the spend's position.
+   * `rule` is the plan's rule for the step, asked again when the ledger says the thing is already
+   * paid for: a request that ran alongside has done the work by then (help given, milestone
+   * detailed), so the member is told the rule's true reason; while it is under way, that it is.
    */
-  async function paid<T>(member: PlanMember, kind: CreditKind, paidFor: CreditPaidFor, requestId: string, work: () => Promise<T>) {
+  async function paid<T>(
+    member: PlanMember,
+    kind: CreditKind,
+    paidFor: CreditPaidFor,
+    requestId: string,
+    rule: ((state: PlanState) => unknown) | null,
+    work: () => Promise<T>,
+  ) {
     const consumptionId = ids.next();
-    const spent = await credits.consume({ userId: member.userId, role: member.role }, { consumptionId, kind, paidFor }, { actor: member, requestId });
+    const spent = await credits
+      .consume({ userId: member.userId, role: member.role }, { consumptionId, kind, paidFor }, { actor: member, requestId })
+      .catch(async (error: unknown) => {
+        if (rule && paidFor.planId && error instanceof DomainError && error.code === 'already_paid_for') rule(await planOf(paidFor.planId));
+        throw error;
+      });
     try {
       return { result: await work(), spent: spent.position };
     } catch (error) {
@@ -115,7 +130,7 @@ export function createPlansService(deps: PlansDeps) {
       if (!ideaId || !(await reads.ownsIdea(member.userId, ideaId))) throw IdeaNotFound();
       const input = buildPlanPromptInput(await readAiSettings(db), request);
       const planId = ids.next();
-      const { result, spent } = await paid(member, 'plan', { planId }, origin.requestId, async () => {
+      const { result, spent } = await paid(member, 'plan', { planId }, origin.requestId, null, async () => {
         const { value: plan, recorded } = await callPlanAi(
           ai,
           { kind: 'plan', model: input.model, member, requestId: origin.requestId },
@@ -173,7 +188,8 @@ export function createPlansService(deps: PlansDeps) {
     async helpWithTask(member: PlanMember, taskId: string, origin: { requestId: string }) {
       const planId = await planIdOfTask(member, taskId);
       // Refused (not the member's, help already given) before a credit is spent.
-      const { plan, milestone, task } = taskNeedingHelp(await planOf(planId), member, taskId);
+      const rule = (state: PlanState) => taskNeedingHelp(state, member, taskId);
+      const { plan, milestone, task } = rule(await planOf(planId));
       const input = buildTaskHelpPromptInput(await readAiSettings(db), {
         taskTitle: task.title,
         taskDescription: task.description,
@@ -182,7 +198,7 @@ export function createPlansService(deps: PlansDeps) {
         planTitle: plan.title,
         planCategory: plan.category,
       });
-      const { result, spent } = await paid(member, 'help', { planId, taskId }, origin.requestId, async () => {
+      const { result, spent } = await paid(member, 'help', { planId, taskId }, origin.requestId, rule, async () => {
         const { value: help, recorded } = await callPlanAi(
           ai,
           { kind: 'help', model: input.model, member, requestId: origin.requestId },
@@ -200,7 +216,8 @@ export function createPlansService(deps: PlansDeps) {
      * every task of every detailed milestone is completed and an outline is left to detail.
      */
     async generateNextMilestone(member: PlanMember, planId: string, origin: { requestId: string }) {
-      const { plan, outline, weekNumber } = nextMilestoneToDetail(await planOf(planId), member);
+      const rule = (state: PlanState) => nextMilestoneToDetail(state, member);
+      const { plan, outline, weekNumber } = rule(await planOf(planId));
       const input = buildMilestonePromptInput(await readAiSettings(db), {
         planTitle: plan.title,
         planDescription: plan.description,
@@ -210,7 +227,7 @@ export function createPlansService(deps: PlansDeps) {
         outline: sketch(outline),
         previous: plan.milestones.slice(0, weekNumber - 1).map(sketch),
       });
-      const { result, spent } = await paid(member, 'milestone', { planId, milestoneId: outline.milestoneId }, origin.requestId, async () => {
+      const { result, spent } = await paid(member, 'milestone', { planId, milestoneId: outline.milestoneId }, origin.requestId, rule, async () => {
         const { value: milestone, recorded } = await callPlanAi(
           ai,
           { kind: 'milestone', model: input.model, member, requestId: origin.requestId },

@@ -151,6 +151,11 @@ function availableAfter(state: CreditAccountState, kind: CreditKind, change: { u
  */
 export const CreditLimitReached = (kind: CreditKind, tier: CreditTier, limit: number, resetAt: string) =>
   new QuotaExceeded(tier === 'free' ? `${kind}_limit` : `${kind}_limit_pro`, tier === 'free', { kind, limit, resetAt });
+/**
+ * A credit of `kind` is spent, not given back, on the very thing this spend names (a help answer
+ * for the task, the milestone): a member pays for a thing once. Its work is done or under way.
+ */
+export const AlreadyPaidFor = (kind: CreditKind) => new DomainError('already_paid_for', 'conflict', { kind, field: paidForField[kind] });
 export const InvalidAmount = () => new DomainError('invalid_amount', 'invalid', { min: 1, max: 1000 });
 export const PaidForRequired = (kind: CreditKind) =>
   new DomainError('paid_for_required', 'invalid', { kind, field: paidForField[kind] });
@@ -217,7 +222,16 @@ function sync(command: SyncCreditAccount, state: CreditAccountState): CreditAcco
   return bringUpToDate(state, command.data, now);
 }
 
-/** The member (or the system for them) spends one credit on what `paidFor` names; the same consumption id twice is one spend. */
+/** Whether a spend of this period on the thing `named` (of `kind`) stands, not given back. */
+const liveSpendOn = (state: OpenAccount, kind: CreditKind, named: string) =>
+  Object.values(state.consumptions).some((c) => c.kind === kind && !c.refunded && c.paidFor[paidForField[kind]] === named);
+
+/**
+ * The member (or the system for them) spends one credit on what `paidFor` names; the same
+ * consumption id twice is one spend. A second spend on a thing already paid for (and not given
+ * back) is refused before the allowance is looked at: two requests for one help answer or one
+ * milestone take one credit, and the other is told why, not that the credits ran out.
+ */
 function consume(command: ConsumeCredit, state: CreditAccountState): CreditAccountEvent[] {
   const { actor, now } = command.metadata;
   const { consumptionId, kind, paidFor } = command.data;
@@ -228,6 +242,7 @@ function consume(command: ConsumeCredit, state: CreditAccountState): CreditAccou
 
   const { events, current } = catchUp(state, command.data, now);
   if (current.consumptions[consumptionId]) return events;
+  if (liveSpendOn(current, kind, named)) throw AlreadyPaidFor(kind);
   if (availableCredits(current, kind) <= 0) {
     throw CreditLimitReached(kind, current.tier, current.allowances[kind] + current.granted[kind], current.resetAt);
   }

@@ -282,6 +282,42 @@ describe('spending', () => {
     spec.given([opened(), consumed('c1', 'idea', 0), refunded('c1', 'idea', 1)]).when(consume('c1', 'idea')).thenNothingHappens();
   });
 
+  it('refuses a second spend on what a standing spend already paid for, before looking at the balance', () => {
+    const helpOnTask = { planId: 'plan-1', taskId: 'task-x' };
+    spec
+      .given([opened(), consumed('c1', 'help', 4, helpOnTask)])
+      .when(consume('c2', 'help', { paidFor: helpOnTask }))
+      .thenThrows('already_paid_for', { kind: 'conflict', data: { kind: 'help', field: 'taskId' } });
+    const spent = [opened(), consumed('m1', 'milestone', 2), consumed('m2', 'milestone', 1), consumed('m3', 'milestone', 0)];
+    spec.given(spent).when(consume('m4', 'milestone', { paidFor: paidForOf('milestone', 'm3') })).thenThrows('already_paid_for', {
+      data: { kind: 'milestone', field: 'milestoneId' },
+    });
+  });
+
+  it('spends again on a thing whose spend was given back, and on other things or kinds', () => {
+    const helpOnTask = { planId: 'plan-1', taskId: 'task-x' };
+    spec
+      .given([opened(), consumed('c1', 'help', 4, helpOnTask), refunded('c1', 'help', 5)])
+      .when(consume('c2', 'help', { paidFor: helpOnTask }))
+      .then([consumed('c2', 'help', 4, helpOnTask)]);
+    spec
+      .given([opened(), consumed('c1', 'help', 4, helpOnTask)])
+      .when(consume('c2', 'help', { paidFor: { planId: 'plan-1', taskId: 'task-y' } }))
+      .then([consumed('c2', 'help', 3, { planId: 'plan-1', taskId: 'task-y' })]);
+    spec
+      .given([opened(), consumed('c1', 'milestone', 2, { planId: 'plan-1', milestoneId: 'same-id' })])
+      .when(consume('c2', 'help', { paidFor: { planId: 'plan-1', taskId: 'same-id' } }))
+      .then([consumed('c2', 'help', 4, { planId: 'plan-1', taskId: 'same-id' })]);
+  });
+
+  it('does not count a spend of an ended period as paying for the thing now', () => {
+    const helpOnTask = { planId: 'plan-1', taskId: 'task-x' };
+    spec
+      .given([opened(), consumed('c1', 'help', 4, helpOnTask)])
+      .when(consume('c2', 'help', { paidFor: helpOnTask, now: firstReset }))
+      .then([periodStarted('2026-04-01T10:00:00.000Z', '2026-05-01T10:00:00.000Z'), consumed('c2', 'help', 4, helpOnTask)]);
+  });
+
   it("forbids spending another member's credits, even for an admin; the system may", () => {
     spec.given([opened()]).when(consume('c1', 'idea', { actor: someoneElse('pro') })).thenThrows('forbidden');
     spec.given([opened()]).when(consume('c1', 'idea', { actor: admin })).thenThrows('forbidden');

@@ -13,3 +13,6 @@ export const planErrors = {
   403: planErrorResponseSchema,
   404: planErrorResponseSchema,
 };
+
+/** What a write to a plan may answer besides: 409 when a rule refuses it or the plan kept changing under it. */
+export const planWriteErrors = { ...planErrors, 409: planErrorResponseSchema };

@@ -122,7 +122,8 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'Generate the next milestone’s tasks and resources',
           description:
             'Spends one milestone credit (403 with `limitReached`, code milestone_limit or milestone_limit_pro). Refused with 409 ' +
-            '"Complete previous tasks first" before anything is spent unless every task of every detailed milestone is completed.',
+            '"Complete previous tasks first" before anything is spent unless every task of every detailed milestone is completed ' +
+            '(409 already_paid_for, nothing spent, while another request generates the same milestone).',
           params: planOnlyParamsSchema,
           response: { 200: generateNextMilestoneResponseSchema, 202: planErrorResponseSchema, ...planErrors, ...aiErrors },
         },

@@ -8,7 +8,7 @@ import {
   toggleTaskResponseSchema,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
-import { planErrors, planMember } from '../../../plan-requests';
+import { planErrors, planMember, planWriteErrors } from '../../../plan-requests';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
@@ -26,10 +26,10 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['plans'],
           summary: 'Mark a task completed or not',
-          description: '`completed` is the new state (true/false or "true"/"false"); without it the task flips. Completing the last task completes the plan.',
+          description: '`completed` is the new state (true/false or "true"/"false"); without it the task flips. Completing the last task completes the plan. 409 concurrent_change when the plan kept changing under the request.',
           params: taskIdParamsSchema,
           body: toggleTaskRequestSchema,
-          response: { 200: toggleTaskResponseSchema, 202: planErrorResponseSchema, ...planErrors },
+          response: { 200: toggleTaskResponseSchema, 202: planErrorResponseSchema, ...planWriteErrors },
         },
       },
       async (request, reply) => {
@@ -47,7 +47,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'Ask the AI for help with a task',
           description:
             'Spends one help credit (403 with `limitReached`, `upgradeRequired`, code help_limit or help_limit_pro when spent); ' +
-            'once per task (409 when the task has help already, nothing spent). A failed AI call gives the credit back.',
+            'once per task (409 when the task has help already or another request is getting it, nothing spent). A failed AI call gives the credit back.',
           params: taskIdParamsSchema,
           response: {
             200: taskHelpResponseSchema,
