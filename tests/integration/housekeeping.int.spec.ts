@@ -18,6 +18,7 @@ async function seed(prefix: string) {
   const session = (name: string, expires: Date, revoked: Date | null) => ({
     token_hash: `${prefix}-${name}`,
     user_id: 'u1',
+    password_fingerprint: 'f',
     created_at: ago(2 * hour),
     last_seen_at: ago(hour),
     expires_at: expires,

@@ -99,14 +99,14 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!user || !valid) throw InvalidCredentials();
       await releaseSignInAttempt(db, input.email, input.ip);
       if (user.disabled) throw AccountDisabled();
-      return { user, token: await openSession(db, user.id, clock.now()) };
+      return { user, token: await openSession(db, user, clock.now()) };
     },
 
     /** Signs in an account that was just created (its read model has caught up). */
     async startSession(userId: string): Promise<{ user: UserRow; token: string }> {
       const user = await users.byId(userId);
       if (!user) throw new Error(`account ${userId} is not in the read model`);
-      return { user, token: await openSession(db, userId, clock.now()) };
+      return { user, token: await openSession(db, user, clock.now()) };
     },
 
     /**

@@ -7,6 +7,8 @@ export interface SessionsTable {
   /** SHA-256 of the cookie's token: a leaked table does not yield usable sessions. */
   token_hash: string;
   user_id: string;
+  /** `passwordFingerprint` of the password hash the session was opened with (sessions.ts). */
+  password_fingerprint: string;
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
@@ -72,5 +74,21 @@ export const platformTablesMigration: Migration = {
         created_at timestamptz not null,
         sent_at timestamptz
       )`.execute(db);
+  },
+};
+
+/**
+ * Ties each session to the password it was opened with (`resolveSession`). Open sessions get
+ * their account's current password; a session whose account is gone could never be used again
+ * and is dropped.
+ */
+export const sessionPasswordFingerprintMigration: Migration = {
+  async up(db) {
+    await sql`alter table sessions add column password_fingerprint text`.execute(db);
+    await sql`
+      update sessions set password_fingerprint = encode(sha256(convert_to(users.password_hash, 'UTF8')), 'hex')
+      from users where users.id = sessions.user_id`.execute(db);
+    await sql`delete from sessions where password_fingerprint is null`.execute(db);
+    await sql`alter table sessions alter column password_fingerprint set not null`.execute(db);
   },
 };

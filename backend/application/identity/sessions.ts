@@ -5,8 +5,17 @@ import type { UserRow } from './user-reads';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** Tokens are stored only as digests: the table alone never lets anyone sign in. */
-export const digestToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const digestToken = sha256;
+
+/**
+ * What a session keeps of the password it was opened with (a digest of its salted hash): the
+ * session is live only while the account's password hash is still that one. Every hash is
+ * salted, so any new password, even the same one again, ends it.
+ */
+export const passwordFingerprint = sha256;
 
 /**
  * NOTIFY channel told whenever sessions end (logout, new password, disabled or deleted
@@ -21,13 +30,15 @@ export async function announceSessionsChanged(db: Kysely<Database>): Promise<voi
 
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export async function openSession(db: Kysely<Database>, userId: string, now: Date): Promise<string> {
+/** Opens a session for `user` as read when its password was checked (or it was created). */
+export async function openSession(db: Kysely<Database>, user: Pick<UserRow, 'id' | 'password_hash'>, now: Date): Promise<string> {
   const token = newToken();
   await db
     .insertInto('sessions')
     .values({
       token_hash: digestToken(token),
-      user_id: userId,
+      user_id: user.id,
+      password_fingerprint: passwordFingerprint(user.password_hash),
       created_at: now,
       last_seen_at: now,
       expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
@@ -37,18 +48,26 @@ export async function openSession(db: Kysely<Database>, userId: string, now: Dat
   return token;
 }
 
-/** The signed-in account behind a session token, if the session is live and the account usable. */
+/**
+ * The signed-in account behind a session token, if the session is live, the account usable and
+ * its password still the one the session was opened with. The last check is what ends a
+ * session whose sign-in raced a new password: it checked the old password before the change,
+ * opened the session after it, and so was not among the sessions the change revoked.
+ */
 export async function resolveSession(db: Kysely<Database>, token: string, now: Date): Promise<UserRow | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.password_fingerprint')
     .where('sessions.token_hash', '=', digestToken(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row || row.disabled) return undefined;
-  return row;
+  const { password_fingerprint: fingerprint, ...user } = row;
+  if (fingerprint !== passwordFingerprint(user.password_hash)) return undefined;
+  return user;
 }
 
 export async function revokeSession(db: Kysely<Database>, token: string, now: Date): Promise<void> {

@@ -7,7 +7,7 @@ import {
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { readModels } from '../../projections/registry';
-import { platformTablesMigration } from '../../application/identity/platform-tables';
+import { platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-settings';
@@ -36,6 +36,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_23_0016_idempotency_keys': idempotencyKeysMigration,
   '2026_11_23_0021_event_store_append_index_plans': appendFunctionIndexPlansMigration,
   '2026_11_24_0022_trial_results_visitor': trialResultsVisitorMigration,
+  '2026_11_24_0023_session_password_fingerprint': sessionPasswordFingerprintMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

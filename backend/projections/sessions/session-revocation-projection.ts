@@ -6,10 +6,16 @@ import type { Projection } from '../runner/projection';
  * Ends sessions when an account's access changes: a new password, a disabled or a deleted
  * account. Only sessions opened before the event are touched, so replaying history never
  * ends a session that began afterwards. It owns no table: a rebuild replays it harmlessly.
+ *
+ * A sign-in that checked the password before such an event may open its session just after
+ * it, escaping the revocation. `resolveSession` refuses it all the same: its password is not
+ * the account's any more, or the account is disabled. Re-enabling the account ends such
+ * sessions here, so they never come back to life (every session opened before the enable is
+ * one of them or was ended by the disabling already: a disabled account cannot sign in).
  */
 export const sessionRevocationProjection: Projection = {
   name: 'session-revocation',
-  handles: ['UserPasswordChanged', 'UserDisabled', 'UserDeleted'],
+  handles: ['UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserDeleted'],
   tables: [],
   memberFacing: true,
   async apply(trx, event) {
