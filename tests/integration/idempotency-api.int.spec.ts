@@ -89,6 +89,38 @@ describe('Idempotency-Key', () => {
     expect(await count('UserRegistered')).toBe(before + 1);
   });
 
+  it('sign-up: the replay is signed in as the first answer was, with a session cookie of the same account', async () => {
+    const member = newMember();
+    const first = new Client(t.url);
+    expect((await first.post('/api/auth/signup', member, { 'idempotency-key': 'signup-session' })).status).toBe(201);
+    const retry = new Client(t.url);
+    const replay = await retry.post('/api/auth/signup', member, { 'idempotency-key': 'signup-session' });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toMatchObject({ message: 'Account created' });
+    expect(retry.sessionCookie).toBeTruthy();
+    const me = await retry.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(replay.body.user.id);
+    expect((await retry.get('/api/credits')).status).toBe(200);
+    // The first session is its own and keeps working.
+    expect((await first.get('/api/auth/me')).body.id).toBe(replay.body.user.id);
+  });
+
+  it('sign-up: a replay after the password was changed opens no session (it carries the old password)', async () => {
+    const member = newMember();
+    expect((await new Client(t.url).post('/api/auth/signup', member, { 'idempotency-key': 'signup-old' })).status).toBe(201);
+    expect((await new Client(t.url).post('/api/auth/forgot-password', { email: member.email })).status).toBe(200);
+    const mail = await db().selectFrom('email_outbox').selectAll().where('recipient', '=', member.email).executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
+    expect((await new Client(t.url).post('/api/auth/reset-password', { token, password: 'a brand new secret' })).status).toBe(200);
+    const retry = new Client(t.url);
+    const replay = await retry.post('/api/auth/signup', member, { 'idempotency-key': 'signup-old' });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatchObject({ code: 'invalid_credentials' });
+    expect(retry.sessionCookie).toBeUndefined();
+  });
+
   it('the idea stream: a retried key does not generate or spend again (409, the ideas are in the idea sets)', async () => {
     const c = await signedUp();
     const first = await c.post('/api/generate-ideas-stream', { skill: 'Woodworking' }, { 'idempotency-key': 'gen-1' });

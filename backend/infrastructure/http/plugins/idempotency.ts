@@ -6,7 +6,8 @@ import { isStorableText } from '../../../application/contracts/text';
 /**
  * Client retries carry an `Idempotency-Key` header (design §3.7): the same key twice from the
  * same caller on the same route has one effect, and the second call gets the first answer
- * (status and body, with `Idempotent-Replayed: true`). The key with a different request
+ * (status and body, with `Idempotent-Replayed: true`; a route adds what else the first answer
+ * carried with `config.beforeIdempotentReplay`). The key with a different request
  * (route or body) is refused with 422; while the first call is still running, 409.
  *
  * One hook for every route in IDEMPOTENT_ROUTES. Only answers below 500 are kept: after a 5xx
@@ -70,6 +71,14 @@ export const idempotencyKeysMigration: Migration = {
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: { caller: string; key: string };
+  }
+  interface FastifyContextConfig {
+    /**
+     * Runs before a kept answer (of that status) is replayed, to give the replay what the first
+     * answer carried besides its status and body, which is never kept (sign-up: a session
+     * cookie). It may throw instead, and the error is answered rather than the kept answer.
+     */
+    beforeIdempotentReplay?: (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<void>;
   }
 }
 
@@ -159,6 +168,7 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
         'idempotency_already_streamed',
       );
     }
+    await request.routeOptions.config.beforeIdempotentReplay?.(request, reply, first.status);
     if (first.content_type) reply.header('content-type', first.content_type);
     return reply.status(first.status).send(first.body ?? '');
   }

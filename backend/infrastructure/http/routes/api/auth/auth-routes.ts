@@ -8,6 +8,7 @@ import {
   resetPasswordRequestSchema,
   signupRequestSchema,
   userSchema,
+  type SignupRequest,
 } from '../../../../../application/contracts/auth';
 import { revokeSession } from '../../../../../application/identity/sessions';
 import { actorOf, clearSessionCookie, setSessionCookie } from '../../../plugins/sessions';
@@ -60,6 +61,18 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           description: 'The account is always a free member; a role in the body is ignored.',
           body: signupRequestSchema,
           response: { 201: authResponseSchema, 202: errorResponseSchema, ...errors },
+        },
+        config: {
+          // A replayed sign-up (same Idempotency-Key and body) answers "Account created" as the
+          // first did, so it must come signed in too; the first cookie is never kept. The body
+          // carries the password: the replay signs in with it, and so gets no session once the
+          // password has changed (or the account is disabled). Other answers carried no cookie.
+          async beforeIdempotentReplay(request, reply, status) {
+            if (status !== 201) return;
+            const { email, password } = request.body as SignupRequest;
+            const { token } = await identity.signIn({ email, password, ip: request.ip });
+            setSessionCookie(reply, token, production);
+          },
         },
       },
       async (request, reply) => {
