@@ -28,6 +28,8 @@ type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   accept?: string;
+  /** Sent as `Idempotency-Key`: the same key again has the first call's effect and answer only. */
+  idempotencyKey?: string;
 };
 
 /** The error for a non-2xx answer: its status, its JSON body when it has one, "{status}: {text}". */
@@ -45,12 +47,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-function send(path: string, { method = 'GET', body, signal, accept = 'application/json' }: RequestOptions): Promise<Response> {
+function send(path: string, { method = 'GET', body, signal, accept = 'application/json', idempotencyKey }: RequestOptions): Promise<Response> {
   return fetch(path, {
     method,
     credentials: 'include',
     signal,
-    headers: body === undefined ? { Accept: accept } : { Accept: accept, 'Content-Type': 'application/json' },
+    headers: {
+      Accept: accept,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

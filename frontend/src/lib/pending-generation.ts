@@ -92,3 +92,48 @@ export const authRedirect = {
   read: () => session.get(REDIRECT_KEY),
   write: (value: string | null) => session.set(REDIRECT_KEY, value),
 };
+
+/**
+ * A creating or paid call of the plan page on its way to the server (adding a task, the next
+ * milestone, help), by what it does (e.g. `help:{taskId}`): its `Idempotency-Key` and what it sent.
+ * Kept in the tab until the call answers, so a reload asks again with the same key and shows the
+ * first call's outcome instead of doing it twice. An attempt older than ATTEMPT_MAX_AGE_MS is forgotten.
+ */
+export type PendingAttempt = { idempotencyKey: string; variables: unknown; startedAt: number };
+
+const ATTEMPTS_KEY = 'skilly.pendingAttempts';
+export const ATTEMPT_MAX_AGE_MS = 10 * 60_000;
+
+function readAttempts(): Record<string, PendingAttempt> {
+  const all = readJson<Record<string, PendingAttempt>>(session.get(ATTEMPTS_KEY));
+  if (typeof all !== 'object' || all === null) return {};
+  const now = Date.now();
+  return Object.fromEntries(
+    Object.entries(all).filter(
+      ([, attempt]) => typeof attempt?.idempotencyKey === 'string' && typeof attempt.startedAt === 'number' && now - attempt.startedAt < ATTEMPT_MAX_AGE_MS,
+    ),
+  );
+}
+
+function writeAttempts(all: Record<string, PendingAttempt>): void {
+  session.set(ATTEMPTS_KEY, Object.keys(all).length === 0 ? null : JSON.stringify(all));
+}
+
+/** A fresh key for one attempt (randomUUID needs a secure context; getRandomValues does not). */
+export const newIdempotencyKey = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+export const pendingAttempts = {
+  read: (action: string): PendingAttempt | null => readAttempts()[action] ?? null,
+  begin: (action: string, variables: unknown): PendingAttempt => {
+    const attempt = { idempotencyKey: newIdempotencyKey(), variables, startedAt: Date.now() };
+    writeAttempts({ ...readAttempts(), [action]: attempt });
+    return attempt;
+  },
+  end: (action: string): void => {
+    const { [action]: _ended, ...rest } = readAttempts();
+    writeAttempts(rest);
+  },
+};

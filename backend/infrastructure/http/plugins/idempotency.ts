@@ -23,6 +23,9 @@ export const IDEMPOTENT_ROUTES = new Set([
   'POST /api/idea-sets/save-pending',
   'POST /api/generate-ideas-stream',
   'POST /api/plans/generate',
+  'POST /api/plans/:planId/milestones/:milestoneId/tasks',
+  'POST /api/plans/:planId/generate-next-milestone',
+  'POST /api/tasks/:taskId/help',
 ]);
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;

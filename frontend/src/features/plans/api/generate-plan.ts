@@ -1,16 +1,23 @@
 import { type GeneratePlanRequest, generatePlanRequestSchema, generatePlanResponseSchema } from '@contracts/plans';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
 import { refetchCreditQueries } from '../../../lib/query-client';
 import { plansQueryKey } from './get-plans';
+import { requestOnce } from './once';
 import { planErrorBody } from './plan-errors';
 
-/** POST /api/plans/generate (spec §7): spends one plan credit and answers the new plan's id. */
-export async function generatePlan(request: GeneratePlanRequest): Promise<{ planId: string }> {
-  const body = await apiRequest<unknown>('/api/plans/generate', { method: 'POST', body: generatePlanRequestSchema.parse(request) });
+/**
+ * POST /api/plans/generate (spec §7): spends one plan credit and answers the new plan's id. The same
+ * `idempotencyKey` again answers the first plan and spends nothing.
+ */
+export async function generatePlan({ request, idempotencyKey }: { request: GeneratePlanRequest; idempotencyKey: string }): Promise<{ planId: string }> {
+  const body = await requestOnce<unknown>('/api/plans/generate', { method: 'POST', body: generatePlanRequestSchema.parse(request), idempotencyKey });
   return generatePlanResponseSchema.parse(body);
 }
+
+/** The session ended (an old tab): the screen asks to sign in instead of reporting a failure. */
+export const isSignedOutError = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** What the generating screen does about a failed plan generation (spec §8). */
 export type PlanGenerationFailure =

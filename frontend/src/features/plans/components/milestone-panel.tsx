@@ -105,14 +105,14 @@ function ResourceList({ title, resources, kind }: { title: string; resources: Pl
   );
 }
 
-/** Spec §2, §5: the title is trimmed and must not be empty; Enter adds as the button does. */
+/** Spec §2, §5: the title is trimmed and must not be empty; Enter adds as the button does; one task per attempt. */
 function AddTaskInput({ planId, milestoneId }: { planId: string; milestoneId: string }) {
   const [title, setTitle] = useState('');
-  const add = useAddTask(planId);
+  const add = useAddTask(planId, milestoneId, { onAdded: () => setTitle('') });
   const parsed = addTaskRequestSchema.safeParse({ title });
+  // A second click or Enter while the task is on its way adds nothing (the hook ignores it).
   const submit = () => {
-    if (!parsed.success || add.isPending) return;
-    add.mutate({ milestoneId, title: parsed.data.title }, { onSuccess: () => setTitle('') });
+    if (parsed.success) add.run({ title: parsed.data.title });
   };
   return (
     <form
@@ -127,10 +127,10 @@ function AddTaskInput({ planId, milestoneId }: { planId: string; milestoneId: st
         placeholder="Add a task..."
         aria-label="Add a task"
         onChange={(event) => setTitle(event.currentTarget.value)}
-        disabled={add.isPending}
+        disabled={add.running}
         fill
       />
-      <Button type="submit" icon="plus" aria-label="Add task" disabled={!parsed.success} loading={add.isPending} />
+      <Button type="submit" icon="plus" aria-label="Add task" disabled={!parsed.success} loading={add.running} />
     </form>
   );
 }

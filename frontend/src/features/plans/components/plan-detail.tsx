@@ -1,5 +1,5 @@
 import './plan-detail.css';
-import { Button, Icon, NonIdealState, ProgressBar, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Icon, NonIdealState, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { PlanDto } from '@contracts/plans';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,12 +8,12 @@ import { RouterButton } from '../../../components/ui/router-button';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { usePlan } from '../api/get-plan';
-import type { PlanLimit } from '../api/plan-errors';
-import { LimitBanner } from './limit-banner';
+import { LimitBannerProvider } from './limit-banner';
 import { NextMilestone } from './next-milestone';
-import { categoryLabel, planCategoryColor, statusIntent, statusLabel } from './plan-format';
+import { categoryLabel, planCategoryColor, statusIntent, statusLabel, timeEstimateLabel } from './plan-format';
 import { PlanHistory } from './plan-history';
 import { PlanMilestones } from './plan-milestones';
+import { PlanProgress } from './plan-progress';
 
 export type PlanDetailProps = {
   planId: string;
@@ -69,7 +69,7 @@ function MemberPlan({ planId, milestoneCreditsLeft }: PlanDetailProps) {
       <Link to="/plans" className="plan-back">
         <Icon icon="arrow-left" size={14} /> Back to My Plans
       </Link>
-      <PlanHeader plan={plan.data} milestoneCreditsLeft={milestoneCreditsLeft} />
+      <PlanHeader plan={plan.data} milestoneCreditsLeft={milestoneCreditsLeft} showProgress={tab === 'plan'} />
       <Tabs id="plan-tabs" selectedTabId={tab} onChange={(next) => setTab(next as 'plan' | 'history')} large renderActiveTabPanelOnly>
         <Tab id="plan" title="Plan" panel={<PlanBody plan={plan.data} />} />
         <Tab id="history" title="History" icon="history" panel={<PlanHistory planId={planId} />} />
@@ -78,7 +78,8 @@ function MemberPlan({ planId, milestoneCreditsLeft }: PlanDetailProps) {
   );
 }
 
-function PlanHeader({ plan, milestoneCreditsLeft }: { plan: PlanDto; milestoneCreditsLeft?: number }) {
+/** `showProgress`: today's progress; the History tab shows the progress of the moment it displays instead. */
+function PlanHeader({ plan, milestoneCreditsLeft, showProgress }: { plan: PlanDto; milestoneCreditsLeft?: number; showProgress: boolean }) {
   const color = planCategoryColor(plan.category);
   return (
     <header className="plan-header">
@@ -90,7 +91,7 @@ function PlanHeader({ plan, milestoneCreditsLeft }: { plan: PlanDto; milestoneCr
           {statusLabel[plan.status]}
         </Tag>
         <Tag minimal round icon="time">
-          {plan.timeEstimate}
+          {timeEstimateLabel(plan.timeEstimate)}
         </Tag>
         {milestoneCreditsLeft !== undefined ? (
           <Tag minimal round icon="flash" intent="primary" data-testid="milestone-credits">
@@ -99,16 +100,7 @@ function PlanHeader({ plan, milestoneCreditsLeft }: { plan: PlanDto; milestoneCr
         ) : null}
       </div>
       <h1 className="page-title plan-title">{plan.title}</h1>
-      <div className="plan-progress" aria-label={`Overall progress ${plan.progress}%`}>
-        <div className="plan-progress-label">
-          <span>Overall progress</span>
-          <strong data-testid="plan-progress">{plan.progress}%</strong>
-        </div>
-        <ProgressBar value={plan.progress / 100} animate={false} stripes={false} intent={plan.progress === 100 ? 'success' : 'primary'} />
-        <span className="muted plan-progress-milestones">
-          {plan.completedMilestones} of {plan.totalMilestones} milestones done
-        </span>
-      </div>
+      {showProgress ? <PlanProgress plan={plan} /> : null}
       <section className="plan-overview">
         <h2 className="plan-section-title">Overview</h2>
         <p>{plan.description}</p>
@@ -118,19 +110,18 @@ function PlanHeader({ plan, milestoneCreditsLeft }: { plan: PlanDto; milestoneCr
 }
 
 function PlanBody({ plan }: { plan: PlanDto }) {
-  const [limit, setLimit] = useState<PlanLimit | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
-  const actions = { planId: plan.id, onLimit: setLimit };
   return (
-    <div className="plan-body">
-      {limit ? <LimitBanner limit={limit} onDismiss={() => setLimit(null)} /> : null}
-      <h2 className="plan-section-title">Milestones</h2>
-      <PlanMilestones plan={plan} actions={actions} opened={opened} />
-      <NextMilestone plan={plan} onLimit={setLimit} onGenerated={setOpened} />
-      <div className="plan-footer-actions">
-        <RouterButton to="/plans" icon="map" text="View All Plans" />
-        <RouterButton to="/ideas" icon="lightbulb" text="Explore More Ideas" />
+    <LimitBannerProvider>
+      <div className="plan-body">
+        <h2 className="plan-section-title">Milestones</h2>
+        <PlanMilestones plan={plan} actions={{ planId: plan.id }} opened={opened} />
+        <NextMilestone plan={plan} onGenerated={setOpened} />
+        <div className="plan-footer-actions">
+          <RouterButton to="/plans" icon="map" text="View All Plans" />
+          <RouterButton to="/ideas" icon="lightbulb" text="Explore More Ideas" />
+        </div>
       </div>
-    </div>
+    </LimitBannerProvider>
   );
 }

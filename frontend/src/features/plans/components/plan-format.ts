@@ -54,3 +54,11 @@ export function formatWhen(iso: string): string {
     ? ''
     : date.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
+
+/** "6 × 1 week" (how the generator writes a plan's length) as a person says it: "6 weeks". Anything else as written. */
+export function timeEstimateLabel(estimate: string): string {
+  const match = /^\s*(\d+)\s*[×x*]\s*(\d+)\s*(hour|day|week|month)s?\s*$/i.exec(estimate);
+  if (!match) return estimate.trim();
+  const total = Number(match[1]) * Number(match[2]);
+  return `${total} ${match[3]!.toLowerCase()}${total === 1 ? '' : 's'}`;
+}

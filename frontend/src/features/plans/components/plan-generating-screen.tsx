@@ -1,5 +1,5 @@
 import './plan-generating-screen.css';
-import { Callout, Card, Icon, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Card, Icon, NonIdealState, ProgressBar } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { TypingText } from '../../../components/ui/typing-text';
 import { usePlanGeneration } from '../api/use-plan-generation';
@@ -20,15 +20,28 @@ function stepsFor(title: string): string[] {
 
 /** /generating?type=plan (spec §2, §4): a typing progress screen while the plan is generated (15-30 seconds). */
 export function PlanGeneratingScreen() {
-  const { request, complete, failure } = usePlanGeneration();
+  const { request, complete, failure, signedOut, signIn } = usePlanGeneration();
   const [shown, setShown] = useState(1);
   const steps = stepsFor(request?.ideaTitle ?? '');
 
   useEffect(() => {
-    if (complete || failure) return;
+    if (complete || failure || signedOut) return;
     const timer = setInterval(() => setShown((count) => Math.min(count + 1, steps.length)), STEP_MS);
     return () => clearInterval(timer);
-  }, [complete, failure, steps.length]);
+  }, [complete, failure, signedOut, steps.length]);
+
+  if (signedOut) {
+    return (
+      <div className="page generating-page plan-generating">
+        <NonIdealState
+          icon="lock"
+          title="Please sign in to generate your plan"
+          description={request ? `Sign in and your plan for “${request.ideaTitle}” is generated straight away.` : undefined}
+          action={<Button intent="primary" text="Sign In" onClick={signIn} />}
+        />
+      </div>
+    );
+  }
 
   const text = steps.slice(0, complete ? steps.length : shown).join('\n') + (complete ? '\nYour plan is ready.' : '');
 

@@ -1,10 +1,11 @@
-import { Button, Callout, Classes, Icon, type IconName, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, Icon, type IconName, NonIdealState } from '@blueprintjs/core';
 import type { PlanHistoryEntry } from '@contracts/plans';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { usePlanHistory } from '../api/get-plan-history';
 import { PlanMilestones } from './plan-milestones';
 import { formatWhen } from './plan-format';
+import { PlanProgress } from './plan-progress';
 
 const eventIcons: Record<PlanHistoryEntry['type'], IconName> = {
   PlanCreated: 'map',
@@ -84,15 +85,7 @@ export function PlanHistory({ planId }: { planId: string }) {
             </>
           )}
         </Callout>
-        <div className="plan-history-progress">
-          <span>
-            Progress <strong>{plan.progress}%</strong>
-          </span>
-          <Tag minimal round>
-            {plan.currentMilestone}/{plan.totalMilestones} milestones unlocked
-          </Tag>
-          <ProgressBar value={plan.progress / 100} animate={false} stripes={false} />
-        </div>
+        <PlanProgress plan={plan} label={shownAt === latest ? 'Progress now' : `Progress on ${formatWhen(viewing?.occurredAt ?? '')}`} />
         <PlanMilestones key={shownAt} plan={plan} />
       </section>
     </div>

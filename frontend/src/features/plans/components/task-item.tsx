@@ -1,13 +1,11 @@
 import { Button, Checkbox, Collapse } from '@blueprintjs/core';
 import type { PlanTaskDto } from '@contracts/plans';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { toastError } from '../../../lib/toaster';
-import { type PlanLimit, planLimitOf } from '../api/plan-errors';
 import { useTaskHelp } from '../api/task-help';
 import { useToggleTask } from '../api/toggle-task';
+import { LimitBanner, useShowLimit } from './limit-banner';
 
-export type TaskActions = { planId: string; onLimit: (limit: PlanLimit) => void };
+export type TaskActions = { planId: string };
 
 /**
  * One task (spec §2, §4): a checkbox that changes at once (rolled back should the server refuse),
@@ -27,6 +25,7 @@ export function TaskItem({ task, actions }: { task: PlanTaskDto; actions?: TaskA
         )}
         {actions ? <HelpButton task={task} actions={actions} /> : null}
       </div>
+      {actions ? <LimitBanner place={helpPlace(task.id)} /> : null}
       {task.description ? (
         <p id={descriptionId} className="plan-task-description">
           {task.description}
@@ -50,17 +49,13 @@ function TaskCheckbox({ task, planId, descriptionId }: { task: PlanTaskDto; plan
   );
 }
 
+const helpPlace = (taskId: string) => `help:${taskId}`;
+
+/** One help call per task, however many clicks; a spent allowance shows its banner under this task. */
 function HelpButton({ task, actions }: { task: PlanTaskDto; actions: TaskActions }) {
-  const help = useTaskHelp(actions.planId);
+  const help = useTaskHelp(actions.planId, task.id, { onLimit: useShowLimit(helpPlace(task.id)) });
   const provided = task.helpResponse !== null && task.helpResponse !== '';
-  const ask = () =>
-    help.mutate(task.id, {
-      onError: (error) => {
-        const limit = planLimitOf(error, "You've reached your help request limit");
-        if (limit) actions.onLimit(limit);
-        else toastError(errorMessage(error, 'Failed to get task help'));
-      },
-    });
+  const pending = help.running && !provided;
   return (
     <Button
       className="plan-task-help"
@@ -68,11 +63,11 @@ function HelpButton({ task, actions }: { task: PlanTaskDto; actions: TaskActions
       variant={provided ? 'minimal' : 'outlined'}
       icon={provided ? 'tick' : 'lifesaver'}
       intent={provided ? 'success' : 'none'}
-      disabled={provided || help.isPending}
-      onClick={ask}
-      aria-label={provided ? `Help Provided for ${task.title}` : help.isPending ? 'Loading...' : `Ask for help with ${task.title}`}
+      disabled={provided || pending}
+      onClick={() => help.run()}
+      aria-label={provided ? `Help Provided for ${task.title}` : pending ? 'Loading...' : `Ask for help with ${task.title}`}
     >
-      {provided ? 'Help Provided' : help.isPending ? 'Loading...' : 'Ask for help'}
+      {provided ? 'Help Provided' : pending ? 'Loading...' : 'Ask for help'}
     </Button>
   );
 }
