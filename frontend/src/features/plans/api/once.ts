@@ -21,3 +21,6 @@ export async function requestOnce<T>(path: string, options: { method: 'POST'; bo
     }
   }
 }
+
+/** The call got no answer (the network failed, or the page was left or reloaded): it may or may not have run. */
+export const gotNoAnswer = (error: unknown) => error instanceof TypeError || (error instanceof DOMException && error.name === 'AbortError');

@@ -1,6 +1,7 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type PendingAttempt, pendingAttempts } from '../../../lib/pending-generation';
+import { gotNoAnswer } from './once';
 
 type Attempt<TVariables> = { variables: TVariables; attempt: PendingAttempt };
 
@@ -11,8 +12,9 @@ const actionKey = (action: string) => ['plans', 'action', action] as const;
  * it acts on (e.g. `help:{taskId}`):
  * - one call at a time: a second click while it runs (a double click) does nothing, and so does a
  *   click after the member left the page and came back while it still runs (`running` says so);
- * - its `Idempotency-Key` is kept in the tab with the attempt until the answer: after a reload the
- *   call on its way is asked again with that key, and the server answers what the first call did;
+ * - its `Idempotency-Key` is kept in the tab with the attempt until the server answers: after a
+ *   reload (or a network failure) the call is asked again with that key, on the page's return or the
+ *   member's next click, and the server answers what the first call did;
  * - the outcome callbacks belong to the call, not to the screen that started it: the member sees
  *   the outcome of the call that did the work, wherever they went meanwhile.
  */
@@ -32,8 +34,8 @@ export function usePlanAction<TVariables, TData>(
     mutationFn: ({ variables, attempt }: Attempt<TVariables>) => send(variables, attempt.idempotencyKey),
     onSuccess: (data, { variables }) => onSuccess?.(data, variables),
     onError: (error, { variables }) => onError?.(error, variables),
-    onSettled: () => {
-      pendingAttempts.end(action);
+    onSettled: (_data, error) => {
+      if (!gotNoAnswer(error)) pendingAttempts.end(action);
       return onSettled?.();
     },
   });
@@ -53,7 +55,9 @@ export function usePlanAction<TVariables, TData>(
     running,
     run: (variables: TVariables) => {
       if (!idle()) return;
-      mutate({ variables, attempt: pendingAttempts.begin(action, variables) });
+      const pending = pendingAttempts.read(action);
+      const same = pending !== null && JSON.stringify(pending.variables) === JSON.stringify(variables);
+      mutate({ variables, attempt: same ? pending : pendingAttempts.begin(action, variables) });
     },
   };
 }

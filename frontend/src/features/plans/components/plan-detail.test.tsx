@@ -122,6 +122,9 @@ describe('the plan page', () => {
     await screen.findByRole('checkbox', { name: 'Task t1' });
     await userEvent.click(within(taskRow('Task t1')).getByRole('button', { name: /Ask for help/ }));
     const banner = await screen.findByTestId('plan-limit-banner');
+    // Under the task whose button was pressed, focused.
+    expect(taskRow('Task t1')).toContainElement(banner);
+    await waitFor(() => expect(banner.parentElement).toHaveFocus());
     expect(within(banner).getByText('Go Pro to unlock advanced features')).toBeInTheDocument();
     expect(within(banner).getByText("You've used all 5 help requests this month")).toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upsell');
@@ -151,8 +154,11 @@ describe('the plan page', () => {
     expect(box).toBeChecked();
     const button = screen.getByRole('button', { name: 'Generate Next Milestone (1/3)' });
     expect(button).toBeDisabled();
+    // Why it is still disabled, now that every box is ticked.
+    expect(screen.getByTestId('saving-progress')).toHaveTextContent('Saving your progress…');
     answer.open();
     await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByTestId('saving-progress')).not.toBeInTheDocument();
   });
 
   it('generates the next milestone: running label, then the new week open and the plan moved on', async () => {
@@ -244,13 +250,107 @@ describe('the plan page', () => {
     expect(screen.getByText('This is your plan as it is now.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Task t1' })).toBeChecked();
 
+    expect(screen.getByLabelText('Progress now: 50% of tasks done')).toBeInTheDocument();
+
     await userEvent.click(within(steps[0]!).getByRole('button', { name: 'View plan here' }));
     expect(await screen.findByText(/Your plan right after:/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Task t1' })).not.toBeChecked());
+    // The progress shown is the snapshot's, dated; today's is not shown above it.
+    expect(screen.getAllByTestId('plan-progress')).toHaveLength(1);
+    expect(screen.getByTestId('plan-progress')).toHaveTextContent('0%');
+    expect(screen.getByText(/^Progress on 20 November 2026/)).toBeInTheDocument();
     // A record of the past: nothing to tick, ask or add.
     expect(screen.getByRole('checkbox', { name: 'Task t1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Ask for help/ })).not.toBeInTheDocument();
     expect(asked).toEqual([null, '0']);
+  });
+
+  it('says what the progress counts, and the plan’s length as a person says it', async () => {
+    renderPlan(plan([detailedMilestone('m1', 0, [task('t1', { completed: 'true' }), task('t2', { completed: 'true' })]), outline('m2', 1), outline('m3', 2)], { timeEstimate: '3 × 1 week' }));
+    const progress = await screen.findByLabelText('Overall progress: 100% of tasks done');
+    expect(within(progress).getByText('Overall progress: tasks done')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-progress-counts')).toHaveTextContent('2 of 2 tasks · 1 of 3 milestones done');
+    expect(screen.getByText('3 weeks')).toBeInTheDocument();
+    expect(screen.queryByText(/×/)).not.toBeInTheDocument();
+  });
+
+  it('adds one task and asks for help once however fast the clicks, each call with its own Idempotency-Key', async () => {
+    const added: (string | null)[] = [];
+    const helped: (string | null)[] = [];
+    const helpedTask = task('t1', { helpResponse: 'Start with three tiers.' });
+    renderPlan(
+      firstWeek(),
+      http.post('/api/plans/plan-1/milestones/m1/tasks', async ({ request }) => {
+        added.push(request.headers.get('idempotency-key'));
+        await delay(50);
+        return HttpResponse.json(task('t9', { title: 'Post in two pet groups' }), { status: 201 });
+      }),
+      http.post('/api/tasks/t1/help', async ({ request }) => {
+        helped.push(request.headers.get('idempotency-key'));
+        await delay(50);
+        return HttpResponse.json({ help: helpedTask.helpResponse, task: helpedTask });
+      }),
+    );
+    const input = await screen.findByRole('textbox', { name: 'Add a task' });
+    await userEvent.type(input, 'Post in two pet groups');
+    server.use(http.get('/api/plans/plan-1', () => HttpResponse.json(firstWeek([task('t1'), task('t2'), task('t9', { title: 'Post in two pet groups' })]))));
+    const plus = screen.getByRole('button', { name: 'Add task' });
+    // Two clicks before the page can re-render: the worst case of a double click.
+    plus.click();
+    plus.click();
+    expect(await screen.findByText('Task added successfully')).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Post in two pet groups' });
+    server.use(http.get('/api/plans/plan-1', () => HttpResponse.json(firstWeek([helpedTask, task('t2'), task('t9', { title: 'Post in two pet groups' })]))));
+    const ask = within(taskRow('Task t1')).getByRole('button', { name: /Ask for help/ });
+    ask.click();
+    ask.click();
+    await within(taskRow('Task t1')).findByRole('button', { name: /Help Provided/ });
+    expect(added).toHaveLength(1);
+    expect(helped).toHaveLength(1);
+    expect(added[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(helped[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(helped[0]).not.toBe(added[0]);
+  });
+
+  it('asks again with the same key after a reload in the middle of a call, and shows its outcome', async () => {
+    const keys: (string | null)[] = [];
+    const allDone = firstWeek([task('t1', { completed: 'true' }), task('t2', { completed: 'true' })]);
+    const week2 = detailedMilestone('m2', 1, [task('t3')]);
+    const after = plan([allDone.milestones[0]!, week2, outline('m3', 2)]);
+    // What the page left in the tab when it was reloaded while the call was on its way.
+    sessionStorage.setItem('skilly.pendingAttempts', JSON.stringify({ 'next-milestone:plan-1': { idempotencyKey: 'key-1', startedAt: Date.now() } }));
+    renderPlan(
+      after,
+      http.post('/api/plans/plan-1/generate-next-milestone', ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        // The first call still runs, then it has answered: the server tells, then replays.
+        return keys.length === 1
+          ? HttpResponse.json({ message: 'A request with this Idempotency-Key is being processed. Please retry shortly.', code: 'idempotency_in_progress' }, { status: 409 })
+          : HttpResponse.json({ milestone: week2, plan: after });
+      }),
+    );
+    expect(await screen.findByText('Next milestone generated successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(keys).toEqual(['key-1', 'key-1']);
+    expect(screen.queryByText('Cannot generate milestone')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('skilly.pendingAttempts')).toBeNull();
+  });
+
+  it('shows the milestone limit banner beside the button, focused', async () => {
+    renderPlan(
+      firstWeek([task('t1', { completed: 'true' }), task('t2', { completed: 'true' })]),
+      http.post('/api/plans/plan-1/generate-next-milestone', () =>
+        HttpResponse.json({ message: '', code: 'milestone_limit_pro', limitReached: true, upgradeRequired: false }, { status: 403 }),
+      ),
+    );
+    const button = await screen.findByRole('button', { name: 'Generate Next Milestone (1/3)' });
+    await userEvent.click(button);
+    const banner = await screen.findByTestId('plan-limit-banner');
+    expect(within(banner).getByText('Limit Reached')).toBeInTheDocument();
+    expect(within(banner).getByText("You've reached your milestone generation limit")).toBeInTheDocument();
+    expect(within(banner).queryByRole('link', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+    // Right above the button that was pressed, not at the top of the page.
+    expect(button.closest('.next-milestone')).toContainElement(banner);
+    await waitFor(() => expect(banner.parentElement).toHaveFocus());
   });
 
   it('says so when the plan does not exist', async () => {

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { pendingPlan } from '../../../lib/pending-generation';
 import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -38,6 +40,52 @@ describe('plan generation on /generating?type=plan', () => {
     expect(bodies).toEqual([
       { ideaTitle: 'Pet Portrait Commissions', ideaDescription: 'Draw pets from photos sent by their owners.', category: 'fiverr', ideaId: 'fiverr-1' },
     ]);
+  });
+
+  it('waits for the first call with the same key (a reload mid-way) and shows its plan', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      meHandler(member()),
+      http.post('/api/plans/generate', ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return keys.length === 1
+          ? HttpResponse.json({ message: 'A request with this Idempotency-Key is being processed. Please retry shortly.', code: 'idempotency_in_progress' }, { status: 409 })
+          : HttpResponse.json({ planId: 'plan-7' }, { status: 201 });
+      }),
+      http.get('/api/plans', () => HttpResponse.json([])),
+    );
+    renderGenerating();
+    expect(await screen.findByText('Generation Complete')).toBeInTheDocument();
+    await waitFor(() => expect(path()).toBe('/plan/plan-7'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('asks a signed-out visitor (an old tab) to sign in, once, and sends nothing', async () => {
+    server.use(meHandler(null));
+    renderGenerating();
+    expect(await screen.findByText('Please sign in to generate your plan')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to generate plan. Please try again.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(path()).toBe('/auth?tab=signin'));
+    expect(pendingPlan.read()).toEqual({
+      ideaTitle: 'Pet Portrait Commissions',
+      ideaDescription: 'Draw pets from photos sent by their owners.',
+      category: 'fiverr',
+      ideaId: 'fiverr-1',
+    });
+  });
+
+  it('asks to sign in when the session ended before the plan was generated', async () => {
+    server.use(
+      meHandler(member()),
+      http.post('/api/plans/generate', () => HttpResponse.json({ message: 'Please sign in', code: 'unauthorized' }, { status: 401 })),
+    );
+    renderGenerating();
+    expect(await screen.findByText('Please sign in to generate your plan')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to generate plan. Please try again.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please sign in')).not.toBeInTheDocument();
   });
 
   it('sends a member out of plan credits to the dashboard’s limit notice', async () => {
