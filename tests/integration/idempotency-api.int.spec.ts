@@ -58,6 +58,21 @@ describe('Idempotency-Key', () => {
     expect(await count('IdeaSetCreated')).toBe(before);
   });
 
+  it('the key on the same route with other path parameters is a different request (422), not the first answer', async () => {
+    const c = await signedUp();
+    expect((await c.post('/api/idea-sets', set('Baking'), {})).status).toBe(201);
+    const generated = await c.post('/api/plans/generate', { ideaTitle: 'Course', ideaDescription: 'Record lessons.', category: 'online', ideaId: 'o1' });
+    expect(generated.status).toBe(201);
+    const plan = (await c.get(`/api/plans/${generated.body.planId}`)).body;
+    const [first, second] = plan.milestones[0].tasks;
+    const helped = await c.post(`/api/tasks/${first.id}/help`, {}, { 'idempotency-key': 'help-1' });
+    expect(helped.status).toBe(200);
+    const other = await c.post(`/api/tasks/${second.id}/help`, {}, { 'idempotency-key': 'help-1' });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('keys belong to their caller: another member may use the same key', async () => {
     const ada = await signedUp();
     const grace = await signedUp();

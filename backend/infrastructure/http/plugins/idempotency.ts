@@ -36,7 +36,7 @@ const MAX_KEY_LENGTH = 200;
 export interface IdempotencyKeysTable {
   caller: string;
   key: string;
-  /** SHA-256 of method, route and body. */
+  /** SHA-256 of method, URL and body. */
   request_hash: string;
   /** Null while the first call runs. */
   status: number | null;
@@ -114,7 +114,9 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
     }
     const caller = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
     const requestHash = createHash('sha256')
-      .update(`${request.method} ${request.routeOptions.url}\n${JSON.stringify(request.body ?? null)}`)
+      // The URL as sent, not the route's pattern: one key for the help of task A and of task B
+      // is two different requests.
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
     const now = deps.now();
 
