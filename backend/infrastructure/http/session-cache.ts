@@ -7,13 +7,15 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * Resolved sessions kept in memory for a few seconds so a member's reads skip the session
- * query, keyed by the signed cookie as sent (a hit also skips checking its signature).
+ * query, keyed by the signed cookie as sent (a hit also skips checking its signature). Only a
+ * cookie whose signature was checked and whose session was found is stored, so made-up cookies
+ * never fill it: it holds at most one small entry per live session, and at most MAX_ENTRIES.
  * Whatever ends a session announces it (NOTIFY, see `announceSessionsChanged`) and every
  * instance clears its cache on hearing it; a mutation answered here clears it too, so the
  * next read sees the member's own change.
  */
 export class SessionCache extends ShortLivedCache<{ user: UserRow; token: string }> {
   constructor(ttlMs = SESSION_CACHE_TTL_MS) {
-    super(ttlMs, MAX_ENTRIES);
+    super(ttlMs, { entries: MAX_ENTRIES });
   }
 }

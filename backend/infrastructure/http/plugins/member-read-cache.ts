@@ -5,18 +5,26 @@ import type { AppServices } from '../services';
 
 /** How long a member's read is answered from memory when nothing announced a change. */
 export const MEMBER_READ_TTL_MS = 5_000;
-const MAX_ENTRIES = 20_000;
+/**
+ * What the cache may hold: answers, bytes in all, and bytes of one member (room for about four
+ * of the largest idea-set pages, more than a member's screens read at once).
+ */
+export const MEMBER_READ_LIMITS = { entries: 20_000, bytes: 64 * 1024 * 1024, bytesPerOwner: 2 * 1024 * 1024 };
+/** Counted for an answer's key, headers and bookkeeping besides its text. */
+const ENTRY_OVERHEAD_BYTES = 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route's 200 answer depends only on the signed-in member, the URL and the event log:
-     * it may be answered from memory until a projection applies new events (see below).
+     * The route's 200 answer depends only on the signed-in member, the path parameters, the
+     * query its schema declares and the event log: it may be answered from memory until a
+     * projection applies new events (see below).
      */
     cachedPerMember?: boolean;
   }
   interface FastifyRequest {
-    memberReadGeneration?: number;
+    /** The cache key of this read and the generation its lookup began in, when it missed. */
+    memberRead?: { key: string; generation: number };
   }
   interface FastifyInstance {
     memberReadCache: ShortLivedCache<CachedRead>;
@@ -31,8 +39,13 @@ type CachedRead = { payload: string; headers: Record<string, string | number | s
 
 /**
  * Member reads answered from memory. A route opts in with `config: { cachedPerMember: true }`;
- * its serialised 200 answer is kept per member and URL for a few seconds, and the whole cache
- * is dropped whenever it may be out of date:
+ * its serialised 200 answer is kept for a few seconds per member and what the route reads: its
+ * path parameters and its validated query. A query parameter the route's schema does not
+ * declare is ignored (the validator drops it; a route without a query schema reads none), so
+ * a junk parameter is the same read. The cache is bounded by answers, bytes and bytes per
+ * member (MEMBER_READ_LIMITS; expired answers are dropped as new ones come), so no stream of
+ * URLs from one member fills memory or pushes the others out. The whole cache is dropped
+ * whenever it may be out of date:
  * - a projection serving members applied events (the runner's NOTIFY at its commit reaches
  *   every instance: another member's action, an admin's, a payment, a sweep);
  * - a mutation is answered here (it waited for the read models, so its member's next read is
@@ -42,22 +55,26 @@ type CachedRead = { payload: string; headers: Record<string, string | number | s
  * caller's own answer.
  */
 export async function registerMemberReadCache(app: FastifyInstance, services: AppServices) {
-  const cache = new ShortLivedCache<CachedRead>(MEMBER_READ_TTL_MS, MAX_ENTRIES);
+  const cache = new ShortLivedCache<CachedRead>(MEMBER_READ_TTL_MS, MEMBER_READ_LIMITS);
   app.decorate('memberReadCache', cache);
   const unlisten = await services.database.listen(READ_MODELS_CHANGED_CHANNEL, () => cache.clear());
   app.addHook('onClose', async () => {
     await unlisten().catch(() => {});
   });
-  const keyOf = (userId: string, url: string) => `${userId} ${url}`;
 
   // Only on the routes that opted in (a route's own preHandler runs after the app's).
   app.addHook('onRoute', (route) => {
     if (route.method !== 'GET' || !route.config?.cachedPerMember) return;
+    const readsParams = /[:*]/.test(route.url);
+    const readsQuery = route.schema?.querystring !== undefined;
     const answerFromMemory: preHandlerAsyncHookHandler = async (request, reply) => {
       if (!request.user) return;
-      const cached = cache.get(keyOf(request.user.id, request.url), services.clock.now().getTime());
+      let key = `${request.user.id} ${route.url}`;
+      if (readsParams) key += ` ${JSON.stringify(request.params)}`;
+      if (readsQuery) key += ` ${JSON.stringify(request.query)}`;
+      const cached = cache.get(key, services.clock.now().getTime());
       if (cached !== undefined) return reply.headers(cached.headers).send(cached.payload);
-      request.memberReadGeneration = cache.begin();
+      request.memberRead = { key, generation: cache.begin() };
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), answerFromMemory] as typeof route.preHandler;
   });
@@ -65,10 +82,13 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!READS.has(request.method)) {
       cache.clear();
-    } else if (request.memberReadGeneration !== undefined && reply.statusCode === 200 && typeof payload === 'string' && request.user) {
+    } else if (request.memberRead !== undefined && reply.statusCode === 200 && typeof payload === 'string' && request.user) {
       const headers = { ...reply.getHeaders() } as CachedRead['headers'];
       for (const name of NOT_KEPT) delete headers[name];
-      cache.set(keyOf(request.user.id, request.url), { payload, headers }, request.memberReadGeneration, services.clock.now().getTime());
+      const { key, generation } = request.memberRead;
+      // Two bytes a character: the most a JavaScript string takes.
+      const bytes = 2 * (key.length + payload.length) + ENTRY_OVERHEAD_BYTES;
+      cache.set(key, { payload, headers }, generation, services.clock.now().getTime(), request.user.id, bytes);
     }
     done(null, payload);
   });
