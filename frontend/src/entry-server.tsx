@@ -1,3 +1,4 @@
+import type { FormNotice } from '@contracts/form-posts';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
@@ -6,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { formNoticeQueryKey } from './features/auth/api/form-notice';
 import { homepageContentQueryKey } from './features/homepage/api/get-homepage-content';
 import { meQueryKey } from './lib/auth/api/get-me';
 import { installIconLoader } from './lib/icons';
@@ -16,6 +18,8 @@ const iconsLoaded = installIconLoader();
 
 export interface PrerenderData {
   homepageContent: HomepageContent;
+  /** The server's word on a form the browser posted before the scripts ran, shown on that form. */
+  notice?: FormNotice | null;
 }
 
 /**
@@ -29,6 +33,7 @@ export async function prerender(url: string, data: PrerenderData): Promise<{ htm
   queries.setQueryData(meQueryKey, null);
   // Only the landing page shows the homepage content; other pages' HTML stays small.
   if (new URL(url, 'http://prerender.local').pathname === '/') queries.setQueryData(homepageContentQueryKey, data.homepageContent);
+  if (data.notice) queries.setQueryData(formNoticeQueryKey, data.notice);
   const state = dehydrate(queries);
 
   const handler = createStaticHandler(routes);

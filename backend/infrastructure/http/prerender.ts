@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FormNotice } from '../../application/contracts/form-posts';
 import type { HomepageContent } from '../../application/contracts/homepage-content';
 import { prerenderedPages } from '../../application/contracts/page-routes';
+import { NO_SESSION_META } from '../../application/contracts/session-hint';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
 interface ServerEntry {
-  prerender(url: string, data: { homepageContent: HomepageContent }): Promise<{ html: string; stateScript: string }>;
+  prerender(url: string, data: { homepageContent: HomepageContent; notice: FormNotice | null }): Promise<{ html: string; stateScript: string }>;
 }
 
 /** One entry of Vite's build manifest (frontend/dist/.vite/manifest.json). */
@@ -35,15 +37,19 @@ const ROOT = '<div id="root"></div>';
 const MAX_CACHED = 64;
 
 export interface Prerenderer {
-  /** The page's whole HTML, or null when the path is not one the server prerenders. */
-  render(pathname: string, search: string, homepageContent: HomepageContent): Promise<string | null>;
+  /**
+   * The page's whole HTML, or null when the path is not one the server prerenders. `notice` is
+   * the server's word on a form posted without scripts (../http/form-notice.ts), shown on that form.
+   */
+  render(pathname: string, search: string, homepageContent: HomepageContent, notice?: FormNotice | null): Promise<string | null>;
 }
 
 /**
  * Public pages rendered on the server from the same React components the browser hydrates, so
  * a visitor sees the page before any script has run. Each answer is kept per URL and homepage
- * content (an admin's save shows on the next request, no rebuild); null when the build has no
- * server bundle (`npm run build` makes both).
+ * content (an admin's save shows on the next request, no rebuild; a page with a form notice is
+ * never kept); null when the build has no server bundle (`npm run build` makes both). Each is a
+ * visitor's page, and says so (contracts/session-hint.ts).
  */
 export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer | null> {
   const entryFile = path.join(frontendDir, '..', 'dist-server', 'entry-server.js');
@@ -57,24 +63,25 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const pages = Object.fromEntries(
     Object.entries(prerenderedPages).map(([pathname, page]) => {
       const { stylesheets, modules } = pageAssetsOf(manifest, page);
-      return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${stylesheets}</head>`)];
+      return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
     }),
   );
   const cache = new Map<string, string>();
 
   return {
-    async render(pathname, search, homepageContent) {
+    async render(pathname, search, homepageContent, notice = null) {
       if (!(pathname in prerenderedPages)) return null;
       const contentKey = createHash('sha1').update(JSON.stringify(homepageContent)).digest('base64url');
       const key = `${pathname}${search} ${contentKey}`;
-      const cached = cache.get(key);
+      const cached = notice ? undefined : cache.get(key);
       if (cached) return cached;
-      const { html, stateScript } = await entry.prerender(`${pathname}${search}`, { homepageContent });
+      const { html, stateScript } = await entry.prerender(`${pathname}${search}`, { homepageContent, notice });
       // React puts resource hints (<link rel="preload">) first: they belong in the head.
       const hints = html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
       const page = pages[pathname]
         .replace('</head>', `${hints}</head>`)
         .replace(ROOT, `<div id="root">${html.slice(hints.length)}</div>${stateScript}`);
+      if (notice) return page;
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);
       return page;

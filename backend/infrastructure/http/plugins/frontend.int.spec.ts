@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../../application/contracts/page-routes';
@@ -8,6 +9,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from '../../../../frontend/build/precompress';
 import { registerFrontend } from './frontend';
 import { defaultHomepageContent } from '../../../application/contracts/homepage-content';
+import { FORM_NOTICE_ID } from '../../../application/contracts/form-posts';
+import { NO_SESSION_META } from '../../../application/contracts/session-hint';
+import { FORM_NOTICE_COOKIE } from '../form-notice';
 
 const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
 
@@ -15,12 +19,13 @@ let app: ReturnType<typeof Fastify>;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'skilly-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bigScript);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   precompressDir(dist);
   app = Fastify({ logger: false });
+  await app.register(cookie, { secret: 'a-test-cookie-secret-of-some-length' });
   await registerFrontend(app, dist, async () => defaultHomepageContent);
   await app.ready();
 });
@@ -87,6 +92,30 @@ describe('serving the built frontend', () => {
     // index.html is still revalidated on every load.
     const page = await app.inject({ method: 'GET', url: '/ideas', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('tells the app a page was sent without a session cookie, so it does not ask who is signed in', async () => {
+    expect((await app.inject({ method: 'GET', url: '/faqs' })).body).toContain(NO_SESSION_META);
+    const member = await app.inject({ method: 'GET', url: '/faqs', cookies: { skilly_session: 'anything' } });
+    expect(member.body).toContain('<div id="root">');
+    expect(member.body).not.toContain(NO_SESSION_META);
+  });
+
+  it('shows the notice of a form posted without scripts once, in the next page, and ignores a forged one', async () => {
+    const notice = { form: 'resetPassword', message: 'Passwords do not match', intent: 'danger' };
+    const signed = app.signCookie(JSON.stringify(notice));
+    const page = await app.inject({ method: 'GET', url: '/reset-password?token=abc', cookies: { [FORM_NOTICE_COOKIE]: signed } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<script type="application/json" id="${FORM_NOTICE_ID}">${JSON.stringify(notice)}</script>`);
+    // Cleared: a reload shows the plain form.
+    expect(page.cookies.find((c: { name: string }) => c.name === FORM_NOTICE_COOKIE)).toMatchObject({ value: '' });
+
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/reset-password?token=abc',
+      cookies: { [FORM_NOTICE_COOKIE]: JSON.stringify({ ...notice, message: 'Call 555-0100 to unlock your account' }) },
+    });
+    expect(forged.body).not.toContain(FORM_NOTICE_ID);
   });
 
   it('keeps unknown API paths and non-page methods as JSON 404s', async () => {

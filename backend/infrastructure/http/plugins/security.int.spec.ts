@@ -51,4 +51,12 @@ describe('security headers', () => {
     const same = await app.inject({ method: 'POST', url: '/api/things', headers: { origin: 'https://skilly.example' } });
     expect(same.statusCode).toBe(200);
   });
+
+  it('tells a form the browser posts itself from this site (Origin null under no-referrer) from one posted elsewhere', async () => {
+    const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/things', headers });
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    for (const site of ['cross-site', 'same-site', 'none']) expect((await post({ origin: 'null', 'sec-fetch-site': site })).statusCode, site).toBe(403);
+    // A sandboxed frame or an old browser without Fetch Metadata: still refused.
+    expect((await post({ origin: 'null' })).statusCode).toBe(403);
+  });
 });

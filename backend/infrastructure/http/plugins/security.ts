@@ -59,7 +59,9 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string) 
         crossSite = true;
       }
     } else if (origin === 'null') {
-      crossSite = true;
+      // The pages' Referrer-Policy (no-referrer) makes a browser send `Origin: null` with a form
+      // it posts itself, same-origin or not; Fetch Metadata, which no page can set, tells them apart.
+      crossSite = request.headers['sec-fetch-site'] !== 'same-origin';
     }
     if (crossSite) {
       reply.status(403).send({ message: 'This request came from another site and was refused.', code: 'cross_site_request' });

@@ -1,11 +1,12 @@
 import './auth.css';
 import { Card, Tab, Tabs } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { LoadingText } from '../../../components/ui/loading-text';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { authRedirect } from '../../../lib/pending-generation';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
+import { useFormNotice } from '../api/form-notice';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -15,13 +16,18 @@ type AuthTab = 'signin' | 'signup';
 
 /**
  * /auth: sign in, create account, forgot password (spec §2, §4). `onAuthenticated` runs once the member
- * is signed in, before the redirect.
+ * is signed in, before the redirect. A form the browser posted itself before the scripts ran comes
+ * back here: signed in (`signed-in=1`: the sign-in is finished as after the app's own), or with the
+ * server's notice on that form.
  */
 export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promise<void> }) {
   const [params, setParams] = useSearchParams();
   const { isLoading, isAuthenticated } = useAuth();
   const completeAuth = useCompleteAuth(onAuthenticated);
-  const [view, setView] = useState<AuthTab | 'forgot-password'>(params.get('tab') === 'signup' ? 'signup' : 'signin');
+  const forgotPasswordNotice = useFormNotice('forgotPassword');
+  const [view, setView] = useState<AuthTab | 'forgot-password'>(
+    forgotPasswordNotice ? 'forgot-password' : params.get('tab') === 'signup' ? 'signup' : 'signin',
+  );
   // Set while a sign-in is finishing, so the "already signed in" redirect below does not race the §4 flow.
   const [completing, setCompleting] = useState(false);
 
@@ -36,7 +42,16 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
     if (tabParam === 'signin' || tabParam === 'signup') setView(tabParam);
   }, [tabParam]);
 
-  if (isLoading) return <LoadingText />;
+  // Signed in by the server's answer to the posted form: the §4 steps once (after the redirect above is remembered).
+  const signedInByPost = isAuthenticated && params.get('signed-in') === '1';
+  const finishing = useRef(false);
+  useEffect(() => {
+    if (!signedInByPost || finishing.current) return;
+    finishing.current = true;
+    void completeAuth({ freshSignup: tabParam === 'signup' });
+  }, [signedInByPost, completeAuth, tabParam]);
+
+  if (isLoading || signedInByPost) return <LoadingText />;
   if (isAuthenticated && !completing) {
     return <Navigate to={safeRedirectPath(redirectParam) ?? '/dashboard'} replace />;
   }
@@ -85,6 +100,7 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
               panel={
                 <SignInForm
                   {...handlers}
+                  redirect={redirectParam}
                   onForgotPassword={() => setView('forgot-password')}
                   onAuthenticated={() => completeAuth({ freshSignup: false })}
                 />
@@ -93,7 +109,7 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
             <Tab
               id="signup"
               title="Sign Up"
-              panel={<SignUpForm {...handlers} onAuthenticated={() => completeAuth({ freshSignup: true })} />}
+              panel={<SignUpForm {...handlers} redirect={redirectParam} onAuthenticated={() => completeAuth({ freshSignup: true })} />}
             />
           </Tabs>
         )}

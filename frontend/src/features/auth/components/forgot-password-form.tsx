@@ -1,12 +1,13 @@
 import { Button } from '@blueprintjs/core';
 import { forgotPasswordRequestSchema } from '@contracts/auth';
+import { formPostPaths } from '@contracts/form-posts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { type ForgotPasswordRequest, useForgotPassword } from '../api/forgot-password';
+import { PostedFormMessage } from './posted-form-message';
 
 export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   const forgot = useForgotPassword();
@@ -27,9 +28,9 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form" aria-label="Reset password">
+    <form method="post" action={formPostPaths.forgotPassword} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Reset password">
       <p className="muted">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <FormError message={errors.email?.message ?? errors.root?.message} />
+      <PostedFormMessage form="forgotPassword" error={errors.email?.message ?? errors.root?.message} />
       <TextField
         label="Email"
         type="email"

@@ -1,23 +1,20 @@
 import './auth.css';
 import { Button, Callout } from '@blueprintjs/core';
-import { resetPasswordRequestSchema } from '@contracts/auth';
+import { formPostPaths, resetPasswordFormSchema } from '@contracts/form-posts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { FormError } from '../../../components/ui/form-error';
+import type { z } from 'zod';
 import { RouterButton } from '../../../components/ui/router-button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
 import { useResetPassword } from '../api/reset-password';
+import { PostedFormMessage } from './posted-form-message';
 
-const resetPasswordFormSchema = resetPasswordRequestSchema
-  .extend({ confirmPassword: z.string().min(1, 'Please fill in all fields') })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
-/** The page the emailed link opens: /reset-password?token=… */
+/** The page the emailed link opens: /reset-password?token=… Posted, like the sign-in form (see there). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
@@ -47,8 +44,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form" aria-label="Choose a new password">
-      <FormError message={errors.token?.message ?? errors.password?.message ?? errors.confirmPassword?.message ?? errors.root?.message} />
+    <form method="post" action={formPostPaths.resetPassword} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Choose a new password">
+      <input type="hidden" name="token" value={token} />
+      <PostedFormMessage
+        form="resetPassword"
+        error={errors.token?.message ?? errors.password?.message ?? errors.confirmPassword?.message ?? errors.root?.message}
+      />
       <TextField
         label="New Password"
         type="password"

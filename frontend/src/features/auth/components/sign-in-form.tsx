@@ -1,16 +1,28 @@
 import { Button } from '@blueprintjs/core';
 import { type LoginRequest, loginRequestSchema } from '@contracts/auth';
+import { formPostPaths } from '@contracts/form-posts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { firstError } from './first-error';
+import { PostedFormMessage } from './posted-form-message';
 
-type Props = { onAuthenticated: () => Promise<void>; onForgotPassword: () => void; onStart: () => void; onFail: () => void };
+type Props = {
+  onAuthenticated: () => Promise<void>;
+  onForgotPassword: () => void;
+  onStart: () => void;
+  onFail: () => void;
+  /** The /auth page's redirect query, posted with the form when the browser posts it itself. */
+  redirect: string | null;
+};
 
-export function SignInForm({ onAuthenticated, onForgotPassword, onStart, onFail }: Props) {
+/**
+ * Posted (never a GET: the password stays out of URLs) to the server's form route, which answers
+ * a person who submits before the app's scripts run; the app handles it once they do.
+ */
+export function SignInForm({ onAuthenticated, onForgotPassword, onStart, onFail, redirect }: Props) {
   const login = useLogin();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
@@ -31,8 +43,9 @@ export function SignInForm({ onAuthenticated, onForgotPassword, onStart, onFail 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form" aria-label="Sign in">
-      <FormError message={firstError(errors, ['email', 'password'])} />
+    <form method="post" action={formPostPaths.signIn} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Sign in">
+      {redirect && <input type="hidden" name="redirect" value={redirect} />}
+      <PostedFormMessage form="signIn" error={firstError(errors, ['email', 'password'])} />
       <TextField
         label="Email"
         type="email"

@@ -1,20 +1,28 @@
 import { Button } from '@blueprintjs/core';
 import { signupFormSchema } from '@contracts/auth';
+import { formPostPaths } from '@contracts/form-posts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormError } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignup } from '../api/signup';
 import { firstError } from './first-error';
+import { PostedFormMessage } from './posted-form-message';
 
 type SignupForm = z.input<typeof signupFormSchema>;
-type Props = { onAuthenticated: () => Promise<void>; onStart: () => void; onFail: () => void };
+type Props = {
+  onAuthenticated: () => Promise<void>;
+  onStart: () => void;
+  onFail: () => void;
+  /** The /auth page's redirect query, posted with the form when the browser posts it itself. */
+  redirect: string | null;
+};
 
 const ORDER = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
-export function SignUpForm({ onAuthenticated, onStart, onFail }: Props) {
+/** Posted, like the sign-in form (see there). */
+export function SignUpForm({ onAuthenticated, onStart, onFail, redirect }: Props) {
   const signup = useSignup();
   const form = useForm<SignupForm, unknown, z.output<typeof signupFormSchema>>({
     resolver: zodResolver(signupFormSchema),
@@ -39,8 +47,9 @@ export function SignUpForm({ onAuthenticated, onStart, onFail }: Props) {
   const message = emptyMessage ?? firstError(errors, ORDER);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form" aria-label="Create account">
-      <FormError message={message} />
+    <form method="post" action={formPostPaths.signUp} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Create account">
+      {redirect && <input type="hidden" name="redirect" value={redirect} />}
+      <PostedFormMessage form="signUp" error={message} />
       <div className="auth-form-names">
         <TextField label="First Name" autoComplete="given-name" registration={form.register('firstName')} invalid={!!errors.firstName} />
         <TextField label="Last Name" autoComplete="family-name" registration={form.register('lastName')} invalid={!!errors.lastName} />
