@@ -1,7 +1,7 @@
 import { defaultHomepageContent } from '@contracts/homepage-content';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from './support/app-server';
-import { setupE2E } from './support/e2e';
+import { newMember, setupE2E } from './support/e2e';
 
 const e2e = setupE2E({ width: 412, height: 823 });
 
@@ -47,6 +47,58 @@ describe('prerendered public pages', () => {
     await page.goto('/ideas-trial');
     await page.getByRole('heading', { name: 'No Ideas Yet' }).waitFor();
     expect(problems).toEqual([]);
+  });
+
+  it("a visitor's pages never ask who is signed in, so no 401 shows in the console, even on focus", async () => {
+    // Wide enough for the navigation's Login link.
+    const page = await e2e.newPage({ width: 1280, height: 900 });
+    const problems: string[] = [];
+    const asked: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') asked.push(request.url());
+    });
+    // A minute on: the prerendered pages' "nobody is signed in" is no longer fresh, as in a page
+    // the server rendered a while ago.
+    await page.clock.setFixedTime(Date.now() + 60_000);
+    // Prerendered, then pages the app renders itself.
+    for (const path of ['/', '/auth', '/faqs', '/contact']) {
+      await page.goto(path);
+      await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+    }
+    // Back to the tab another minute on: the session query refetches on focus.
+    await page.clock.setFixedTime(Date.now() + 120_000);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("a visitor's tab learns of a sign-in in another tab of the site", async () => {
+    const page = await e2e.newPage({ width: 1280, height: 900 });
+    const member = newMember();
+    const signup = await fetch(new URL('/api/auth/signup', e2e.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...member, role: 'free' }),
+    });
+    expect(signup.status).toBe(201);
+    await page.goto('/faqs');
+    await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'attached' });
+
+    const other = await page.context().newPage();
+    await other.goto('/auth');
+    await other.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+    const form = other.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(member.email);
+    await form.getByLabel('Password').fill(member.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await other.waitForURL((url) => url.pathname === '/dashboard');
+
+    await page.getByRole('link', { name: 'My Plans' }).first().waitFor({ state: 'attached' });
   });
 
   it('keeps what a visitor typed before the page was hydrated', async () => {

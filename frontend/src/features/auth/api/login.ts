@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { userFromAuthResponse } from './auth-response';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
+import { announceSessionChange } from '../../../lib/auth/session-hint';
 
 export async function login(body: LoginRequest): Promise<User> {
   return userFromAuthResponse(await apiRequest<unknown>('/api/auth/login', { method: 'POST', body }));
@@ -14,6 +15,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
+      announceSessionChange(true);
       queryClient.setQueryData(meQueryKey, user);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
+import { announceSessionChange } from '../../../lib/auth/session-hint';
 import { generatedIdeas } from '../../../lib/pending-generation';
 import { isMembersOwn } from '../../../lib/query-client';
 
@@ -19,6 +20,7 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void | Promise<
     onSuccess: async () => {
       await onLoggedOut?.();
       generatedIdeas.clear();
+      announceSessionChange(false);
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: isMembersOwn });
     },

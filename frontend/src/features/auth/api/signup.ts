@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { userFromAuthResponse } from './auth-response';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
+import { announceSessionChange } from '../../../lib/auth/session-hint';
 
 /** The role is always sent as free (spec §7); the server ignores it anyway. */
 export async function signup(body: Omit<SignupRequest, 'role'>): Promise<User> {
@@ -14,6 +15,7 @@ export function useSignup() {
   return useMutation({
     mutationFn: signup,
     onSuccess: (user) => {
+      announceSessionChange(true);
       queryClient.setQueryData(meQueryKey, user);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },

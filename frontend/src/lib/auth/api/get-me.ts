@@ -2,15 +2,23 @@ import type { User } from '@contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../api-client';
 import { keptOnSignOut } from '../../query-client';
+import { knownToBeSignedOut, noteSignedOut } from '../session-hint';
 
 export const meQueryKey = ['/api', 'auth', 'me'] as const;
 
-/** The signed-in member, or null when the session cookie is missing or expired (401). */
+/**
+ * The signed-in member, or null when the session cookie is missing or expired (401). Not asked
+ * when this tab already knows nobody is signed in (../session-hint.ts).
+ */
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  if (knownToBeSignedOut()) return null;
   try {
     return asUser(await apiRequest<unknown>('/api/auth/me', { signal }));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      noteSignedOut();
+      return null;
+    }
     throw error;
   }
 }
@@ -27,11 +35,15 @@ function asUser(body: unknown): User {
   return user as User;
 }
 
-/** Spec §4: the current-user query does not retry and refetches on window focus. */
+/**
+ * Spec §4: the current-user query does not retry and refetches on window focus. On a page the
+ * server sent without a session it starts as signed out rather than loading.
+ */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe({ signal }),
+    initialData: () => (knownToBeSignedOut() ? null : undefined),
     retry: false,
     refetchOnWindowFocus: true,
     ...keptOnSignOut,
