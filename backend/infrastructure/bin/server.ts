@@ -22,7 +22,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });
-  services.logger.info({ url, docs: `${url}/api/docs` }, 'Skilly is listening');
+  services.logger.info(config.NODE_ENV === 'production' ? { url } : { url, docs: `${url}/api/docs` }, 'Skilly is listening');
   // Spent sessions, reset tokens, throttle attempts and sent emails are deleted hourly.
   const log = services.logger.child({ component: 'housekeeping' });
   const pruning = schedulePruning(services.database.db, {

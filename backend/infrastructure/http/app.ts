@@ -94,7 +94,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerIdempotency(app, { db: services.database.db, now: () => services.clock.now() });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { production: services.config.NODE_ENV === 'production' });
 
   // Autoload imports the route modules itself. It recognises TypeScript under vitest or a
   // `--require` hook, but not tsx loaded with `node --import tsx` (how npm start runs): say so.
