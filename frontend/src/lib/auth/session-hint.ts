@@ -2,8 +2,8 @@
  * Whether this tab knows nobody is signed in, so the current-user query answers null without
  * asking GET /api/auth/me (whose 401 the browser logs as an error on every visitor's page). It
  * knows when the server said the page was requested without a session cookie
- * (contracts/session-hint.ts), or when /me has answered 401 since; it forgets on a sign-in, here
- * or in another tab of the site (told through local storage: the cookie is the whole site's).
+ * (contracts/session-hint.ts), or once this tab has signed out; it forgets on a sign-in, here or
+ * in another tab of the site (told through local storage: the cookie is the whole site's).
  */
 const SIGNAL_KEY = 'skilly-session-changed';
 
@@ -11,11 +11,6 @@ let knownSignedOut =
   typeof document !== 'undefined' && document.querySelector('meta[name="skilly-session"][content="none"]') !== null;
 
 export const knownToBeSignedOut = (): boolean => knownSignedOut;
-
-/** Nobody is signed in with this tab's cookie (a 401 from /me, or this tab signed out). */
-export function noteSignedOut(): void {
-  knownSignedOut = true;
-}
 
 /** A session began or ended in this tab: the other tabs ask again (`onSessionChangedElsewhere`). */
 export function announceSessionChange(signedIn: boolean): void {

@@ -2,7 +2,7 @@ import type { User } from '@contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../api-client';
 import { keptOnSignOut } from '../../query-client';
-import { knownToBeSignedOut, noteSignedOut } from '../session-hint';
+import { knownToBeSignedOut } from '../session-hint';
 
 export const meQueryKey = ['/api', 'auth', 'me'] as const;
 
@@ -15,10 +15,7 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
   try {
     return asUser(await apiRequest<unknown>('/api/auth/me', { signal }));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      noteSignedOut();
-      return null;
-    }
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
