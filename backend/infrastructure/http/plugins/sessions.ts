@@ -4,6 +4,7 @@ import type { Role } from '../../../domain/shared/actor';
 import type { Actor } from '../../../domain/shared/actor';
 import { resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
 import { SessionCache } from '../session-cache';
+import { documentAudience } from './openapi';
 import type { UserRow } from '../../../projections/users/users-projection';
 import type { AppServices } from '../services';
 
@@ -129,6 +130,7 @@ export function audience(...allowed: Audience[]) {
   const everyone = (['visitor', 'free', 'pro', 'moderator', 'admin'] as const).every((a) => allowed.includes(a));
   const guard = requireRole(...allowed);
   return async function folderAudience(app: FastifyInstance) {
+    app.addHook('onRoute', documentAudience(allowed));
     if (!everyone) app.addHook('preValidation', guard);
   };
 }

@@ -18,6 +18,7 @@ export function healthDetailsRoutes(services: AppServices): FastifyPluginAsyncZo
       '/health/details',
       {
         schema: {
+          operationId: 'getHealthDetails',
           tags: ['operations'],
           summary: 'Admins: the AI provider\'s start-up check and last call (never the key)',
           response: { 200: detailsSchema },

@@ -11,6 +11,7 @@ export function homepageContentAdminRoutes(services: AppServices): FastifyPlugin
       '/admin/homepage-content',
       {
         schema: {
+          operationId: 'saveHomepageContent',
           tags: ['content', 'admin'],
           summary: 'Replace the landing page texts (admin)',
           body: saveHomepageContentRequestSchema,

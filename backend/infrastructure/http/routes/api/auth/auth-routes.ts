@@ -11,6 +11,7 @@ import {
   type SignupRequest,
 } from '../../../../../application/contracts/auth';
 import { revokeSession } from '../../../../../application/identity/sessions';
+import { SESSION_OPTIONAL, SESSION_REQUIRED } from '../../../plugins/openapi';
 import { actorOf, clearSessionCookie, setSessionCookie } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
 import { toUserResponse } from '../../../user-response';
@@ -27,7 +28,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/me',
       {
-        schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: userSchema, 401: errorResponseSchema } },
+        schema: { operationId: 'getMe', security: SESSION_REQUIRED, tags: ['auth'], summary: 'The signed-in account', response: { 200: userSchema, 401: errorResponseSchema } },
       },
       async (request, reply) => {
         if (!request.user) return reply.status(401).send({ message: 'Not signed in', code: 'unauthenticated' });
@@ -39,6 +40,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/login',
       {
         schema: {
+          operationId: 'signIn',
           tags: ['auth'],
           summary: 'Sign in with email and password',
           body: loginRequestSchema,
@@ -56,6 +58,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/signup',
       {
         schema: {
+          operationId: 'signUp',
           tags: ['auth'],
           summary: 'Create a free account and sign in',
           description: 'The account is always a free member; a role in the body is ignored.',
@@ -90,7 +93,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
 
     app.post(
       '/logout',
-      { schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageResponseSchema } } },
+      { schema: { operationId: 'signOut', security: SESSION_OPTIONAL, tags: ['auth'], summary: 'End this session', response: { 200: messageResponseSchema } } },
       async (request, reply) => {
         if (request.sessionToken) {
           await revokeSession(database.db, request.sessionToken, services.clock.now());
@@ -105,6 +108,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/forgot-password',
       {
         schema: {
+          operationId: 'requestPasswordReset',
           tags: ['auth'],
           summary: 'Email a password reset link',
           body: forgotPasswordRequestSchema,
@@ -122,6 +126,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/reset-password',
       {
         schema: {
+          operationId: 'resetPassword',
           tags: ['auth'],
           summary: 'Choose a new password with the emailed token',
           body: resetPasswordRequestSchema,

@@ -26,6 +26,7 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         config: { cachedPerMember: true },
         schema: {
+          operationId: 'getCredits',
           tags: ['credits'],
           summary: "The signed-in member's credits this month",
           description: 'Allowances of the tier, grants, use and balances per kind (idea, plan, milestone, help), and the reset date.',
@@ -39,6 +40,7 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/credits/statement',
       {
         schema: {
+          operationId: 'getCreditStatement',
           tags: ['credits'],
           summary: "The signed-in member's credit statement, newest first",
           description: 'Every opening, monthly reset, tier change, spend (naming what it paid for), refund and grant.',

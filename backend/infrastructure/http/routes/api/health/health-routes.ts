@@ -15,7 +15,7 @@ export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['operations'], summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      { schema: { operationId: 'getHealth', tags: ['operations'], summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
       async () => ({ status: 'ok' as const }),
     );
 
@@ -23,6 +23,7 @@ export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/ready',
       {
         schema: {
+          operationId: 'getReadiness',
           tags: ['operations'],
           summary: 'The database answers and every projection has caught up',
           response: { 200: readySchema, 503: readySchema },

@@ -8,7 +8,7 @@ export function homepageContentRoutes(services: AppServices): FastifyPluginAsync
   return async (app) => {
     app.get(
       '/homepage-content',
-      { schema: { tags: ['content'], summary: 'Texts of the landing page', response: { 200: homepageContentSchema } } },
+      { schema: { operationId: 'getHomepageContent', tags: ['content'], summary: 'Texts of the landing page', response: { 200: homepageContentSchema } } },
       async () => readHomepageContent(db),
     );
   };

@@ -58,6 +58,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         config: { cachedPerMember: true },
         schema: {
+          operationId: 'listIdeaSets',
           tags: ['ideas'],
           summary: "The signed-in member's idea sets, newest first, one page at a time",
           description:
@@ -88,6 +89,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/idea-sets',
       {
         schema: {
+          operationId: 'saveIdeaSet',
           tags: ['ideas'],
           summary: 'Keep an idea set',
           description:
@@ -122,6 +124,7 @@ export function ideaSetsRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/idea-sets/save-pending',
       {
         schema: {
+          operationId: 'savePendingIdeas',
           tags: ['ideas'],
           summary: 'Keep the trial ideas a visitor generated before signing up',
           description:

@@ -49,6 +49,7 @@ export function generateIdeasRoutes(services: AppServices): FastifyPluginAsyncZo
       '/generate-ideas-stream',
       {
         schema: {
+          operationId: 'generateIdeas',
           tags: ['ideas'],
           summary: 'Generate ideas for a skill, streamed',
           description:

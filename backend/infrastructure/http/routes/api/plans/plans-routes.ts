@@ -33,6 +33,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/plans/generate',
       {
         schema: {
+          operationId: 'generatePlan',
           tags: ['plans'],
           summary: 'Turn one of the member’s ideas into an action plan',
           description:
@@ -57,6 +58,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         config: { cachedPerMember: true },
         schema: {
+          operationId: 'listPlans',
           tags: ['plans'],
           summary: 'The member’s plans, newest first',
           response: { 200: plansResponseSchema, 401: planErrorResponseSchema, 403: planErrorResponseSchema },
@@ -70,6 +72,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         config: { cachedPerMember: true },
         schema: {
+          operationId: 'getPlan',
           tags: ['plans'],
           summary: 'One of the member’s plans with its milestones and tasks',
           params: planIdParamsSchema,
@@ -83,6 +86,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/plans/:id/history',
       {
         schema: {
+          operationId: 'getPlanHistory',
           tags: ['plans'],
           summary: 'What happened to the plan, and the plan as it stood at one point',
           description: 'Every event of the plan as a timeline entry (what, when, by whom); `plan` is the plan right after version `at` (default: the latest).',
@@ -98,6 +102,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/plans/:planId/milestones/:milestoneId/tasks',
       {
         schema: {
+          operationId: 'addTask',
           tags: ['plans'],
           summary: 'Add a task of the member’s own to a detailed milestone',
           description: '409 "Complete previous milestones to unlock" on an outline.',
@@ -118,6 +123,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/plans/:planId/generate-next-milestone',
       {
         schema: {
+          operationId: 'generateNextMilestone',
           tags: ['plans'],
           summary: 'Generate the next milestone’s tasks and resources',
           description:

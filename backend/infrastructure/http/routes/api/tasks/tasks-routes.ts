@@ -24,6 +24,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/tasks/:taskId/toggle',
       {
         schema: {
+          operationId: 'toggleTask',
           tags: ['plans'],
           summary: 'Mark a task completed or not',
           description: '`completed` is the new state (true/false or "true"/"false"); without it the task flips. Completing the last task completes the plan. 409 concurrent_change when the plan kept changing under the request.',
@@ -43,6 +44,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/tasks/:taskId/help',
       {
         schema: {
+          operationId: 'getTaskHelp',
           tags: ['plans'],
           summary: 'Ask the AI for help with a task',
           description:
