@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOpenApi, SESSION_SCHEME } from '../../backend/infrastructure/http/plugins/openapi';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { type OpenApiDocument, operationsOf } from './openapi-document';
 import { reportPart } from './scale';
 
 /**
@@ -15,23 +16,6 @@ import { reportPart } from './scale';
  * whether it needs the session cookie (`security`), and the document passes Redocly's
  * recommended rules with no error. The role matrix (role-matrix.ts) is keyed by these names.
  */
-export interface OpenApiOperation {
-  operationId?: string;
-  security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string }[];
-  requestBody?: unknown;
-}
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
-}
-
-export function operationsOf(doc: OpenApiDocument) {
-  return Object.entries(doc.paths).flatMap(([route, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), route, operation })),
-  );
-}
-
 const require = createRequire(import.meta.url);
 const redoclyCli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin/cli.js');
 

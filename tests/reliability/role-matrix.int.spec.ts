@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '../../backend/infrastructure/composition-root';
+import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { operationsOf, type OpenApiDocument } from './openapi-document';
+import { CALLERS, type Caller, roleMatrix } from './role-matrix';
+import { reportPart } from './scale';
+
+/**
+ * Every operation of the OpenAPI document, called as a visitor, a free and a pro member, a
+ * moderator and the admin, answers as its row of role-matrix.ts says. The calls are minimal (an
+ * empty JSON body, a made-up id in the path), so an operation a caller may use answers its own
+ * validation or 404 and changes nothing; this app is the test's own.
+ */
+const admin = { email: 'matrix-admin@example.com', password: 'an admin password for the matrix' };
+
+let t: TestApp;
+let doc: OpenApiDocument;
+const accounts = new Map<Exclude<Caller, 'visitor'>, string>();
+
+beforeAll(async () => {
+  t = await startTestApp({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  doc = t.app.swagger() as unknown as OpenApiDocument;
+  await bootstrapAdmin(t.services);
+  await t.services.runner.catchUpAll();
+  const signIn = await new Client(t.url).post('/api/auth/login', admin);
+  expect(signIn.status).toBe(200);
+  accounts.set('admin', signIn.body.user.id);
+  for (const role of ['free', 'pro', 'moderator'] as const) {
+    const signUp = await new Client(t.url).post('/api/auth/signup', newMember());
+    expect(signUp.status).toBe(201);
+    if (role !== 'free') await t.services.identity.changeRole(signUp.body.user.id, role, 'role matrix', { actor: null, requestId: 'role-matrix' });
+    accounts.set(role, signUp.body.user.id);
+  }
+  await t.services.runner.catchUpAll();
+});
+afterAll(async () => t?.close());
+
+/** A refusal is its status; anything else the operation answers for itself is `ok`; a 5xx is itself (never in a row). */
+function outcomeOf(status: number): string {
+  if (status === 401 || status === 403) return String(status);
+  return status >= 200 && status < 500 ? 'ok' : String(status);
+}
+
+/** The caller's own fresh session for each call: an operation that ends one (signOut) does not end the next call's. */
+async function cookieOf(caller: Caller): Promise<Record<string, string>> {
+  if (caller === 'visitor') return {};
+  const { token } = await t.services.identity.startSession(accounts.get(caller)!);
+  return { cookie: `skilly_session=${encodeURIComponent(t.app.signCookie(token))}` };
+}
+
+describe('the role × operation matrix', () => {
+  it('has one row for every operation of the document, and none for an operation it does not have', () => {
+    const ids = operationsOf(doc).map(({ operation }) => operation.operationId ?? '(unnamed)');
+    expect(ids.filter((id) => !(id in roleMatrix)), 'operations without a row in role-matrix.ts').toEqual([]);
+    expect(Object.keys(roleMatrix).filter((id) => !ids.includes(id)), 'rows without an operation').toEqual([]);
+  });
+
+  it('every caller gets what its row says from every operation', async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    for (const { method, route, operation } of operationsOf(doc)) {
+      const row = roleMatrix[operation.operationId ?? ''];
+      if (!row) continue;
+      const url = route.replace(/\{[^}]+\}/g, () => randomUUID());
+      for (const [column, caller] of CALLERS.entries()) {
+        // Readiness answers 503 while a projection is behind: the calls before may have appended events.
+        await t.services.runner.catchUpAll();
+        const answer = await new Client(t.url).request(method, url, operation.requestBody ? {} : undefined, await cookieOf(caller));
+        cases += 1;
+        const outcome = outcomeOf(answer.status);
+        if (outcome !== row[column]) {
+          failures.push(`${operation.operationId} (${method} ${route}) as ${caller}: expected ${row[column]}, got ${answer.status} ${answer.text.slice(0, 120)}`);
+        }
+      }
+    }
+    reportPart('role matrix', cases, failures.length);
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Who may call each operation of the API, written once: one row per `operationId` of the
+ * OpenAPI document, one column per caller. role-matrix.int.spec.ts calls every operation as
+ * each caller and compares the answer with its row; an operation without a row, or a row
+ * without an operation, fails the suite. A new route needs its row here.
+ *
+ * - `401`: refused, sign in first; `403`: refused, not for this role.
+ * - `ok`: let through: a 2xx, or a 4xx that is the operation's own answer to the test's minimal
+ *   request (an empty body is a 400, a made-up id a 404), not a refusal of the caller.
+ */
+export const CALLERS = ['visitor', 'free', 'pro', 'moderator', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Outcome = 'ok' | '401' | '403';
+
+const o = 'ok';
+const members = ['401', o, o, '403', '403'] as const;
+const everyone = [o, o, o, o, o] as const;
+const signedIn = ['401', o, o, o, o] as const;
+const admins = ['401', '403', '403', '403', o] as const;
+
+export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcome, pro: Outcome, moderator: Outcome, admin: Outcome]> = {
+  // operationId          visitor, free, pro, moderator, admin
+  getHealth: everyone,
+  getReadiness: everyone,
+  getHealthDetails: admins,
+  getHomepageContent: everyone,
+  saveHomepageContent: admins,
+  getMe: signedIn,
+  signIn: everyone,
+  signUp: everyone,
+  signOut: everyone,
+  requestPasswordReset: everyone,
+  resetPassword: everyone,
+  getCredits: members,
+  getCreditStatement: members,
+  generateIdeas: [o, o, o, '403', '403'],
+  listIdeaSets: members,
+  saveIdeaSet: members,
+  savePendingIdeas: members,
+  generatePlan: members,
+  listPlans: members,
+  getPlan: members,
+  getPlanHistory: members,
+  addTask: members,
+  generateNextMilestone: members,
+  toggleTask: members,
+  getTaskHelp: members,
+};
