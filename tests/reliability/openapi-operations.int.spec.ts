@@ -85,7 +85,7 @@ describe('the operations of the OpenAPI document', () => {
     expect(security('generateIdeas')).toEqual([{}, { [SESSION_SCHEME]: [] }]);
   });
 
-  it("passes Redocly's recommended rules with no error", async () => {
+  it("passes Redocly's recommended rules with no error", { timeout: 120_000 }, async () => {
     const problems = await lint(doc);
     const errors = problems.filter((problem) => problem.severity === 'error');
     const warnings = [...new Set(problems.filter((problem) => problem.severity === 'warn').map((problem) => problem.ruleId))];
@@ -93,7 +93,7 @@ describe('the operations of the OpenAPI document', () => {
     expect(errors.map((e) => `${e.ruleId}: ${e.message} at ${e.location.map((l) => l.pointer).join(', ')}`)).toEqual([]);
   }, 60_000);
 
-  it('the lint finds an error when an operation has no operationId (so the check above can fail)', async () => {
+  it('the lint finds an error when an operation has no operationId (so the check above can fail)', { timeout: 120_000 }, async () => {
     const [first] = operationsOf(doc);
     const unnamed = structuredClone(doc);
     delete unnamed.paths[first.route][first.method.toLowerCase()].operationId;
@@ -101,7 +101,7 @@ describe('the operations of the OpenAPI document', () => {
     expect(problems.some((p) => p.severity === 'error' && p.ruleId === 'operation-operationId')).toBe(true);
   }, 60_000);
 
-  it('an API route added without an operationId stops the app at start-up', async () => {
+  it('an API route added without an operationId stops the app at start-up', { timeout: 120_000 }, async () => {
     const app = Fastify();
     await registerOpenApi(app, { production: false });
     app.get('/api/named', { schema: { operationId: 'getNamed' } }, async () => ({}));

@@ -56,7 +56,7 @@ describe('the role × operation matrix', () => {
     expect(Object.keys(roleMatrix).filter((id) => !ids.includes(id)), 'rows without an operation').toEqual([]);
   });
 
-  it('every caller gets what its row says from every operation', async () => {
+  it('every caller gets what its row says from every operation', { timeout: 300_000 }, async () => {
     const failures: string[] = [];
     let cases = 0;
     for (const { method, route, operation } of operationsOf(doc)) {
