@@ -101,3 +101,60 @@ describe('routes loaded by folder', () => {
     expect((await visitor().post('/api/auth/login', { email: 'x' })).status).toBe(400);
   });
 });
+
+describe('a folder\'s audience is checked before the body is read', () => {
+  /** The request body a visitor might send that the server cannot read: not JSON, or not a type it parses. */
+  const unreadable = [
+    { contentType: 'application/json', body: '{"not json' },
+    { contentType: 'application/xml', body: '<ideas/>' },
+  ];
+  const withBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  /** Every route with a body whose folder admits `who` not, path parameters filled with a stand-in. */
+  function refusing(who: 'visitor' | 'free') {
+    const routes = [...t.app.routeAudiences].filter(([route, allowed]) => withBody.has(route.split(' ')[0]) && !allowed.includes(who));
+    return routes.map(([route]) => {
+      const [method, url] = route.split(' ');
+      return { method, url: url.replace(/:[A-Za-z]+/g, 'some-id') };
+    });
+  }
+  async function send(client: Client | null, method: string, url: string, contentType: string, body: string) {
+    const cookie = client?.sessionCookie ? { cookie: `skilly_session=${client.sessionCookie}` } : {};
+    const response = await fetch(new URL(url, t.url), { method, headers: { 'content-type': contentType, ...cookie }, body });
+    return { status: response.status, body: await response.json().catch(() => undefined) };
+  }
+
+  it('every documented route has a declared audience', async () => {
+    const doc = (await visitor().get('/api/docs/json')).body as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([route, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${route.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.filter((route) => !t.app.routeAudiences.has(route))).toEqual([]);
+  });
+
+  it('a visitor sending an unreadable body to a member or admin route is told to sign in (401), never 400 or 415', async () => {
+    const routes = refusing('visitor');
+    expect(routes.length).toBeGreaterThan(5);
+    const answers: string[] = [];
+    for (const { method, url } of routes) {
+      for (const { contentType, body } of unreadable) {
+        const answer = await send(null, method, url, contentType, body);
+        if (answer.status !== 401 || answer.body?.code !== 'unauthenticated') answers.push(`${method} ${url} (${contentType}): ${answer.status}`);
+      }
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it('a free member sending an unreadable body to an admin route is refused (403), never 400 or 415', async () => {
+    const member = await signedIn('free');
+    const routes = refusing('free');
+    expect(routes.map((r) => r.url)).toContain('/api/admin/homepage-content');
+    const answers: string[] = [];
+    for (const { method, url } of routes) {
+      for (const { contentType, body } of unreadable) {
+        const answer = await send(member, method, url, contentType, body);
+        if (answer.status !== 403 || answer.body?.code !== 'forbidden') answers.push(`${method} ${url} (${contentType}): ${answer.status}`);
+      }
+    }
+    expect(answers).toEqual([]);
+  });
+});

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sessions resolved in the last few seconds (see SessionCache). */
     sessionCache: SessionCache;
+    /** Who may call each route ("POST /api/plans/generate"), as its folder's autohooks.ts declares. */
+    routeAudiences: Map<string, readonly Audience[]>;
   }
 }
 
@@ -26,15 +28,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function registerSessions(app: FastifyInstance, services: AppServices) {
   await app.register(cookie, { secret: services.cookieSecret });
-  // A role guard runs before the body is validated: a caller without the role learns only
-  // that (401/403), never what the body should have been. Guards given as preHandler move up.
+  // A role guard runs before the body is read (onRequest, right after the session below): a
+  // caller without the role learns only that (401/403), never whether the body would have been
+  // read or what it should have been. Guards given as preHandler move up.
   app.addHook('onRoute', (route) => {
     const preHandlers = [route.preHandler ?? []].flat();
     const guards = preHandlers.filter((hook) => roleGuards.has(hook));
     if (guards.length === 0) return;
     route.preHandler = preHandlers.filter((hook) => !roleGuards.has(hook));
-    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
+    route.onRequest = [...[route.onRequest ?? []].flat(), ...guards] as typeof route.onRequest;
   });
+  app.decorate('routeAudiences', new Map<string, readonly Audience[]>());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
@@ -99,8 +103,8 @@ export type Audience = 'visitor' | Role;
 
 /**
  * Route guard: `requireRole('free', 'pro')` lets only those roles through. 'visitor' in the
- * list admits signed-out callers too. Use it as `preValidation` (as a `preHandler` it is moved
- * there by the hook above).
+ * list admits signed-out callers too. Use it as `onRequest` (as a `preHandler` it is moved
+ * there by the hook above): the app's onRequest hooks, the session's among them, run first.
  */
 const roleGuards = new WeakSet<object>();
 
@@ -123,15 +127,20 @@ export const signedIn = requireRole('free', 'pro', 'moderator', 'admin');
 /**
  * Who may call the routes of one folder under `routes/api/`, declared once in the folder's
  * `autohooks.ts` (`export default audience('free', 'pro')`). Autoload applies it to every
- * route of that folder only, as a preValidation hook: refused callers get 401/403 before any
- * body is validated. Every folder declares one (a test checks), so a new route is never open by accident.
+ * route of that folder only, as an onRequest hook (after the app's, which resolve the session):
+ * refused callers get 401/403 before any body is read, so a body the server cannot parse tells
+ * a visitor nothing either. Every folder declares one (a test checks), so a new route is never
+ * open by accident; `app.routeAudiences` lists each route's.
  */
 export function audience(...allowed: Audience[]) {
   const everyone = (['visitor', 'free', 'pro', 'moderator', 'admin'] as const).every((a) => allowed.includes(a));
   const guard = requireRole(...allowed);
   return async function folderAudience(app: FastifyInstance) {
     app.addHook('onRoute', documentAudience(allowed));
-    if (!everyone) app.addHook('preValidation', guard);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) app.routeAudiences.set(`${method} ${route.url}`, allowed);
+    });
+    if (!everyone) app.addHook('onRequest', guard);
   };
 }
 
