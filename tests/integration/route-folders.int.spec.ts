@@ -118,8 +118,9 @@ describe('a folder\'s audience is checked before the body is read', () => {
     });
   }
   async function send(client: Client | null, method: string, url: string, contentType: string, body: string) {
-    const cookie = client?.sessionCookie ? { cookie: `skilly_session=${client.sessionCookie}` } : {};
-    const response = await fetch(new URL(url, t.url), { method, headers: { 'content-type': contentType, ...cookie }, body });
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (client?.sessionCookie) headers.cookie = `skilly_session=${client.sessionCookie}`;
+    const response = await fetch(new URL(url, t.url), { method, headers, body });
     return { status: response.status, body: await response.json().catch(() => undefined) };
   }
 

@@ -6,8 +6,11 @@ import type { PlanDto } from '../contracts/plans';
  * Every question names the member, so another member's idea, plan or task is simply not found.
  */
 export interface PlanReads {
-  /** Whether one of the member's idea sets holds an idea with this id. */
-  ownsIdea(ownerId: string, ideaId: string): Promise<boolean>;
+  /**
+   * The idea with this id in one of the member's idea sets; where the id is in several, the one
+   * with this title, else the newest set's.
+   */
+  ideaOf(ownerId: string, ideaId: string, title: string): Promise<{ title: string; description: string; category: string } | undefined>;
   /** The plan the member's task belongs to. */
   planIdOfTask(ownerId: string, taskId: string): Promise<string | undefined>;
   /** The member's plans, newest first. */

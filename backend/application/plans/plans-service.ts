@@ -124,11 +124,16 @@ export function createPlansService(deps: PlansDeps) {
     tasks.map((t) => ({ taskId: ids.next(), title: t.title, description: t.description }));
 
   return {
-    /** POST /api/plans/generate: one plan credit; the idea must be in one of the member's idea sets. */
+    /**
+     * POST /api/plans/generate: one plan credit; the idea must be in one of the member's idea sets,
+     * and the plan is built from that stored idea's title, description and category (the posted
+     * ones only pick among ideas sharing the id), so the AI is sent nothing the member did not keep.
+     */
     async generate(member: PlanMember, request: GeneratePlanRequest, origin: { requestId: string }) {
       const ideaId = request.ideaId?.trim();
-      if (!ideaId || !(await reads.ownsIdea(member.userId, ideaId))) throw IdeaNotFound();
-      const input = buildPlanPromptInput(await readAiSettings(db), request);
+      const idea = ideaId ? await reads.ideaOf(member.userId, ideaId, request.ideaTitle) : undefined;
+      if (!ideaId || !idea) throw IdeaNotFound();
+      const input = buildPlanPromptInput(await readAiSettings(db), { ideaTitle: idea.title, ideaDescription: idea.description, category: idea.category });
       const planId = ids.next();
       const { result, spent } = await paid(member, 'plan', { planId }, origin.requestId, null, async () => {
         const { value: plan, recorded } = await callPlanAi(

@@ -1,7 +1,7 @@
 import type { IdeaGenerator } from '../../application/ports/idea-generator';
 import type { PlanGenerator } from '../../application/ports/plan-generator';
 import { createPlansService } from '../../application/plans/plans-service';
-import { findPlanIdOfTask, findPlanOf, listPlansOf, memberHasIdea } from '../../projections/plans/plans-projection';
+import { findMemberIdea, findPlanIdOfTask, findPlanOf, listPlansOf } from '../../projections/plans/plans-projection';
 import { OfflinePlanGenerator } from '../ai/offline-plan-generator';
 import { OpenAiIdeaGenerator } from '../ai/openai-idea-generator';
 import type { CreditsContext } from './credits';
@@ -30,7 +30,7 @@ export function plansContext(
       generator: overrides.planGenerator ?? choosePlanGenerator(ideaGenerator, platform),
       credits,
       reads: {
-        ownsIdea: (ownerId, ideaId) => memberHasIdea(db, ownerId, ideaId),
+        ideaOf: (ownerId, ideaId, title) => findMemberIdea(db, ownerId, ideaId, title),
         planIdOfTask: (ownerId, taskId) => findPlanIdOfTask(db, ownerId, taskId),
         list: (ownerId) => listPlansOf(db, ownerId),
         get: (ownerId, planId) => findPlanOf(db, ownerId, planId),

@@ -11,6 +11,7 @@ import {
   type ExistingPlan,
   type PlanEvent,
 } from '../../domain/plans/plan';
+import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 
@@ -159,16 +160,19 @@ export async function findPlanIdOfTask(db: Db, ownerId: string, taskId: string):
 }
 
 /**
- * Whether one of the member's idea sets holds an idea with this id (plan generation's "Idea not
- * found"). It reads the idea-sets read model's table, by its owner index.
+ * The member's stored idea with this id (plan generation builds from it; none is "Idea not
+ * found"). Generated ids repeat across sets (`fiverr-2` is in every set): the one titled `title`,
+ * else the newest set's. It reads the idea-sets read model's table, by its owner index.
  */
-export async function memberHasIdea(db: Db, ownerId: string, ideaId: string): Promise<boolean> {
-  const row = await db
+export async function findMemberIdea(db: Db, ownerId: string, ideaId: string, title: string): Promise<IdeaSetIdea | undefined> {
+  const rows = await db
     .selectFrom('idea_sets')
-    .select('id')
+    .select('ideas')
     .where('owner_id', '=', ownerId)
     .where(sql<boolean>`ideas @> ${JSON.stringify([{ id: ideaId }])}::jsonb`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const ideas = rows.flatMap((row) => (typeof row.ideas === 'string' ? (JSON.parse(row.ideas) as IdeaSetIdea[]) : row.ideas).filter((idea) => idea.id === ideaId));
+  return ideas.find((idea) => idea.title.trim() === title.trim()) ?? ideas[0];
 }
