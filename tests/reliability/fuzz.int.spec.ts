@@ -1,0 +1,166 @@
+import http from 'node:http';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession } from '../../backend/application/identity/sessions';
+import { SESSION_COOKIE } from '../../backend/infrastructure/http/plugins/sessions';
+import { ScriptedIdeaGenerator } from '../support/scripted-idea-generator';
+import { stateChecksums, type StateChecksums } from '../support/state-checksum';
+import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { fuzzCase, operationsOf, random, type FuzzCase, type Operation } from './fuzz-cases';
+import { reportPart, scale } from './scale';
+
+/**
+ * Issue 27 part 4: malformed and boundary requests generated from the OpenAPI document, for every
+ * operation and every role. No answer may be a 5xx (or no answer at all), and a refused request
+ * (≥ 400) may change nothing: the checksums of the event store and of every read model are
+ * compared after each run of refused requests, against a baseline taken after the last accepted
+ * one. FUZZ_SEED=<n> replays a run.
+ */
+
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+const CASES = scale(1_000, 10_000);
+
+let t: TestApp;
+let cookies: Record<string, string | undefined>;
+const emails: Record<string, string> = {};
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** Raw HTTP: the bytes, headers and content type exactly as built. */
+function send(base: string, request: FuzzCase, cookie: string | undefined): Promise<Answer> {
+  return new Promise((resolve) => {
+    const url = new URL(base);
+    const headers: Record<string, string | number> = { ...request.headers };
+    if (cookie) headers.cookie = `${SESSION_COOKIE}=${cookie}`;
+    if (request.body) headers['content-length'] = request.body.length;
+    let req: http.ClientRequest;
+    try {
+      req = http.request({ host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent: false, timeout: 30_000 }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', (error) => resolve({ status: 0, text: `response error: ${error.message}` }));
+      });
+    } catch (error) {
+      // The client itself refused to send it (e.g. a character Node does not allow in a path).
+      return resolve({ status: -1, text: String(error) });
+    }
+    req.on('timeout', () => req.destroy(new Error('no answer in 30 s')));
+    req.on('error', (error) => resolve({ status: 0, text: `no answer: ${error.message}` }));
+    req.end(request.body);
+  });
+}
+
+/** A session for a role's account, made directly (sign-in throttles must not get in the way). */
+async function sessionFor(email: string): Promise<string> {
+  const user = await t.services.database.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+  const token = await openSession(t.services.database.db, user, t.services.clock.now());
+  return t.app.signCookie(token);
+}
+
+/** The state once every projection has applied what the last accepted request appended. */
+async function settledState(): Promise<StateChecksums> {
+  await t.services.runner.catchUpAll();
+  return checksums();
+}
+
+function checksums(): Promise<StateChecksums> {
+  return stateChecksums(t.services.database.db);
+}
+
+beforeAll(async () => {
+  // Scripted ideas: the offline generator paces its stream like a model would, seconds a request.
+  t = await startTestApp({}, { ideaGenerator: new ScriptedIdeaGenerator() });
+  await t.services.identity.ensureAdmin('admin@example.com', 'admin-password-1', { actor: null, requestId: 'fuzz-admin' });
+  emails.admin = 'admin@example.com';
+  for (const role of ['free', 'pro', 'moderator'] as const) {
+    const member = newMember();
+    const client = new Client(t.url);
+    const signup = await client.post('/api/auth/signup', member);
+    expect(signup.status).toBe(201);
+    emails[role] = member.email;
+    if (role !== 'free') {
+      const id = signup.body.user.id as string;
+      await t.services.identity.changeRole(id, role, 'fuzzing', { actor: null, requestId: `fuzz-${role}` });
+    }
+  }
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await sql<{ n: string }>`select count(*) as n from users where email = ${emails.admin}`.execute(t.services.database.db);
+    if (Number(rows[0].n) > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  cookies = { visitor: undefined };
+  for (const role of ['free', 'pro', 'moderator', 'admin']) cookies[role] = await sessionFor(emails[role]);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Real ids to put in path parameters some of the time, so a case reaches past "not found". */
+async function knownIds(): Promise<Record<string, string>> {
+  const member = new Client(t.url);
+  await member.post('/api/auth/login', { email: emails.free, password: newMember().password });
+  const generated = await member.post('/api/plans/generate', { ideaTitle: 'Dog walking', ideaDescription: 'Walk dogs in the neighbourhood', category: 'local' });
+  const planId = generated.body?.plan?.id ?? generated.body?.id ?? (await member.get('/api/plans')).body?.plans?.[0]?.id;
+  if (!planId) return {};
+  const plan = (await member.get(`/api/plans/${planId}`)).body;
+  const milestone = (plan?.plan ?? plan)?.milestones?.[0];
+  return { id: planId, planId, milestoneId: milestone?.id, taskId: milestone?.tasks?.[0]?.id };
+}
+
+describe('schema-driven fuzzing', () => {
+  it(`${CASES} malformed and boundary requests: no 5xx, and a refused request changes nothing`, async () => {
+    console.log(`[fuzz] seed ${seed} (replay with FUZZ_SEED=${seed})`);
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, any>> };
+    const operations = operationsOf(doc);
+    expect(operations.length).toBeGreaterThan(10);
+    const roles = Object.keys(cookies);
+    const combinations: { operation: Operation; role: string }[] = operations.flatMap((operation) => roles.map((role) => ({ operation, role })));
+    const ids = await knownIds();
+    const rng = random(seed);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const describeCase = (role: string, request: FuzzCase, answer: Answer) =>
+      `${role} ${request.method} ${request.path.slice(0, 160)} [${request.label}] body ${JSON.stringify((request.body ?? Buffer.alloc(0)).subarray(0, 120).toString())} → ${answer.status} ${answer.text.slice(0, 200)}`;
+
+    let baseline = await settledState();
+    let refused: string[] = [];
+    const compare = async (context: string) => {
+      if (refused.length === 0) return;
+      const now = await checksums();
+      if (JSON.stringify(now) !== JSON.stringify(baseline)) {
+        failures.push(`state changed by refused requests${context} ${JSON.stringify({ before: baseline, after: now })}:\n    ${refused.join('\n    ')}`);
+        baseline = await settledState();
+      }
+      refused = [];
+    };
+
+    for (let i = 0; i < CASES; i++) {
+      const { operation, role } = combinations[i % combinations.length];
+      const request = fuzzCase(operation, rng, ids);
+      // A request that may be accepted may change state: the refused ones before it are checked first.
+      if (request.mayAccept && request.method !== 'GET') await compare('');
+      const answer = await send(t.url, request, cookies[role]);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status >= 500 || answer.status <= 0) failures.push(describeCase(role, request, answer));
+      if (answer.status >= 400) {
+        refused.push(describeCase(role, request, answer));
+      } else if (answer.status > 0) {
+        await compare(' (checked after an accepted request that followed them)');
+        // A read changes nothing (and if one did, the next comparison would show it).
+        if (request.method === 'GET') continue;
+        if (operation.route === '/api/auth/logout' && cookies[role]) cookies[role] = await sessionFor(emails[role]);
+        baseline = await settledState();
+      }
+    }
+    await compare('');
+
+    reportPart('fuzzing', CASES, failures.length, `seed ${seed}; ${operations.length} operations × ${roles.length} roles; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    if (failures.length) console.log(`[fuzz] seed ${seed}, failures:\n  ${failures.slice(0, 50).join('\n  ')}`);
+    expect(failures, `seed ${seed}`).toEqual([]);
+  }, scale(240_000, 1_800_000));
+});
