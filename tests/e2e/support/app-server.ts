@@ -98,7 +98,7 @@ export async function startApp(): Promise<RunningApp> {
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 170_000;
   while (Date.now() < deadline) {
     if (exited) {
       await stop();
@@ -113,5 +113,5 @@ export async function startApp(): Promise<RunningApp> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`The server did not answer /api/health within 90 s:\n${output}`);
+  throw new Error(`The server did not answer /api/health within 170 s:\n${output}`);
 }
