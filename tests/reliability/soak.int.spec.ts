@@ -41,6 +41,8 @@ class StepFailed extends Error {}
 class Recorder {
   readonly samples: Sample[] = [];
   readonly errors: string[] = [];
+  /** When this recorder started: errors tell the minute they were met in. */
+  private readonly origin = performance.now();
 
   /** Runs one journey to its end or its first error (recorded), never rejecting. */
   async run(journey: () => Promise<void>): Promise<boolean> {
@@ -65,7 +67,7 @@ class Recorder {
     }
     this.samples.push({ step: name, startedAt, ms: performance.now() - startedAt });
     if (answer.status !== expected) {
-      const failure = `${name}: ${answer.status} ${answer.text.slice(0, 200)}`;
+      const failure = `${name}: ${answer.status} ${answer.text.slice(0, 200)} (minute ${Math.floor((startedAt - this.origin) / 60_000) + 1})`;
       this.errors.push(failure);
       throw new StepFailed(failure);
     }
@@ -203,8 +205,8 @@ describe('soak', () => {
           if (!rising || ramp.errors.length) break;
         }
         console.log(`[soak] capacity ramp (${rampStepSeconds} s a step, journeys a second by concurrency) ${rampFigures.join(', ')}; capacity ${capacity.toFixed(2)}/s`);
-        // Lets the read models catch up with the ramp's last step before the soak begins.
-        await sleep(15_000);
+        // The soak begins once the read models have caught up with the ramp's last step.
+        while ((await fetch(`${server.url}/api/ready`)).status !== 200) await sleep(1000);
 
         // The soak: open loop, one journey started every `interval` ms whatever the server's pace.
         const rate = capacity / 2;
@@ -255,8 +257,8 @@ describe('soak', () => {
 
         expect(soak.errors).toEqual([]);
         expect(serverErrors).toEqual([]);
-        // "Flat", concretely. The first minute is left out of the latency baseline: it carries
-        // the JIT's warm-up and the first pool connections. The last minute's p99 may then be at
+        // "Flat", concretely. The first minute is left out of the latency baseline: it follows
+        // the ramp's overload, with the read models and the pool still settling. The last minute's p99 may then be at
         // most twice the second minute's: a leak or a table scan that grows with the data soon
         // exceeds that, while the noise of other test runs on this shared machine stays within
         // it. Memory is compared after garbage collection, where a leak shows and garbage does
