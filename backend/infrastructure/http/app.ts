@@ -44,6 +44,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Autoload imports every route module at start: on a busy machine that took longer than
+    // fastify's default 10 s per plugin, and the server gave up starting.
+    pluginTimeout: 60_000,
     // A client must send its whole request (headers and body) within REQUEST_TIMEOUT_SECONDS,
     // its headers within a third of that: a connection still sending then is answered 408
     // and closed, so slow or stalled clients cannot hold the server's connections. Node
