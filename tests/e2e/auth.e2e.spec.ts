@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { newMember, setupE2E } from './support/e2e';
+import { fillSignUp, newMember, setupE2E } from './support/e2e';
 
 const e2e = setupE2E();
 
-async function fillSignUp(page: typeof e2e.page, member: ReturnType<typeof newMember>, confirm = member.password) {
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('First Name').fill(member.firstName);
-  await form.getByLabel('Last Name').fill(member.lastName);
-  await form.getByLabel('Email').fill(member.email);
-  await form.getByLabel('Password', { exact: true }).fill(member.password);
-  await form.getByLabel('Confirm Password').fill(confirm);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-}
 
 describe('auth page', () => {
   it('says "Passwords do not match" when the confirmation differs', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newMember, setupE2E } from './support/e2e';
+import { fillSignUp, newMember, setupE2E } from './support/e2e';
 
 /**
  * A person on a slow phone fills in the prerendered /auth page and submits before its scripts
@@ -41,15 +41,6 @@ function expectNoSecretIn(urls: string[], page: Page, secret: string) {
 /** A password no URL could contain by chance. */
 const uniquePassword = () => `pw-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-async function fillSignUp(page: Page, member: ReturnType<typeof newMember>, confirm = member.password) {
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('First Name').fill(member.firstName);
-  await form.getByLabel('Last Name').fill(member.lastName);
-  await form.getByLabel('Email').fill(member.email);
-  await form.getByLabel('Password', { exact: true }).fill(member.password);
-  await form.getByLabel('Confirm Password').fill(confirm);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-}
 
 describe('auth forms submitted before the scripts have loaded', () => {
   it('a wrong password is posted, and the sign-in form comes back with the message', async () => {

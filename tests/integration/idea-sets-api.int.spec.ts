@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVES_PER_DAY } from '../../backend/application/ideas/idea-set-saves';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, newMember, startTestApp, type TestApp, eventCount } from '../support/test-app';
 import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
 
 /** Issue 8 item 2: trial ideas saved from the server's copy, free saves capped, the list paged. */
@@ -33,14 +33,7 @@ const set = (skill: string) => ({
   ],
 });
 
-async function ideaSetEvents() {
-  const row = await t.services.database.db
-    .selectFrom('events' as never)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('type' as never, '=', 'IdeaSetCreated' as never)
-    .executeTakeFirstOrThrow();
-  return Number((row as { n: string }).n);
-}
+const ideaSetEvents = () => eventCount(t, 'IdeaSetCreated');
 
 describe('POST /api/idea-sets/save-pending', () => {
   it('saves what the trial generated once, whatever the body says; a retry answers the same set; others get 404', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import type { JsonSchema } from '../reliability/fuzz-cases';
 
 /**
  * Issue 8 item 1: every string a route accepts is bounded and storable. The test reads the
@@ -10,21 +11,6 @@ import { Client, newMember, startTestApp, type TestApp } from '../support/test-a
  * one a 400) and nothing may change in the database.
  */
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  minimum?: number;
-  minItems?: number;
-};
 type Operation = { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } };
 
 const BAD_VALUES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, newMember, startTestApp, type TestApp, eventCount } from '../support/test-app';
 import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
 
 /**
@@ -32,14 +32,7 @@ async function signUp(c: Client) {
 /** Spec §7's body, as the trial returned it. */
 const specBody = (skill: string, done: Awaited<ReturnType<typeof trial>>) => ({ skill, categories: done.ideas.categories, ideas: done.ideas.ideas });
 
-async function ideaSetCount() {
-  const row = await t.services.database.db
-    .selectFrom('events' as never)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('type' as never, '=', 'IdeaSetCreated' as never)
-    .executeTakeFirstOrThrow();
-  return Number((row as { n: string }).n);
-}
+const ideaSetCount = () => eventCount(t, 'IdeaSetCreated');
 
 describe('a trial is saved only into an account created after it', () => {
   it('refuses (403) a member whose account is older than a trial made by another browser', async () => {

@@ -143,3 +143,13 @@ export function newMember(overrides: Partial<{ firstName: string; lastName: stri
     ...overrides,
   };
 }
+
+/** How many events of `type` the test app's event store holds. */
+export async function eventCount(t: TestApp, type: string): Promise<number> {
+  const row = await t.services.database.db
+    .selectFrom('events' as never)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('type' as never, '=', type as never)
+    .executeTakeFirstOrThrow();
+  return Number((row as { n: string }).n);
+}

@@ -105,3 +105,14 @@ export function newMember() {
   const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
   return { firstName: 'Mia', lastName: `Tester${counter}`, email: `mia.${id}@example.com`, password: 'member-password-1' };
 }
+
+/** Fills and submits the auth page's "Create account" form (the confirmation differs when given). */
+export async function fillSignUp(page: Page, member: ReturnType<typeof newMember>, confirm = member.password): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('First Name').fill(member.firstName);
+  await form.getByLabel('Last Name').fill(member.lastName);
+  await form.getByLabel('Email').fill(member.email);
+  await form.getByLabel('Password', { exact: true }).fill(member.password);
+  await form.getByLabel('Confirm Password').fill(confirm);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
