@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin } from '../../backend/infrastructure/composition-root';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { registerOpenApi } from '../../backend/infrastructure/http/plugins/openapi';
 import { operationsOf, type OpenApiDocument } from './openapi-document';
-import { CALLERS, type Caller, roleMatrix } from './role-matrix';
+import { CALLERS, type Caller, matrixGaps, roleMatrix } from './role-matrix';
 import { reportPart } from './scale';
 
 /**
@@ -51,9 +53,24 @@ async function cookieOf(caller: Caller): Promise<Record<string, string>> {
 
 describe('the role × operation matrix', () => {
   it('has one row for every operation of the document, and none for an operation it does not have', () => {
-    const ids = operationsOf(doc).map(({ operation }) => operation.operationId ?? '(unnamed)');
-    expect(ids.filter((id) => !(id in roleMatrix)), 'operations without a row in role-matrix.ts').toEqual([]);
-    expect(Object.keys(roleMatrix).filter((id) => !ids.includes(id)), 'rows without an operation').toEqual([]);
+    const gaps = matrixGaps(doc);
+    expect(gaps.withoutRow, 'operations without a row in role-matrix.ts').toEqual([]);
+    expect(gaps.withoutOperation, 'rows without an operation').toEqual([]);
+  });
+
+  it('a route added to the app without a row is found by the check above (so a slice cannot forget its row)', async () => {
+    const app = Fastify();
+    await registerOpenApi(app, { production: false });
+    for (const { method, route, operation } of operationsOf(doc)) {
+      app.route({ method, url: route.replace(/\{(\w+)\}/g, ':$1'), schema: { operationId: operation.operationId }, handler: async () => ({}) });
+    }
+    app.get('/api/support/tickets-new', { schema: { operationId: 'listNewTickets' } }, async () => ({}));
+    await app.ready();
+    const grown = app.swagger() as unknown as OpenApiDocument;
+    await app.close();
+    expect(matrixGaps(grown)).toEqual({ withoutRow: ['listNewTickets'], withoutOperation: [] });
+    const { listIdeaSets: _removed, ...withoutOneRow } = roleMatrix;
+    expect(matrixGaps(doc, withoutOneRow)).toEqual({ withoutRow: ['listIdeaSets'], withoutOperation: [] });
   });
 
   it('every caller gets what its row says from every operation', { timeout: 300_000 }, async () => {

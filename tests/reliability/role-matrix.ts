@@ -8,6 +8,8 @@
  * - `ok`: let through: a 2xx, or a 4xx that is the operation's own answer to the test's minimal
  *   request (an empty body is a 400, a made-up id a 404), not a refusal of the caller.
  */
+import { type OpenApiDocument, operationsOf } from './openapi-document';
+
 export const CALLERS = ['visitor', 'free', 'pro', 'moderator', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
 export type Outcome = 'ok' | '401' | '403';
@@ -46,3 +48,12 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   toggleTask: members,
   getTaskHelp: members,
 };
+
+/** The document's operations that have no row, and the rows that name no operation: both must be empty. */
+export function matrixGaps(doc: OpenApiDocument, matrix: Record<string, unknown> = roleMatrix) {
+  const ids = operationsOf(doc).map(({ method, route, operation }) => operation.operationId ?? `(unnamed ${method} ${route})`);
+  return {
+    withoutRow: ids.filter((id) => !(id in matrix)),
+    withoutOperation: Object.keys(matrix).filter((id) => !ids.includes(id)),
+  };
+}
