@@ -16,7 +16,7 @@ import {
 } from '../../domain/plans/plan';
 import type { CreditKind } from '../../domain/credits/allowances';
 import type { CreditPaidFor } from '../../domain/credits/credit-account';
-import type { Actor } from '../../domain/shared/actor';
+import type { UserActor } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import { readAiSettings } from '../ai/ai-settings';
 import { parseGeneratedMilestone, parseGeneratedPlan, parseTaskHelp } from '../ai/plan-parse';
@@ -45,7 +45,8 @@ export interface PlansDeps {
 }
 
 /** The signed-in member acting on their plans. */
-export type PlanMember = Extract<Actor, { kind: 'user' }>;
+/** The member a plan command acts for. */
+export type PlanMember = UserActor;
 
 export const IdeaNotFound = () => new DomainError('idea_not_found', 'not_found');
 const TaskNotFound = () => new DomainError('task_not_found', 'not_found');

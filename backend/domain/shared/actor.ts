@@ -4,4 +4,7 @@ export type Role = (typeof roles)[number];
 /** Who caused a change: a signed-in person with the role they held at the time, or the system itself. */
 export type Actor = { kind: 'user'; userId: string; role: Role } | { kind: 'system'; name: string };
 
+/** A signed-in person acting: every member and staff command names one. */
+export type UserActor = Extract<Actor, { kind: 'user' }>;
+
 export const systemActor = (name: string): Actor => ({ kind: 'system', name });

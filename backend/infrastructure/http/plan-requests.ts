@@ -1,11 +1,5 @@
 import { planErrorResponseSchema } from '../../application/contracts/plans';
 
-/** The signed-in member a plans or tasks route acts for (their folders admit only free and pro members). */
-export function planMember(request: { user?: { id: string; role: string } | null }) {
-  const user = request.user!;
-  return { kind: 'user' as const, userId: user.id, role: user.role as 'free' | 'pro' };
-}
-
 /** The refusals every plans and tasks route may answer, in the plan error shape. */
 export const planErrors = {
   400: planErrorResponseSchema,

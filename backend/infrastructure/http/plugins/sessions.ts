@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../../domain/shared/actor';
-import type { Actor } from '../../../domain/shared/actor';
+import type { Actor, Role, UserActor } from '../../../domain/shared/actor';
 import { resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
 import { SessionCache } from '../session-cache';
 import { documentAudience } from './openapi';
@@ -142,6 +141,16 @@ export function audience(...allowed: Audience[]) {
     });
     if (!everyone) app.addHook('onRequest', guard);
   };
+}
+
+/**
+ * The signed-in person a route acts for. Only for routes whose folder's audience admits signed-in
+ * roles alone (the guard ran before the handler, so there is always a user there).
+ */
+export function memberOf(request: FastifyRequest): UserActor {
+  const user = request.user;
+  if (!user) throw new Error(`${request.method} ${request.url}: memberOf needs a folder whose audience requires a session`);
+  return { kind: 'user', userId: user.id, role: user.role };
 }
 
 export function actorOf(request: FastifyRequest): Actor | null {

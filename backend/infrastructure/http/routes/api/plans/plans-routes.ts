@@ -16,7 +16,8 @@ import {
   toTaskDto,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
-import { planErrors, planMember } from '../../../plan-requests';
+import { memberOf } from '../../../plugins/sessions';
+import { planErrors } from '../../../plan-requests';
 import { awaitProjections, READ_YOUR_WRITES_TIMEOUT_MS } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
@@ -46,7 +47,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { planId, position } = await plans.generate(planMember(request), request.body, { requestId: request.id });
+        const { planId, position } = await plans.generate(memberOf(request), request.body, { requestId: request.id });
         // The plan is stored either way; a slow read model only means the next read may lag.
         if (position) await progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
         return reply.status(201).send({ planId });
@@ -64,7 +65,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: plansResponseSchema, 401: planErrorResponseSchema, 403: planErrorResponseSchema },
         },
       },
-      async (request) => plans.list(planMember(request)),
+      async (request) => plans.list(memberOf(request)),
     );
 
     app.get(
@@ -79,7 +80,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: planResponseSchema, ...planErrors },
         },
       },
-      async (request) => plans.get(planMember(request), request.params.id),
+      async (request) => plans.get(memberOf(request), request.params.id),
     );
 
     app.get(
@@ -95,7 +96,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: planHistoryResponseSchema, ...planErrors },
         },
       },
-      async (request) => plans.history(planMember(request), request.params.id, request.query.at === undefined ? undefined : Number(request.query.at)),
+      async (request) => plans.history(memberOf(request), request.params.id, request.query.at === undefined ? undefined : Number(request.query.at)),
     );
 
     app.post(
@@ -113,7 +114,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { planId, milestoneId } = request.params;
-        const added = await plans.addTask(planMember(request), planId, milestoneId, request.body, { requestId: request.id });
+        const added = await plans.addTask(memberOf(request), planId, milestoneId, request.body, { requestId: request.id });
         if (!(await awaitProjections(progress, added.position, reply))) return reply;
         return reply.status(201).send(toTaskDto(added.task));
       },
@@ -135,7 +136,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const member = planMember(request);
+        const member = memberOf(request);
         const { planId, milestoneId, position } = await plans.generateNextMilestone(member, request.params.planId, { requestId: request.id });
         if (!(await awaitProjections(progress, position, reply))) return reply;
         const plan = await plans.get(member, planId);

@@ -8,7 +8,8 @@ import {
   toggleTaskResponseSchema,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
-import { planErrors, planMember, planWriteErrors } from '../../../plan-requests';
+import { memberOf } from '../../../plugins/sessions';
+import { planErrors, planWriteErrors } from '../../../plan-requests';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
@@ -34,7 +35,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const toggled = await plans.toggleTask(planMember(request), request.params.taskId, request.body?.completed, { requestId: request.id });
+        const toggled = await plans.toggleTask(memberOf(request), request.params.taskId, request.body?.completed, { requestId: request.id });
         if (!(await awaitProjections(progress, toggled.position, reply))) return reply;
         return { task: toTaskDto(toggled.task), planId: toggled.planId, status: toggled.status, progress: toggled.progress };
       },
@@ -64,7 +65,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answered = await plans.helpWithTask(planMember(request), request.params.taskId, { requestId: request.id });
+        const answered = await plans.helpWithTask(memberOf(request), request.params.taskId, { requestId: request.id });
         if (!(await awaitProjections(progress, answered.position, reply))) return reply;
         return { help: answered.help, task: toTaskDto(answered.task) };
       },

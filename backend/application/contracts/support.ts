@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Support tickets and their chat (member-product §3 ticket and message, §7 support calls, §8;
+ * back-office §3 support ticket, §7 admin support calls). Shared by the server and the React app.
+ * Members call `/api/support/*`; staff (admins and moderators, design §5) call
+ * `/api/admin/support-tickets*`.
+ */
+
+export const ticketStatuses = ['pending', 'in-progress', 'resolved'] as const;
+export const ticketStatusSchema = z.enum(ticketStatuses);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export const ticketPrioritySchema = z.enum(ticketPriorities);
+export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
+
+export const ticketTags = ['Bug', 'Feature Request', 'Billing', 'General'] as const;
+export const ticketTagSchema = z.enum(ticketTags);
+export type TicketTag = z.infer<typeof ticketTagSchema>;
+
+/** Who wrote a message, as the spec names it: the member (`user`) or the support team (`admin`, also a moderator's reply). */
+export const senderTypes = ['user', 'admin'] as const;
+export type SenderType = (typeof senderTypes)[number];
+
+export const supportLimits = { subject: 200, message: 5000 } as const;
+
+/** Member-product §8: both fields trimmed and required. */
+export const missingTicketFieldsMessage = 'Missing fields: Please fill in both subject and message.';
+export const emptyMessageMessage = 'Please enter a message';
+
+// ---- requests ---------------------------------------------------------------------------
+
+export const ticketIdParamsSchema = z.object({
+  id: text({ max: 100, tooLong: 'The ticket id is not valid' }).trim().min(1, 'The ticket id is required'),
+});
+
+/** POST /api/support/tickets */
+export const createTicketRequestSchema = z.object({
+  subject: text({ max: supportLimits.subject, tooLong: `A subject has at most ${supportLimits.subject} characters` })
+    .trim()
+    .min(1, missingTicketFieldsMessage),
+  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters` })
+    .trim()
+    .min(1, missingTicketFieldsMessage),
+});
+export type CreateTicketRequest = z.infer<typeof createTicketRequestSchema>;
+export const createTicketResponseSchema = z.object({ id: z.string() });
+
+/** POST /api/support/tickets/{id}/messages and POST /api/admin/support-tickets/{id}/messages */
+export const postMessageRequestSchema = z.object({
+  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters` })
+    .trim()
+    .min(1, emptyMessageMessage),
+});
+export type PostMessageRequest = z.infer<typeof postMessageRequestSchema>;
+
+/** PATCH /api/admin/support-tickets/{id}/status */
+export const changeTicketStatusRequestSchema = z.object({ status: ticketStatusSchema });
+
+/** PATCH /api/admin/support-tickets/{id}: any of status, priority, tags (the whole set of tags the ticket should carry). */
+export const updateTicketRequestSchema = z
+  .object({
+    status: ticketStatusSchema.optional(),
+    priority: ticketPrioritySchema.optional(),
+    tags: z.array(ticketTagSchema).max(ticketTags.length).optional(),
+  })
+  .refine((body) => body.status !== undefined || body.priority !== undefined || body.tags !== undefined, {
+    message: 'Nothing to change: send status, priority or tags',
+  });
+export type UpdateTicketRequest = z.infer<typeof updateTicketRequestSchema>;
+
+// ---- responses --------------------------------------------------------------------------
+
+/** A member's ticket (member-product §3). */
+export const memberTicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: ticketStatusSchema,
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601: the last message or change. */
+  updatedAt: z.string(),
+  /** Support-team messages the member has not read yet. */
+  unreadCount: z.number().int(),
+});
+export type MemberTicketDto = z.infer<typeof memberTicketSchema>;
+
+export const ticketMessageSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  senderType: z.enum(senderTypes),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type TicketMessageDto = z.infer<typeof ticketMessageSchema>;
+
+export const unreadCountResponseSchema = z.object({ count: z.number().int() });
+
+/** A ticket as staff see it (back-office §3). */
+export const staffTicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: ticketStatusSchema,
+  priority: ticketPrioritySchema,
+  tags: z.array(ticketTagSchema),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Member messages no staff member has read yet. */
+  unreadCount: z.number().int(),
+});
+export type StaffTicketDto = z.infer<typeof staffTicketSchema>;
+
+/** GET /api/admin/support-tickets/{id}/history: every event of the ticket, oldest first. */
+export const ticketHistoryEntrySchema = z.object({
+  /** The event type, e.g. TicketOpened, TicketMessagePosted, TicketStatusChanged. */
+  type: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+  actor: z.object({
+    kind: z.enum(['user', 'system']),
+    /** The person's id, or the system part's name. */
+    id: z.string(),
+    /** The person's name now, or '(deleted account)'. */
+    name: z.string(),
+    /** The role they held when they acted. */
+    role: z.string().nullable(),
+  }),
+  /** What changed, in words: 'Status: pending → resolved', 'Message: …', 'Tag added: Bug'. */
+  summary: z.string(),
+});
+export type TicketHistoryEntryDto = z.infer<typeof ticketHistoryEntrySchema>;
+
+/** GET /api/admin/support-tickets/{id}/member: the member behind a ticket, from the read models. */
+export const ticketMemberContextSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  memberSince: z.string(),
+  credits: z.object({
+    ideas: z.object({ used: z.number().int(), limit: z.number().int() }),
+    plans: z.object({ used: z.number().int(), limit: z.number().int() }),
+    milestones: z.object({ used: z.number().int(), limit: z.number().int() }),
+    help: z.object({ used: z.number().int(), limit: z.number().int() }),
+    resetsAt: z.string().nullable(),
+  }),
+  planCount: z.number().int(),
+  /** The member's last payment; null until they paid (payments arrive with billing). */
+  lastPayment: z
+    .object({ amount: z.number(), currency: z.string(), status: z.string(), createdAt: z.string() })
+    .nullable(),
+});
+export type TicketMemberContextDto = z.infer<typeof ticketMemberContextSchema>;
+
+export const successResponseSchema = z.object({ success: z.literal(true) });
