@@ -43,7 +43,8 @@ export const routes: RouteObject[] = [
       { path: '/plan/:id', element: guarded(<PlanPage />) },
       { path: '/upsell', element: <UpsellPage /> },
       { path: '/profile', element: guarded(<ProfilePage />) },
-      { path: '/support', element: guarded(<SupportPage />) },
+      // Signed out, the page itself asks to sign in (spec §2 Support).
+      { path: '/support', element: <SupportPage /> },
       { path: '/faqs', element: <FaqsPage /> },
       { path: '/company', element: <CompanyPage /> },
       { path: '/contact', element: <ContactPage /> },

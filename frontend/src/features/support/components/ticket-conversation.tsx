@@ -1,0 +1,111 @@
+import { Button, Callout, Card, NonIdealState } from '@blueprintjs/core';
+import type { MemberTicketDto, TicketMessageDto } from '@contracts/support';
+import { useEffect, useRef } from 'react';
+import { LoadingText } from '../../../components/ui/loading-text';
+import { TicketStatusTag } from '../../../components/ui/ticket-status-tag';
+import { useTicketMessages } from '../api/get-ticket-messages';
+import { useMarkTicketRead } from '../api/mark-ticket-read';
+import { MessageInput } from './message-input';
+import { formatMessageTime, formatTicketDate } from './support-format';
+
+/** Spec §2: the right pane; "Select a ticket to view the conversation" until one is chosen. */
+export function TicketConversation({ ticket }: { ticket: MemberTicketDto | undefined }) {
+  if (!ticket) {
+    return (
+      <Card className="support-panel conversation-panel">
+        <NonIdealState icon="chat" description="Select a ticket to view the conversation" />
+      </Card>
+    );
+  }
+  // Keyed by ticket: another ticket starts with its own input and read marks.
+  return <Conversation key={ticket.id} ticket={ticket} />;
+}
+
+function Conversation({ ticket }: { ticket: MemberTicketDto }) {
+  const messages = useTicketMessages(ticket.id);
+  useReadMarks(ticket, messages.data);
+  const resolved = ticket.status === 'resolved';
+
+  let body;
+  if (messages.isPending) body = <LoadingText />;
+  else if (messages.isError && !messages.data)
+    body = (
+      <NonIdealState
+        className="load-error"
+        icon="error"
+        title="Failed to load the conversation"
+        action={<Button intent="primary" icon="refresh" text="Retry" loading={messages.isFetching} onClick={() => void messages.refetch()} />}
+      />
+    );
+  else if (messages.data.length === 0) body = <p className="support-empty muted">No messages yet</p>;
+  else body = <MessageList messages={messages.data} />;
+
+  return (
+    <Card className="support-panel conversation-panel" aria-label="Conversation" role="region">
+      <header className="conversation-header">
+        <h2 className="support-panel-title conversation-subject">{ticket.subject}</h2>
+        <div className="conversation-meta">
+          <TicketStatusTag status={ticket.status} />
+          <span className="muted">Created {formatTicketDate(ticket.createdAt)}</span>
+        </div>
+      </header>
+      <div className="conversation-body">{body}</div>
+      {resolved ? (
+        <Callout intent="success" icon="tick-circle" className="conversation-resolved">
+          This ticket has been resolved. Create a new ticket if you need further assistance.
+        </Callout>
+      ) : (
+        <MessageInput ticketId={ticket.id} />
+      )}
+    </Card>
+  );
+}
+
+function MessageList({ messages }: { messages: TicketMessageDto[] }) {
+  const end = useRef<HTMLDivElement>(null);
+  // The newest message in view as the conversation grows (jsdom has no scrollIntoView).
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [messages.length]);
+  return (
+    <>
+      <ol className="message-list" aria-label="Messages">
+      {messages.map((message) => {
+        const own = message.senderType === 'user';
+        return (
+          <li key={message.id} className={`message ${own ? 'message-own' : 'message-support'}`} data-sender={message.senderType}>
+            <div className="message-bubble">
+              <span className="message-author">{own ? 'You' : 'Support team'}</span>
+              <p className="message-text">{message.message}</p>
+              <time className="message-time" dateTime={message.createdAt}>
+                {formatMessageTime(message.createdAt)}
+              </time>
+            </div>
+          </li>
+        );
+      })}
+      </ol>
+      <div ref={end} />
+    </>
+  );
+}
+
+/**
+ * Spec §4/§7: opening a ticket with unread support messages marks it read, and so does a new support
+ * message arriving while it is open; each mark refreshes the unread badge. One mark per state seen.
+ */
+function useReadMarks(ticket: MemberTicketDto, messages: TicketMessageDto[] | undefined) {
+  const { mutate: markRead } = useMarkTicketRead();
+  const supportMessages = messages?.filter((message) => message.senderType === 'admin').length;
+  const seen = useRef<number | null>(null);
+  const marked = useRef<number | null>(null);
+  const unread = ticket.unreadCount > 0;
+
+  useEffect(() => {
+    if (supportMessages === undefined) return;
+    const arrived = seen.current !== null && supportMessages > seen.current;
+    seen.current = supportMessages;
+    if ((unread || arrived) && marked.current !== supportMessages) {
+      marked.current = supportMessages;
+      markRead(ticket.id);
+    }
+  }, [ticket.id, unread, supportMessages, markRead]);
+}
