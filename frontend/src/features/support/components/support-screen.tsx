@@ -1,6 +1,6 @@
 import './support-screen.css';
 import { Button, NonIdealState } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoadingText } from '../../../components/ui/loading-text';
 import { RouterButton } from '../../../components/ui/router-button';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -35,6 +35,12 @@ function MemberSupport() {
   // Spec §2: the first ticket is selected once the list is there and the member chose none.
   const selectedId = chosenId ?? tickets.data?.[0]?.id ?? null;
   const selected = tickets.data?.find((ticket) => ticket.id === selectedId);
+  // On a phone the conversation sits below the list: choosing a ticket brings it into view.
+  const pane = useRef<HTMLDivElement>(null);
+  const choose = (ticketId: string) => {
+    setChosenId(ticketId);
+    if (window.matchMedia?.('(max-width: 760px)').matches) pane.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
 
   return (
     <div className="page support-page">
@@ -43,8 +49,10 @@ function MemberSupport() {
         <Button intent="primary" icon="plus" text="New Ticket" onClick={() => setCreating(true)} />
       </div>
       <div className="support-layout">
-        <TicketList tickets={tickets} selectedId={selectedId} onSelect={setChosenId} />
-        <TicketConversation ticket={selected} />
+        <TicketList tickets={tickets} selectedId={selectedId} onSelect={choose} />
+        <div ref={pane} className="support-pane">
+          <TicketConversation ticket={selected} />
+        </div>
       </div>
       <CreateTicketDialog
         isOpen={creating}

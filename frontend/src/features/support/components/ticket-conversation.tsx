@@ -25,6 +25,13 @@ function Conversation({ ticket }: { ticket: MemberTicketDto }) {
   const messages = useTicketMessages(ticket.id);
   useReadMarks(ticket, messages.data);
   const resolved = ticket.status === 'resolved';
+  // The newest message in view as the conversation grows; only the conversation scrolls, not the page.
+  const scroller = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length;
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && count) element.scrollTop = element.scrollHeight;
+  }, [count]);
 
   let body;
   if (messages.isPending) body = <LoadingText />;
@@ -49,7 +56,9 @@ function Conversation({ ticket }: { ticket: MemberTicketDto }) {
           <span className="muted">Created {formatTicketDate(ticket.createdAt)}</span>
         </div>
       </header>
-      <div className="conversation-body">{body}</div>
+      <div className="conversation-body" ref={scroller}>
+        {body}
+      </div>
       {resolved ? (
         <Callout intent="success" icon="tick-circle" className="conversation-resolved">
           This ticket has been resolved. Create a new ticket if you need further assistance.
@@ -62,12 +71,8 @@ function Conversation({ ticket }: { ticket: MemberTicketDto }) {
 }
 
 function MessageList({ messages }: { messages: TicketMessageDto[] }) {
-  const end = useRef<HTMLDivElement>(null);
-  // The newest message in view as the conversation grows (jsdom has no scrollIntoView).
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [messages.length]);
   return (
-    <>
-      <ol className="message-list" aria-label="Messages">
+    <ol className="message-list" aria-label="Messages">
       {messages.map((message) => {
         const own = message.senderType === 'user';
         return (
@@ -82,9 +87,7 @@ function MessageList({ messages }: { messages: TicketMessageDto[] }) {
           </li>
         );
       })}
-      </ol>
-      <div ref={end} />
-    </>
+    </ol>
   );
 }
 

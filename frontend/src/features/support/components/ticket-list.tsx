@@ -52,7 +52,7 @@ function TicketRow({ ticket, selected, onSelect }: { ticket: MemberTicketDto; se
       <span className="ticket-row-top">
         <span className="ticket-row-subject">{ticket.subject}</span>
         {ticket.unreadCount > 0 ? (
-          <Tag round intent="danger" className="ticket-row-unread" aria-label={`${ticket.unreadCount} unread`}>
+          <Tag round intent="danger" className="ticket-row-unread" aria-label={ticket.unreadCount === 1 ? '1 new reply' : `${ticket.unreadCount} new replies`}>
             {ticket.unreadCount}
           </Tag>
         ) : null}
