@@ -1,6 +1,14 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { lazy, Suspense } from 'react';
+import { LoadingText } from '../components/ui/loading-text';
 
-/** The admin back-office home; its tabs arrive with the back-office issues. */
+// The dashboard and its tabs are their own chunks: members and visitors never download them.
+const AdminDashboard = lazy(() => import('../features/admin/components/admin-dashboard'));
+
+/** The admin home (at / and /dashboard, back-office §2): the admin dashboard with its tabs. */
 export function AdminHome() {
-  return <PageHeading title="Admin Dashboard" />;
+  return (
+    <Suspense fallback={<LoadingText />}>
+      <AdminDashboard />
+    </Suspense>
+  );
 }

@@ -1,0 +1,32 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+/** Back-office §2: the admin dashboard's tabs, by tab value, with their labels, in the order the tab bar shows them. */
+export const adminTabLabels = {
+  dashboard: 'Dashboard',
+  'skilly-ai': 'Model',
+  'prompt-builder': 'Skilly AI',
+  urls: 'Platforms',
+  members: 'Members',
+  billing: 'Billing',
+  faqs: 'FAQs',
+  blog: 'Blog',
+  support: 'Support',
+  emails: 'Emails',
+  prompts: 'Skilly Prompts',
+} as const;
+
+export type AdminTabValue = keyof typeof adminTabLabels;
+
+export type AdminTab = {
+  value: AdminTabValue;
+  /** The tab's panel, its own chunk: fetched the first time the tab is opened. */
+  panel: LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * The tabs that exist today, one line each: a slice that lands a tab adds its line here (the tab
+ * bar orders them as §2 does). A tab whose issue has not landed is not listed, so it is not shown.
+ */
+export const adminTabs: readonly AdminTab[] = [
+  { value: 'support', panel: lazy(() => import('./support/components/support-desk')) },
+];

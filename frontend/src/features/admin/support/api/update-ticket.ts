@@ -1,0 +1,50 @@
+import { type StaffTicketDto, staffTicketSchema, type TicketStatus, type UpdateTicketRequest } from '@contracts/support';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { toastError } from '../../../../lib/toaster';
+import { staffTicketPath, staffTicketsQueryKey, staffTicketsRootKey } from './get-staff-tickets';
+
+/** PATCH /api/admin/support-tickets/{id}/status {status} (back-office §4 and §7: the status select's call). */
+export async function changeTicketStatus(ticketId: string, status: TicketStatus): Promise<void> {
+  await apiRequest<unknown>(`${staffTicketPath(ticketId)}/status`, { method: 'PATCH', body: { status } });
+}
+
+/** PATCH /api/admin/support-tickets/{id} {priority?, tags?} (back-office §7); `tags` is the whole set the ticket should carry. */
+export async function updateTicket(ticketId: string, change: UpdateTicketRequest): Promise<StaffTicketDto> {
+  return staffTicketSchema.parse(await apiRequest<unknown>(staffTicketPath(ticketId), { method: 'PATCH', body: change }));
+}
+
+export type TicketChange = { status: TicketStatus } | Pick<UpdateTicketRequest, 'priority' | 'tags'>;
+
+async function sendChange(ticketId: string, change: TicketChange): Promise<void> {
+  if ('status' in change) await changeTicketStatus(ticketId, change.status);
+  else await updateTicket(ticketId, change);
+}
+
+/**
+ * A status, priority or tag change: the select or toggle shows the new value at once; should the
+ * server refuse, the ticket goes back to what it was and 'Failed to update ticket' is shown (with
+ * the server's reason). The list (and the ticket's history) is read again either way.
+ */
+export function useUpdateTicket(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: TicketChange) => sendChange(ticketId, change),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: staffTicketsQueryKey, exact: true });
+      const before = queryClient.getQueryData<StaffTicketDto[]>(staffTicketsQueryKey);
+      if (before) {
+        queryClient.setQueryData<StaffTicketDto[]>(
+          staffTicketsQueryKey,
+          before.map((ticket) => (ticket.id === ticketId ? { ...ticket, ...change } : ticket)),
+        );
+      }
+      return { before };
+    },
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(staffTicketsQueryKey, context.before);
+      toastError('Failed to update ticket', error instanceof ApiError ? error.serverMessage : undefined);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffTicketsRootKey }),
+  });
+}

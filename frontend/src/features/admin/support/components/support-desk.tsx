@@ -1,0 +1,58 @@
+import './support-desk.css';
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useState } from 'react';
+import { LoadingText } from '../../../../components/ui/loading-text';
+import { useStaffTickets } from '../api/get-staff-tickets';
+import { errorText } from './support-format';
+import { TicketConversation } from './ticket-conversation';
+import { TicketList } from './ticket-list';
+
+/**
+ * The staff support desk (back-office §2 Support tab): the tickets on the left (polled every 5 s),
+ * the open ticket's conversation on the right. Works on its own: the admin dashboard's Support tab
+ * and a moderator's support page both show it. The panels stack on a narrow screen.
+ */
+export function SupportDesk() {
+  const tickets = useStaffTickets();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  if (tickets.isPending) return <LoadingText />;
+  if (tickets.isError)
+    return (
+      <NonIdealState
+        className="load-error"
+        icon="error"
+        title="Failed to load support tickets"
+        description={errorText(tickets.error)}
+        action={<Button intent="primary" icon="refresh" text="Retry" loading={tickets.isFetching} onClick={() => void tickets.refetch()} />}
+      />
+    );
+
+  // A ticket deleted meanwhile (here or by a colleague) is no longer open.
+  const selected = tickets.data.find((ticket) => ticket.id === selectedId);
+
+  return (
+    <div className={`support-desk${selected ? ' has-selection' : ''}`}>
+      <section className="support-desk-list" aria-label="Tickets">
+        {tickets.data.length === 0 ? (
+          <NonIdealState icon="inbox" title="No support tickets yet" />
+        ) : (
+          <TicketList tickets={tickets.data} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+        )}
+      </section>
+      <section className="support-desk-detail" aria-label="Conversation">
+        {selected ? (
+          <TicketConversation
+            key={selected.id}
+            ticket={selected}
+            onDeleted={(ticketId) => setSelectedId((current) => (current === ticketId ? null : current))}
+          />
+        ) : (
+          <NonIdealState icon="chat" title="Select a ticket to view conversation" />
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default SupportDesk;
