@@ -10,12 +10,13 @@ const senderLabel: Record<TicketMessageDto['senderType'], string> = { admin: 'Ad
 /** Back-office §2: the thread, admin messages left and the member's right, each labelled Admin or User; polled every 3 s. */
 export function MessageThread({ ticketId }: { ticketId: string }) {
   const messages = useTicketMessages(ticketId);
-  const end = useRef<HTMLDivElement>(null);
+  const thread = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
 
-  // The newest message stays in view as replies arrive.
+  // The newest message stays in view as replies arrive (the thread scrolls, not the page).
   useEffect(() => {
-    if (count > 0) end.current?.scrollIntoView?.({ block: 'nearest' });
+    const box = thread.current;
+    if (box && count > 0) box.scrollTop = box.scrollHeight;
   }, [count]);
 
   if (messages.isPending) return <LoadingText />;
@@ -31,7 +32,7 @@ export function MessageThread({ ticketId }: { ticketId: string }) {
     );
   if (messages.data.length === 0) return <p className="ticket-thread-empty">No messages yet</p>;
   return (
-    <div className="ticket-thread">
+    <div className="ticket-thread" ref={thread}>
       <ol className="ticket-thread-messages" aria-label="Messages">
         {messages.data.map((message) => (
           <li key={message.id} className={`ticket-message ticket-message--${message.senderType}`} data-sender={message.senderType}>
@@ -43,7 +44,6 @@ export function MessageThread({ ticketId }: { ticketId: string }) {
           </li>
         ))}
       </ol>
-      <div ref={end} />
     </div>
   );
 }

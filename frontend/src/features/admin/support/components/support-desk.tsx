@@ -1,11 +1,14 @@
 import './support-desk.css';
 import { Button, NonIdealState } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoadingText } from '../../../../components/ui/loading-text';
 import { useStaffTickets } from '../api/get-staff-tickets';
 import { errorText } from './support-format';
 import { TicketConversation } from './ticket-conversation';
 import { TicketList } from './ticket-list';
+
+/** Where the panels stack (support-desk.css). */
+const stackedLayout = '(max-width: 760px)';
 
 /**
  * The staff support desk (back-office §2 Support tab): the tickets on the left (polled every 5 s),
@@ -15,6 +18,13 @@ import { TicketList } from './ticket-list';
 export function SupportDesk() {
   const tickets = useStaffTickets();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const detail = useRef<HTMLElement>(null);
+
+  const select = (ticketId: string) => {
+    setSelectedId(ticketId);
+    // On a phone the conversation sits below the list: bring it into view.
+    if (window.matchMedia?.(stackedLayout).matches) detail.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
 
   if (tickets.isPending) return <LoadingText />;
   if (tickets.isError)
@@ -37,10 +47,10 @@ export function SupportDesk() {
         {tickets.data.length === 0 ? (
           <NonIdealState icon="inbox" title="No support tickets yet" />
         ) : (
-          <TicketList tickets={tickets.data} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+          <TicketList tickets={tickets.data} selectedId={selected?.id ?? null} onSelect={select} />
         )}
       </section>
-      <section className="support-desk-detail" aria-label="Conversation">
+      <section ref={detail} className="support-desk-detail" aria-label="Conversation">
         {selected ? (
           <TicketConversation
             key={selected.id}
