@@ -1,17 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { LoadingText } from '../components/ui/loading-text';
 import { PageHeading } from '../components/ui/page-heading';
 import { SupportScreen } from '../features/support/components/support-screen';
 import { useAuth } from '../lib/auth/auth-provider';
 import { isStaff } from '../lib/auth/roles';
 
+// The staff desk is its own chunk: members never download it.
+const SupportDesk = lazy(() => import('../features/admin/support/components/support-desk'));
+
 /**
- * Where staff land on /support until the staff desk arrives (design §5: admins and moderators answer
- * tickets). The seam the staff desk replaces; members never reach it.
+ * Staff on /support (design §5: moderators have no admin area but answer support tickets; admins
+ * also reach the desk from the dashboard's Support tab): every member's tickets.
  */
 export function StaffSupport() {
   return (
-    <PageHeading title="Support">
-      <p className="muted">Support tickets are answered from the staff support desk.</p>
-    </PageHeading>
+    <>
+      <PageHeading title="Support" />
+      <Suspense fallback={<LoadingText />}>
+        <SupportDesk />
+      </Suspense>
+    </>
   );
 }
 

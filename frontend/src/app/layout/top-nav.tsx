@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { RouterButton } from '../../components/ui/router-button';
 import { useUnreadCount } from '../../features/support/api/get-unread-count';
 import { useAuth } from '../../lib/auth/auth-provider';
-import { isAdmin } from '../../lib/auth/roles';
+import { isStaff } from '../../lib/auth/roles';
 import { scrollToAnchor } from '../../lib/scroll';
 import { useTheme } from '../../lib/theme';
 import { type NavLinkItem, navLinksFor } from './nav-links';
@@ -80,7 +80,7 @@ export function TopNav() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === here;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here : null);
-  const unread = useUnreadCount(isAuthenticated && !isAdmin(user)).data ?? 0;
+  const unread = useUnreadCount(isAuthenticated && !isStaff(user)).data ?? 0;
   const items = isLoading ? [] : navLinksFor(user);
 
   const authButtons = (vertical?: boolean) => (
