@@ -1,4 +1,4 @@
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 
@@ -42,7 +42,7 @@ type AiCallData = {
 export type AiCallRecorded = { type: 'AiCallRecorded'; data: AiCallData };
 export type AiCallEvent = AiCallRecorded;
 
-export type RecordAiCall = { type: 'RecordAiCall'; data: AiCallData; metadata: CommandMetadata };
+export type RecordAiCall = Command<'RecordAiCall', AiCallData>;
 export type AiCallCommand = RecordAiCall;
 
 export type AiCallState = { status: 'none' } | { status: 'recorded' };

@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor';
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, QuotaExceeded, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 import {
@@ -86,24 +86,12 @@ export const creditAccountEventTypes = [
 type Holder = { userId: string; tier: CreditTier };
 
 /** Opens the ledger, starts a due period, records a tier change; nothing else. */
-export type SyncCreditAccount = { type: 'SyncCreditAccount'; data: Holder; metadata: CommandMetadata };
-export type ConsumeCredit = {
-  type: 'ConsumeCredit';
-  /** `consumptionId` is chosen by the caller: the same id twice is one spend. */
-  data: Holder & { consumptionId: string; kind: CreditKind; paidFor: CreditPaidFor };
-  metadata: CommandMetadata;
-};
+export type SyncCreditAccount = Command<'SyncCreditAccount', Holder>;
+/** `consumptionId` is chosen by the caller: the same id twice is one spend. */
+export type ConsumeCredit = Command<'ConsumeCredit', Holder & { consumptionId: string; kind: CreditKind; paidFor: CreditPaidFor }>;
 /** Gives back a spend of the current period whose work failed. */
-export type RefundCredit = {
-  type: 'RefundCredit';
-  data: { consumptionId: string; reason: string };
-  metadata: CommandMetadata;
-};
-export type GrantCredits = {
-  type: 'GrantCredits';
-  data: Holder & { kind: CreditKind; amount: number; reason: string };
-  metadata: CommandMetadata;
-};
+export type RefundCredit = Command<'RefundCredit', { consumptionId: string; reason: string }>;
+export type GrantCredits = Command<'GrantCredits', Holder & { kind: CreditKind; amount: number; reason: string }>;
 
 export type CreditAccountCommand = SyncCreditAccount | ConsumeCredit | RefundCredit | GrantCredits;
 

@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor';
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 
@@ -39,7 +39,7 @@ export type IdeaSetCreated = { type: 'IdeaSetCreated'; data: IdeaSetContent };
 export type IdeaSetEvent = IdeaSetCreated;
 
 // ── Commands ──────────────────────────────────────────────────────────────────
-export type CreateIdeaSet = { type: 'CreateIdeaSet'; data: IdeaSetContent; metadata: CommandMetadata };
+export type CreateIdeaSet = Command<'CreateIdeaSet', IdeaSetContent>;
 export type IdeaSetCommand = CreateIdeaSet;
 
 // ── State ─────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 
@@ -16,17 +16,13 @@ export type EmailClaimed = { type: 'EmailClaimed'; data: { userId: string; claim
 export type EmailReleased = { type: 'EmailReleased'; data: { userId: string } };
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
 
-export type ClaimEmail = {
-  type: 'ClaimEmail';
-  /**
-   * `holderExists` false: the holder's account was not registered (yet). A claim whose
-   * account did not appear within ABANDONED_CLAIM_MS was abandoned (a crash between the two
-   * appends) and may be taken over; a younger one may still be completing.
-   */
-  data: { userId: string; holderExists: boolean };
-  metadata: CommandMetadata;
-};
-export type ReleaseEmail = { type: 'ReleaseEmail'; data: { userId: string }; metadata: CommandMetadata };
+/**
+ * `holderExists` false: the holder's account was not registered (yet). A claim whose
+ * account did not appear within ABANDONED_CLAIM_MS was abandoned (a crash between the two
+ * appends) and may be taken over; a younger one may still be completing.
+ */
+export type ClaimEmail = Command<'ClaimEmail', { userId: string; holderExists: boolean }>;
+export type ReleaseEmail = Command<'ReleaseEmail', { userId: string }>;
 export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
 
 export type EmailClaimState = { status: 'free' } | { status: 'claimed'; userId: string; claimedAt: string };

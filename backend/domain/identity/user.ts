@@ -1,5 +1,5 @@
 import type { Actor, Role } from '../shared/actor';
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 
@@ -31,26 +31,14 @@ export type UserEvent =
   | UserDeleted;
 
 // ── Commands ──────────────────────────────────────────────────────────────────
-export type RegisterUser = {
-  type: 'RegisterUser';
-  data: { userId: string; firstName: string; lastName: string; email: string; passwordHash: string; role: Role };
-  metadata: CommandMetadata;
-};
-export type UpdateProfile = {
-  type: 'UpdateProfile';
-  data: { firstName: string; lastName: string; email: string; country: string | null; profilePicture: string | null };
-  metadata: CommandMetadata;
-};
+export type RegisterUser = Command<'RegisterUser', { userId: string; firstName: string; lastName: string; email: string; passwordHash: string; role: Role }>;
+export type UpdateProfile = Command<'UpdateProfile', { firstName: string; lastName: string; email: string; country: string | null; profilePicture: string | null }>;
 /** The application has checked the current password (or the reset token) before asking. */
-export type ChangePassword = {
-  type: 'ChangePassword';
-  data: { passwordHash: string; via: 'change' | 'reset' };
-  metadata: CommandMetadata;
-};
-export type ChangeRole = { type: 'ChangeRole'; data: { role: Role; reason: string }; metadata: CommandMetadata };
-export type DisableUser = { type: 'DisableUser'; data: { reason: string }; metadata: CommandMetadata };
-export type EnableUser = { type: 'EnableUser'; data: Record<string, never>; metadata: CommandMetadata };
-export type DeleteUser = { type: 'DeleteUser'; data: Record<string, never>; metadata: CommandMetadata };
+export type ChangePassword = Command<'ChangePassword', { passwordHash: string; via: 'change' | 'reset' }>;
+export type ChangeRole = Command<'ChangeRole', { role: Role; reason: string }>;
+export type DisableUser = Command<'DisableUser', { reason: string }>;
+export type EnableUser = Command<'EnableUser', Record<string, never>>;
+export type DeleteUser = Command<'DeleteUser', Record<string, never>>;
 
 export type UserCommand = RegisterUser | UpdateProfile | ChangePassword | ChangeRole | DisableUser | EnableUser | DeleteUser;
 

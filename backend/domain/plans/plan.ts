@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor';
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 import { planLimits } from './plan-limits';
@@ -58,7 +58,6 @@ export const planEventTypes = [
 ] as const satisfies readonly PlanEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
-type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type CreatePlan = Command<'CreatePlan', PlanCreated['data']>;
 export type DetailNextMilestone = Command<'DetailNextMilestone', { planId: string; milestone: MilestoneDetail }>;
 export type AddTask = Command<'AddTask', { planId: string; milestoneId: string; task: PlanTask }>;

@@ -6,6 +6,12 @@ export interface CommandMetadata {
   now: Date;
 }
 
+/**
+ * A command as every decider takes it: its type, its own data, and the metadata the application
+ * adds (`commandContext`), never written by the caller. One definition for every aggregate.
+ */
+export type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
+
 export interface DomainEvent<Type extends string = string, Data extends object = object> {
   type: Type;
   data: Data;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { migrations } from './migrations';
 
-/** Names databases have already recorded, in the order they ran: never renamed, never reordered. */
+/**
+ * Names databases have already recorded, in the order they ran: never renamed, never reordered.
+ * Every migration of the product is here, so the last line is the last number taken: a new
+ * migration takes the next one and is appended here in the same change (the second test fails
+ * until it is).
+ */
 const landed = [
   '2026_11_22_0001_event_store',
   '2026_11_22_0002_projection_checkpoints',
@@ -20,10 +25,27 @@ const landed = [
   '2026_11_23_0015_idea_set_saves',
   '2026_11_23_0016_idempotency_keys',
   '2026_11_23_0017_pending_spends',
+  '2026_11_23_0018_plans_read_model',
+  '2026_11_23_0019_users_active_plans',
+  '2026_11_23_0020_pending_spends_plan',
+  '2026_11_23_0021_event_store_append_index_plans',
+  '2026_11_24_0022_trial_results_visitor',
+  '2026_11_24_0023_session_password_fingerprint',
 ];
+
+const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
 
 describe('migrations', () => {
   it('keeps every landed migration under its recorded name, in its recorded order, before any newer one', () => {
     expect(Object.keys(migrations).slice(0, landed.length)).toEqual(landed);
+  });
+
+  it('lists every migration above, so its last line is the last number taken', () => {
+    expect(Object.keys(migrations).slice(landed.length)).toEqual([]);
+  });
+
+  it('numbers each migration once, one after the other (date_NNNN_name)', () => {
+    const numbers = Object.keys(migrations).map(numberOf);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 });

@@ -7,7 +7,14 @@ type Row = Record<string, unknown>;
 
 export interface RowProjectionSpec<R extends Row> {
   name: string;
-  table: keyof Database & string;
+  /**
+   * The table, by name. Deliberately `string`, not `keyof Database`: `Database` is built from
+   * the read models (projections/registry.ts), so a signature that looked into it would make an
+   * unannotated `export const xProjection = rowProjection(…)` part of its own type (TS2310
+   * "Type 'Database' recursively references itself", reported everywhere but here). A wrong name
+   * still fails: the projection-rebuild test fills and empties every table a projection names.
+   */
+  table: string;
   keyColumn: keyof R & string;
   handles: readonly string[];
   memberFacing: boolean;
