@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { aiCallDecider } from './ai-usage/ai-call';
 import { creditAccountDecider, creditStatementLine, type CreditAccountEvent } from './credits/credit-account';
@@ -6,6 +9,7 @@ import { defaultIdeaCategoryLines, defaultIdeaCount, defaultIdeasPerCategory } f
 import { ideaSetDecider } from './ideas/idea-set';
 import { emailClaimDecider } from './identity/email-claim';
 import { userDecider } from './identity/user';
+import { planDecider } from './plans/plan';
 import type { Decider, DomainEvent } from './shared/decider';
 
 /** Every aggregate, with a history that leaves it in its busiest state. */
@@ -17,9 +21,35 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
   ]],
   ['idea set', ideaSetDecider as never, []],
   ['AI call', aiCallDecider as never, []],
+  ['plan', planDecider as never, [{ type: 'PlanCreated', data: { planId: 'p', ownerId: 'u', ideaId: 'i', title: 'T', description: '', category: 'c', timeEstimate: '1 week', firstMilestone: { milestoneId: 'm', title: 'M', description: '', timeEstimate: '1 week', freeResources: [], paidResources: [], tasks: [{ taskId: 't', title: 'T', description: '' }], successCriteria: '' }, outlines: [] } }]],
 ];
 
+const domainFolder = dirname(fileURLToPath(import.meta.url));
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(folder, entry.name))
+    : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [join(folder, entry.name)]
+    : [],
+  );
+const isDecider = (value: unknown) =>
+  typeof value === 'object' && value !== null && ['initialState', 'decide', 'evolve', 'schemaVersions'].every((key) => key in value);
+
 describe('every decider', () => {
+  it('is in the list above: a decider exported anywhere under domain/ and missing there fails the test', async () => {
+    const listed = new Set<unknown>(aggregates.map(([, decider]) => decider));
+    const missing: string[] = [];
+    let found = 0;
+    for (const file of sourceFiles(domainFolder)) {
+      const module: Record<string, unknown> = await import(file);
+      for (const [name, value] of Object.entries(module).filter(([, value]) => isDecider(value))) {
+        found += 1;
+        if (!listed.has(value)) missing.push(`${relative(domainFolder, file)}: ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(found).toBe(aggregates.length);
+  });
+
   it('writes each event type at its schema version (stored events keep theirs; raising one needs an upcaster)', () => {
     expect(userDecider.schemaVersions).toEqual({
       UserRegistered: 1,
@@ -41,6 +71,15 @@ describe('every decider', () => {
     });
     expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1 });
     expect(aiCallDecider.schemaVersions).toEqual({ AiCallRecorded: 2 });
+    expect(planDecider.schemaVersions).toEqual({
+      PlanCreated: 1,
+      MilestoneDetailed: 1,
+      TaskAdded: 1,
+      TaskCompleted: 1,
+      TaskReopened: 1,
+      TaskHelpProvided: 1,
+      PlanCompleted: 1,
+    });
   });
 
   it('starts from a state that says nothing has happened yet', () => {
@@ -49,6 +88,7 @@ describe('every decider', () => {
     expect(creditAccountDecider.initialState).toEqual({ status: 'unopened' });
     expect(ideaSetDecider.initialState).toEqual({ status: 'none' });
     expect(aiCallDecider.initialState).toEqual({ status: 'none' });
+    expect(planDecider.initialState).toEqual({ status: 'none' });
   });
 
   it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {

@@ -7,6 +7,7 @@ import {
   planProgress,
   planStream,
   PlanNotFound,
+  TaskNotFound,
   taskNeedingHelp,
   type ExistingPlan,
   type MilestoneState,
@@ -44,12 +45,10 @@ export interface PlansDeps {
   log?: { error(obj: object, msg: string): void };
 }
 
-/** The signed-in member acting on their plans. */
 /** The member a plan command acts for. */
 export type PlanMember = UserActor;
 
 export const IdeaNotFound = () => new DomainError('idea_not_found', 'not_found');
-const TaskNotFound = () => new DomainError('task_not_found', 'not_found');
 
 /** The newest of the positions a request wrote (what its answer waits for). */
 const latest = (...positions: (AllPosition | null)[]) =>
@@ -171,11 +170,10 @@ export function createPlansService(deps: PlansDeps) {
     /** PATCH /api/tasks/{taskId}/toggle: `completed` is the new state; without it the task flips. */
     async toggleTask(member: PlanMember, taskId: string, completed: boolean | undefined, origin: { requestId: string }) {
       const planId = await planIdOfTask(member, taskId);
-      const outcome = await run(member, planId, origin.requestId, (state) => {
-        const current = state.status === 'none' ? undefined : findTask(state, taskId)?.task.completed;
-        const done = completed ?? !current;
-        return done ? { type: 'CompleteTask', data: { planId, taskId } } : { type: 'ReopenTask', data: { planId, taskId } };
-      });
+      const outcome = await run(member, planId, origin.requestId, () => ({
+        type: 'ToggleTask',
+        data: completed === undefined ? { planId, taskId } : { planId, taskId, completed },
+      }));
       const plan = outcome.state as ExistingPlan;
       return { planId, task: findTask(plan, taskId)!.task, status: plan.status, progress: planProgress(plan), position: outcome.position };
     },

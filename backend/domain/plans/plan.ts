@@ -61,11 +61,11 @@ export const planEventTypes = [
 export type CreatePlan = Command<'CreatePlan', PlanCreated['data']>;
 export type DetailNextMilestone = Command<'DetailNextMilestone', { planId: string; milestone: MilestoneDetail }>;
 export type AddTask = Command<'AddTask', { planId: string; milestoneId: string; task: PlanTask }>;
-export type CompleteTask = Command<'CompleteTask', { planId: string; taskId: string }>;
-export type ReopenTask = Command<'ReopenTask', { planId: string; taskId: string }>;
+/** `completed`: the state the member wants; without it the task flips (done becomes open, open done). */
+export type ToggleTask = Command<'ToggleTask', { planId: string; taskId: string; completed?: boolean }>;
 export type ProvideTaskHelp = Command<'ProvideTaskHelp', { planId: string; taskId: string; help: string }>;
 
-export type PlanCommand = CreatePlan | DetailNextMilestone | AddTask | CompleteTask | ReopenTask | ProvideTaskHelp;
+export type PlanCommand = CreatePlan | DetailNextMilestone | AddTask | ToggleTask | ProvideTaskHelp;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type TaskState = PlanTask & { completed: boolean; helpResponse: string | null };
@@ -223,20 +223,21 @@ function addTask(command: AddTask, state: PlanState): PlanEvent[] {
   return [{ type: 'TaskAdded', data: { planId: plan.planId, milestoneId: milestone.milestoneId, task } }];
 }
 
-function completeTask(command: CompleteTask, state: PlanState): PlanEvent[] {
+/**
+ * Completes or reopens a task: the state asked for, else the opposite of the task's own. Asking
+ * for the state it is in writes nothing; completing the last open task of a fully detailed plan
+ * completes the plan too.
+ */
+function toggleTask(command: ToggleTask, state: PlanState): PlanEvent[] {
   const { plan, milestone, task } = ownTask(state, command.metadata.actor, command.data.taskId);
-  if (task.completed) return [];
+  const completed = command.data.completed ?? !task.completed;
+  if (completed === task.completed) return [];
   const ids = { planId: plan.planId, milestoneId: milestone.milestoneId, taskId: task.taskId };
-  const completed: PlanEvent = { type: 'TaskCompleted', data: ids };
-  const after = evolvePlan(plan, completed) as ExistingPlan;
+  if (!completed) return [{ type: 'TaskReopened', data: ids }];
+  const done: PlanEvent = { type: 'TaskCompleted', data: ids };
+  const after = evolvePlan(plan, done) as ExistingPlan;
   const finished = fullyDetailed(after) && everyTaskDone(after);
-  return finished ? [completed, { type: 'PlanCompleted', data: { planId: plan.planId } }] : [completed];
-}
-
-function reopenTask(command: ReopenTask, state: PlanState): PlanEvent[] {
-  const { plan, milestone, task } = ownTask(state, command.metadata.actor, command.data.taskId);
-  if (!task.completed) return [];
-  return [{ type: 'TaskReopened', data: { planId: plan.planId, milestoneId: milestone.milestoneId, taskId: task.taskId } }];
+  return finished ? [done, { type: 'PlanCompleted', data: { planId: plan.planId } }] : [done];
 }
 
 function provideTaskHelp(command: ProvideTaskHelp, state: PlanState): PlanEvent[] {
@@ -255,10 +256,8 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       return detailNextMilestone(command, state);
     case 'AddTask':
       return addTask(command, state);
-    case 'CompleteTask':
-      return completeTask(command, state);
-    case 'ReopenTask':
-      return reopenTask(command, state);
+    case 'ToggleTask':
+      return toggleTask(command, state);
     case 'ProvideTaskHelp':
       return provideTaskHelp(command, state);
     default:

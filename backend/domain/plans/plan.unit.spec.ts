@@ -55,8 +55,13 @@ const planDone: PlanEvent = { type: 'PlanCompleted', data: { planId } };
 
 const meta = (actor: Actor) => ({ actor, now });
 const create = (actor: Actor, over: Partial<PlanCreated['data']> = {}): PlanCommand => ({ type: 'CreatePlan', data: { ...creation, ...over }, metadata: meta(actor) });
-const complete = (taskId: string, actor = ada): PlanCommand => ({ type: 'CompleteTask', data: { planId, taskId }, metadata: meta(actor) });
-const reopen = (taskId: string, actor = ada): PlanCommand => ({ type: 'ReopenTask', data: { planId, taskId }, metadata: meta(actor) });
+const toggle = (taskId: string, completed?: boolean, actor = ada): PlanCommand => ({
+  type: 'ToggleTask',
+  data: completed === undefined ? { planId, taskId } : { planId, taskId, completed },
+  metadata: meta(actor),
+});
+const complete = (taskId: string, actor = ada) => toggle(taskId, true, actor);
+const reopen = (taskId: string, actor = ada) => toggle(taskId, false, actor);
 const detailNext = (milestone = detail('m2', ['t3']), actor = ada): PlanCommand => ({ type: 'DetailNextMilestone', data: { planId, milestone }, metadata: meta(actor) });
 const addTask = (milestoneId: string, title: string, actor = ada, taskId = 't9'): PlanCommand => ({
   type: 'AddTask',
@@ -105,6 +110,15 @@ describe('plans', () => {
       spec.given([created, done('t1')]).when(complete('t1')).thenNothingHappens();
       spec.given([created, done('t1')]).when(reopen('t1')).then([{ type: 'TaskReopened', data: { planId, milestoneId: 'm1', taskId: 't1' } }]);
       spec.given([created]).when(reopen('t1')).thenNothingHappens();
+    });
+
+    it('flip when no state is asked for: an open task is completed, a completed one reopened', () => {
+      spec.given([created]).when(toggle('t1')).then([done('t1')]);
+      spec.given([created, done('t1')]).when(toggle('t1')).then([{ type: 'TaskReopened', data: { planId, milestoneId: 'm1', taskId: 't1' } }]);
+    });
+
+    it('complete the plan when a flip closes its last open task', () => {
+      spec.given([created, done('t1'), done('t2'), week2]).when(toggle('t3')).then([done('t3', 'm2'), planDone]);
     });
 
     it('are added to a detailed milestone with the title trimmed, never to a locked one', () => {
@@ -205,6 +219,7 @@ describe('plans', () => {
       for (const actor of [grace, admin]) {
         spec.given([created]).when(complete('t1', actor)).thenThrows('task_not_found');
         spec.given([created]).when(reopen('t1', actor)).thenThrows('task_not_found');
+        spec.given([created]).when(toggle('t1', undefined, actor)).thenThrows('task_not_found');
         spec.given([created]).when(help('t1', 'x', actor)).thenThrows('task_not_found');
         spec.given([created]).when(addTask('m1', 'Mine now', actor)).thenThrows('plan_not_found');
         spec.given([created, done('t1'), done('t2')]).when(detailNext(detail('m2', ['t3']), actor)).thenThrows('plan_not_found');
