@@ -1,4 +1,5 @@
 import { jsonrepair } from 'jsonrepair';
+import { aiAnswerInvalidMessage } from '../contracts/ai-failures';
 import { generatedIdeasSchema, type GeneratedIdeas, type Idea } from '../contracts/ideas';
 import { AiGenerationError } from '../ports/idea-generator';
 import { categoryColor, normaliseCategoryKey, type IdeaCategoryConfig } from './categories';
@@ -10,7 +11,6 @@ import { categoryColor, normaliseCategoryKey, type IdeaCategoryConfig } from './
  */
 
 export const parseErrorMessage = 'Failed to parse ideas. Please try again.';
-export const validationErrorMessage = 'AI response was invalid. Please try again.';
 
 /** At most this many ideas are kept (an idea set saves up to 100). */
 const MAX_IDEAS = 100;
@@ -197,7 +197,7 @@ export function parseGeneratedIdeas(
   const found =
     findJson(unfenced, false) ?? findJson(decoded, false) ?? findJson(unfenced, true) ?? findJson(decoded, true);
   if (!found) throw new AiGenerationError('parse_error', parseErrorMessage);
-  const invalid = () => new AiGenerationError('validation_error', validationErrorMessage);
+  const invalid = () => new AiGenerationError('validation_error', aiAnswerInvalidMessage);
 
   let root = decodeStrings(found.value);
   if (Array.isArray(root)) root = { ideas: root };

@@ -1,5 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
 import { planLimits } from '../../domain/plans/plan-limits';
+import { aiAnswerInvalidMessage } from '../contracts/ai-failures';
 import { AiGenerationError } from '../ports/idea-generator';
 import { balancedEnd, decodeHtmlEntities, stripCodeFences } from './parse-ideas';
 import {
@@ -21,12 +22,11 @@ import {
  * → `validation_error`.
  */
 
-/** Member-product §8: the plan screens show this for parse_error and validation_error. */
-export const planAnswerInvalidMessage = 'AI response was invalid. Please try again.';
+/** Member-product §8: what the task-help screen shows when the help could not be had. */
 export const taskHelpFailedMessage = 'Failed to get task help';
 
-const parseError = () => new AiGenerationError('parse_error', planAnswerInvalidMessage);
-const validationError = () => new AiGenerationError('validation_error', planAnswerInvalidMessage);
+const parseError = () => new AiGenerationError('parse_error', aiAnswerInvalidMessage);
+const validationError = () => new AiGenerationError('validation_error', aiAnswerInvalidMessage);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

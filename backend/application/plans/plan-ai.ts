@@ -1,31 +1,22 @@
 import type { AiCallKind } from '../../domain/ai-usage/ai-call';
 import type { Actor } from '../../domain/shared/actor';
 import { recordAiCall } from '../ai-usage/ai-calls';
+import { aiAnswerInvalidMessage } from '../contracts/ai-failures';
 import { AiGenerationError, type AiErrorType, type AiUsage, type GeneratedText } from '../ports/idea-generator';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 
+const unavailable = {
+  timeout: 'Request timed out. Please try again.',
+  rate_limit: 'Too many requests. Please wait a moment before trying again.',
+};
+const invalid = { parse_error: aiAnswerInvalidMessage, validation_error: aiAnswerInvalidMessage };
+
 /** The sentences of member-product §8 for a failed AI call, by what was asked. */
 const failedMessages: Record<'plan' | 'milestone' | 'help', Partial<Record<AiErrorType, string>> & { default: string }> = {
-  plan: {
-    timeout: 'Request timed out. Please try again.',
-    rate_limit: 'Too many requests. Please wait a moment before trying again.',
-    parse_error: 'AI response was invalid. Please try again.',
-    validation_error: 'AI response was invalid. Please try again.',
-    default: 'Failed to generate plan. Please try again.',
-  },
-  milestone: {
-    timeout: 'Request timed out. Please try again.',
-    rate_limit: 'Too many requests. Please wait a moment before trying again.',
-    parse_error: 'AI response was invalid. Please try again.',
-    validation_error: 'AI response was invalid. Please try again.',
-    default: 'Failed to generate the next milestone. Please try again.',
-  },
-  help: {
-    timeout: 'Request timed out. Please try again.',
-    rate_limit: 'Too many requests. Please wait a moment before trying again.',
-    default: 'Failed to get task help',
-  },
+  plan: { ...unavailable, ...invalid, default: 'Failed to generate plan. Please try again.' },
+  milestone: { ...unavailable, ...invalid, default: 'Failed to generate the next milestone. Please try again.' },
+  help: { ...unavailable, default: 'Failed to get task help' },
 };
 
 export interface AiCallDeps {

@@ -17,7 +17,8 @@ import type {
   PlanPromptInput,
   TaskHelpPromptInput,
 } from '../../application/ports/plan-generator';
-import { planAnswerInvalidMessage, taskHelpFailedMessage } from '../../application/ai/plan-parse';
+import { taskHelpFailedMessage } from '../../application/ai/plan-parse';
+import { aiAnswerInvalidMessage } from '../../application/contracts/ai-failures';
 
 export const timeoutMessage = 'Request timed out. Please try again.';
 export const rateLimitMessage = 'Too many requests. Please wait a moment before trying again.';
@@ -30,7 +31,7 @@ interface CallTexts {
   cut: string;
 }
 const ideaTexts: CallTexts = { unavailable: unavailableMessage, cut: parseErrorMessage };
-const planTexts: CallTexts = { unavailable: planUnavailableMessage, cut: planAnswerInvalidMessage };
+const planTexts: CallTexts = { unavailable: planUnavailableMessage, cut: aiAnswerInvalidMessage };
 const helpTexts: CallTexts = { unavailable: taskHelpFailedMessage, cut: taskHelpFailedMessage };
 
 /** "Too many requests. Please wait 20 seconds before trying again." when the provider said how long. */

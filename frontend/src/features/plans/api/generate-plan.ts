@@ -1,3 +1,4 @@
+import { aiAnswerInvalidMessage } from '@contracts/ai-failures';
 import { type GeneratePlanRequest, generatePlanRequestSchema, generatePlanResponseSchema } from '@contracts/plans';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
@@ -42,7 +43,7 @@ export function planGenerationFailure(error: unknown): PlanGenerationFailure {
       return { kind: 'failed', title: 'Too many requests. Please wait a moment before trying again.', redirectAfterMs: 3000 };
     case 'parse_error':
     case 'validation_error':
-      return { kind: 'failed', title: body.message.trim() || 'AI response was invalid. Please try again.', redirectAfterMs: 1500 };
+      return { kind: 'failed', title: body.message.trim() || aiAnswerInvalidMessage, redirectAfterMs: 1500 };
   }
   // "Idea not found" and the like: the spec's sentence, with the server's reason under it.
   const reason = error.serverMessage;
