@@ -1,5 +1,5 @@
-import './plan-generating-screen.css';
-import { Button, Callout, Card, Icon, NonIdealState, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
+import { GeneratingPage, GeneratingScreen } from '../../../components/ui/generating-screen';
 import { useEffect, useState } from 'react';
 import { TypingText } from '../../../components/ui/typing-text';
 import { usePlanGeneration } from '../api/use-plan-generation';
@@ -32,56 +32,31 @@ export function PlanGeneratingScreen() {
 
   if (signedOut) {
     return (
-      <div className="page generating-page plan-generating">
+      <GeneratingPage>
         <NonIdealState
           icon="lock"
           title="Please sign in to generate your plan"
           description={request ? `Sign in and your plan for “${request.ideaTitle}” is generated straight away.` : undefined}
           action={<Button intent="primary" text="Sign In" onClick={signIn} />}
         />
-      </div>
+      </GeneratingPage>
     );
   }
 
   const text = steps.slice(0, complete ? steps.length : shown).join('\n') + (complete ? '\nYour plan is ready.' : '');
 
   return (
-    <div className="page generating-page plan-generating">
-      <h1 className="page-title">Generating Your Plan</h1>
-      {request ? (
-        <p className="muted plan-generating-subtitle">
-          Turning “{request.ideaTitle}” into a week-by-week action plan. This usually takes 15-30 seconds.
-        </p>
+    <GeneratingScreen
+      title="Generating Your Plan"
+      subtitle={request ? <>Turning “{request.ideaTitle}” into a week-by-week action plan. This usually takes 15-30 seconds.</> : undefined}
+      phase={complete ? { kind: 'complete' } : failure ? { kind: 'failed', title: failure.title } : { kind: 'working', status: 'Building your action plan...' }}
+    >
+      <TypingText text={text} complete={complete || failure !== null} />
+      {failure ? (
+        <Callout intent="danger" icon="arrow-left" compact>
+          {failure.description ? `${failure.description}. ` : ''}Taking you back to your ideas...
+        </Callout>
       ) : null}
-      <Card className="plan-generating-card" elevation={1}>
-        <div className="plan-generating-status" role="status" aria-live="polite">
-          {complete ? (
-            <>
-              <Icon icon="tick-circle" intent="success" size={20} />
-              <strong>Generation Complete</strong>
-            </>
-          ) : failure ? (
-            <>
-              <Icon icon="error" intent="danger" size={20} />
-              <strong>{failure.title}</strong>
-            </>
-          ) : (
-            <span>Building your action plan...</span>
-          )}
-        </div>
-        <ProgressBar
-          intent={complete ? 'success' : failure ? 'danger' : 'primary'}
-          value={complete || failure ? 1 : undefined}
-          stripes={!complete && !failure}
-          animate={!complete && !failure}
-        />
-        <TypingText text={text} complete={complete || failure !== null} />
-        {failure ? (
-          <Callout intent="danger" icon="arrow-left" compact>
-            {failure.description ? `${failure.description}. ` : ''}Taking you back to your ideas...
-          </Callout>
-        ) : null}
-      </Card>
-    </div>
+    </GeneratingScreen>
   );
 }
