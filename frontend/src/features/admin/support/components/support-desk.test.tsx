@@ -11,7 +11,7 @@ import { historyEntry, memberContext, staffSupportApi, staffTicket, ticketMessag
 const renderDesk = () => renderRoutes({ '/support': <SupportDesk /> }, '/support');
 
 const listItem = (subject: string) =>
-  screen.getAllByTestId('ticket-list-item').find((item) => within(item).queryByText(subject) !== null)!;
+  screen.getAllByTestId('desk-ticket-list-item').find((item) => within(item).queryByText(subject) !== null)!;
 
 const conversation = () => screen.getByRole('region', { name: 'Conversation' });
 

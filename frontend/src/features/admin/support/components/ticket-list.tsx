@@ -13,27 +13,27 @@ export function TicketList({
   onSelect: (ticketId: string) => void;
 }) {
   return (
-    <ul className="ticket-list" aria-label="Support tickets">
+    <ul className="desk-ticket-list" aria-label="Support tickets">
       {tickets.map((ticket) => {
         const selected = ticket.id === selectedId;
         return (
           <li key={ticket.id}>
             <button
               type="button"
-              className={`ticket-list-item${selected ? ' is-selected' : ''}${ticket.unreadCount > 0 ? ' is-unread' : ''}`}
+              className={`desk-ticket-list-item${selected ? ' is-selected' : ''}${ticket.unreadCount > 0 ? ' is-unread' : ''}`}
               aria-current={selected ? 'true' : undefined}
               onClick={() => onSelect(ticket.id)}
-              data-testid="ticket-list-item"
+              data-testid="desk-ticket-list-item"
             >
-              <span className="ticket-list-item-top">
-                <span className="ticket-list-subject">{ticket.subject}</span>
+              <span className="desk-ticket-list-item-top">
+                <span className="desk-ticket-list-subject">{ticket.subject}</span>
                 {ticket.unreadCount > 0 ? (
                   <span className="ticket-unread-marker" aria-label={`${ticket.unreadCount} unread`} title={`${ticket.unreadCount} unread`} />
                 ) : null}
               </span>
-              <span className="ticket-list-item-meta">
+              <span className="desk-ticket-list-item-meta">
                 <TicketStatusTag status={ticket.status} />
-                <span className="ticket-list-name">{fullName(ticket)}</span>
+                <span className="desk-ticket-list-name">{fullName(ticket)}</span>
                 <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
               </span>
             </button>
