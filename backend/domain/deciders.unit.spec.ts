@@ -11,6 +11,7 @@ import { emailClaimDecider } from './identity/email-claim';
 import { userDecider } from './identity/user';
 import { planDecider } from './plans/plan';
 import type { Decider, DomainEvent } from './shared/decider';
+import { ticketDecider } from './support/ticket';
 
 /** Every aggregate, with a history that leaves it in its busiest state. */
 const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]][] = [
@@ -22,6 +23,9 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
   ['idea set', ideaSetDecider as never, []],
   ['AI call', aiCallDecider as never, []],
   ['plan', planDecider as never, [{ type: 'PlanCreated', data: { planId: 'p', ownerId: 'u', ideaId: 'i', title: 'T', description: '', category: 'c', timeEstimate: '1 week', firstMilestone: { milestoneId: 'm', title: 'M', description: '', timeEstimate: '1 week', freeResources: [], paidResources: [], tasks: [{ taskId: 't', title: 'T', description: '' }], successCriteria: '' }, outlines: [] } }]],
+  ['support ticket', ticketDecider as never, [
+    { type: 'TicketOpened', data: { ticketId: 't', memberId: 'u', subject: 'Help', messageId: 'm', message: 'Please' } },
+  ]],
 ];
 
 const domainFolder = dirname(fileURLToPath(import.meta.url));
@@ -80,6 +84,17 @@ describe('every decider', () => {
       TaskHelpProvided: 1,
       PlanCompleted: 1,
     });
+    expect(ticketDecider.schemaVersions).toEqual({
+      TicketOpened: 1,
+      TicketMessagePosted: 1,
+      TicketStatusChanged: 1,
+      TicketPriorityChanged: 1,
+      TicketTagAdded: 1,
+      TicketTagRemoved: 1,
+      TicketReadByMember: 1,
+      TicketReadByStaff: 1,
+      TicketDeleted: 1,
+    });
   });
 
   it('starts from a state that says nothing has happened yet', () => {
@@ -89,6 +104,7 @@ describe('every decider', () => {
     expect(ideaSetDecider.initialState).toEqual({ status: 'none' });
     expect(aiCallDecider.initialState).toEqual({ status: 'none' });
     expect(planDecider.initialState).toEqual({ status: 'none' });
+    expect(ticketDecider.initialState).toEqual({ status: 'none' });
   });
 
   it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {
