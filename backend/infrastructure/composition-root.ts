@@ -5,6 +5,7 @@ import { identityContext } from './composition/identity';
 import { ideasContext, type IdeasOverrides } from './composition/ideas';
 import { openPlatform, type PlatformOverrides } from './composition/platform';
 import { plansContext, type PlansOverrides } from './composition/plans';
+import { supportContext } from './composition/support';
 
 export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides;
 
@@ -20,6 +21,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const credits = creditsContext(platform);
   const ideas = ideasContext(platform, credits, overrides);
   const plans = plansContext(platform, credits, ideas, overrides);
+  const support = supportContext(platform);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -27,6 +29,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...credits,
     ...ideas,
     ...plans,
+    ...support,
     async close() {
       await credits.compensation.stop();
       await runner.stop();

@@ -7,6 +7,7 @@ import { ideaSetsReadModel } from './idea-sets/read-model';
 import { pendingSpendsReadModel } from './pending-spends/read-model';
 import { plansReadModel } from './plans/read-model';
 import { sessionRevocationReadModel } from './sessions/read-model';
+import { supportReadModel } from './support/read-model';
 import { usersReadModel } from './users/read-model';
 
 /**
@@ -21,6 +22,7 @@ export const readModels = [
   ideaSetsReadModel,
   pendingSpendsReadModel,
   plansReadModel,
+  supportReadModel,
 ] as const;
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);

@@ -19,6 +19,7 @@ const members = ['401', o, o, '403', '403'] as const;
 const everyone = [o, o, o, o, o] as const;
 const signedIn = ['401', o, o, o, o] as const;
 const admins = ['401', '403', '403', '403', o] as const;
+const staff = ['401', '403', '403', o, o] as const;
 
 export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcome, pro: Outcome, moderator: Outcome, admin: Outcome]> = {
   // operationId          visitor, free, pro, moderator, admin
@@ -47,6 +48,21 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   generateNextMilestone: members,
   toggleTask: members,
   getTaskHelp: members,
+  getSupportUnreadCount: members,
+  listSupportTickets: members,
+  listSupportTicketMessages: members,
+  markSupportTicketRead: members,
+  postSupportTicketMessage: members,
+  createSupportTicket: members,
+  listAllSupportTickets: staff,
+  listSupportDeskMessages: staff,
+  replyToSupportTicket: staff,
+  changeSupportTicketStatus: staff,
+  updateSupportTicket: staff,
+  deleteSupportTicket: staff,
+  markSupportDeskTicketRead: staff,
+  getSupportTicketHistory: staff,
+  getSupportTicketMember: staff,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

@@ -40,6 +40,11 @@ const forbiddenActions: Record<string, string> = {
   create_idea_set_for_another: 'You can only keep idea sets for your own account',
   generate_ideas: "You don't have permission to do this.",
   create_plan_for_another: 'You can only make plans for your own account',
+  open_ticket_for_another: 'You can only open support tickets for your own account',
+  answer_ticket: 'Only the support team can reply to tickets',
+  update_ticket: 'Only the support team can change tickets',
+  read_ticket: 'Only the support team can see every ticket',
+  delete_ticket: 'Only the support team can delete tickets',
 };
 
 /** A second request for a thing whose first is still being generated (`data.kind` of credit). */
@@ -89,6 +94,15 @@ const messages: Record<string, Wording> = {
   help_required: () => 'Failed to get task help',
   help_too_long: () => 'Failed to get task help',
   help_already_provided: () => 'Help was already provided for this task',
+  // domain: support tickets (member-product §2 Support, §8; back-office §7)
+  ticket_not_found: () => 'Ticket not found',
+  ticket_exists: () => 'This ticket already exists',
+  ticket_resolved: () => 'This ticket has been resolved. Create a new ticket if you need further assistance.',
+  ticket_subject_required: () => 'Missing fields: Please fill in both subject and message.',
+  ticket_subject_too_long: (data) => `A subject has at most ${data.max} characters`,
+  ticket_message_required: () => 'Please enter a message',
+  ticket_message_too_long: (data) => `A message has at most ${data.max} characters`,
+  invalid_ticket_value: (data) => `This is not a ticket ${data.field === 'tags' ? 'tag' : String(data.field)} the support desk uses`,
   // application
   invalid_credentials: () => 'Invalid email or password',
   account_disabled: () => 'Your account has been disabled. Please contact support if you think this is a mistake.',
@@ -109,6 +123,7 @@ const messages: Record<string, Wording> = {
   trial_token_missing: () =>
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',
+  ticket_limit: (data) => `You can open at most ${data.perDay} support tickets a day. Please add to an open ticket or try again tomorrow.`,
   concurrent_change: (data) =>
     data.category === 'plan'
       ? 'The plan changed meanwhile. Please reload it and try again.'

@@ -4,6 +4,7 @@ import type { TrialResultTables } from '../ideas/trial-results';
 import type { IdeaSetSaveTables } from '../ideas/idea-set-saves';
 import type { PlatformTables } from '../identity/platform-tables';
 import type { ContentTables } from '../content/content-tables';
+import type { SupportTicketOpenTables } from '../support/ticket-opens';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -18,4 +19,5 @@ export interface Database
     AiSettingsTables,
     TrialTables,
     TrialResultTables,
-    IdeaSetSaveTables {}
+    IdeaSetSaveTables,
+    SupportTicketOpenTables {}

@@ -15,6 +15,7 @@ import { trialGenerationsMigration } from '../../application/ideas/trial-allowan
 import { trialResultsMigration, trialResultsVisitorMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
+import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
@@ -37,6 +38,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_23_0021_event_store_append_index_plans': appendFunctionIndexPlansMigration,
   '2026_11_24_0022_trial_results_visitor': trialResultsVisitorMigration,
   '2026_11_24_0023_session_password_fingerprint': sessionPasswordFingerprintMigration,
+  '2026_11_24_0024_support_ticket_opens': supportTicketOpensMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

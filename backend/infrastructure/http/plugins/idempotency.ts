@@ -26,6 +26,9 @@ export const IDEMPOTENT_ROUTES = new Set([
   'POST /api/plans/:planId/milestones/:milestoneId/tasks',
   'POST /api/plans/:planId/generate-next-milestone',
   'POST /api/tasks/:taskId/help',
+  'POST /api/support/tickets',
+  'POST /api/support/tickets/:id/messages',
+  'POST /api/admin/support-tickets/:id/messages',
 ]);
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;

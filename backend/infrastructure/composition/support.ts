@@ -1,0 +1,42 @@
+import { createSupportService } from '../../application/support/support-service';
+import { memberContextOf } from '../../projections/support/member-context';
+import {
+  findTicket,
+  listAllTickets,
+  listTicketsOf,
+  messagesOfMemberTicket,
+  messagesOfTicket,
+  unreadCountOf,
+} from '../../projections/support/support-projection';
+import { findUserById } from '../../projections/users/users-projection';
+import type { Platform } from './platform';
+
+/** Support: members' tickets and their chat with the support team (admins and moderators). */
+export function supportContext(platform: Platform) {
+  const { database, eventStore, ids, clock, mailer, config, logger } = platform;
+  const db = database.db;
+  return {
+    support: createSupportService({
+      db,
+      eventStore,
+      ids,
+      clock,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      reads: {
+        memberTickets: (memberId) => listTicketsOf(db, memberId),
+        memberMessages: (memberId, ticketId) => messagesOfMemberTicket(db, memberId, ticketId),
+        memberUnreadCount: (memberId) => unreadCountOf(db, memberId),
+        tickets: () => listAllTickets(db),
+        ticket: (ticketId) => findTicket(db, ticketId),
+        messages: (ticketId) => messagesOfTicket(db, ticketId),
+        person: async (userId) => {
+          const user = await findUserById(db, userId);
+          return user && { firstName: user.first_name, lastName: user.last_name, email: user.email };
+        },
+        memberContext: (userId) => memberContextOf(db, userId),
+      },
+      log: logger.child({ component: 'support' }),
+    }),
+  };
+}

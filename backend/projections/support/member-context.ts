@@ -1,0 +1,43 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { TicketMemberContextDto } from '../../application/contracts/support';
+import type { Database } from '../../application/ports/database';
+import { creditsView, findCreditAccount } from '../credit-accounts/credit-accounts-projection';
+import { findUserById } from '../users/users-projection';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The member behind a ticket as staff see it beside the thread: who they are (users read
+ * model), their credits this period (credit accounts) and how many plans they have (plans).
+ * Payments arrive with billing: until then there is no last payment. Nothing for a deleted account.
+ */
+export async function memberContextOf(db: Db, userId: string): Promise<TicketMemberContextDto | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user) return undefined;
+  const account = await findCreditAccount(db, userId);
+  const credits = account ? creditsView(account) : undefined;
+  const counts = (kind: 'idea' | 'plan' | 'milestone' | 'help') =>
+    credits ? { used: credits.used[kind], limit: credits.allowances[kind] + credits.granted[kind] } : { used: 0, limit: 0 };
+  const plans = await db
+    .selectFrom('plans')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    userId,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    role: user.role,
+    memberSince: new Date(user.created_at).toISOString(),
+    credits: {
+      ideas: counts('idea'),
+      plans: counts('plan'),
+      milestones: counts('milestone'),
+      help: counts('help'),
+      resetsAt: credits?.creditsResetAt ?? null,
+    },
+    planCount: Number(plans?.n ?? 0),
+    lastPayment: null,
+  };
+}

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketStream } from '../../backend/domain/support/ticket';
+import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Support tickets over real HTTP and a real database (issue 28; member-product §2 Support, §7,
+ * §8; back-office §7): a member's tickets and chat, the support desk for admins and moderators,
+ * the ticket history, the reply email, and who may call what.
+ */
+
+let t: TestApp;
+const resolvedWording = 'This ticket has been resolved. Create a new ticket if you need further assistance.';
+
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_URL: 'https://skilly.example' });
+});
+afterAll(async () => t?.close());
+
+type Person = { client: Client; userId: string; email: string; firstName: string };
+
+async function signUp(firstName = 'Ada'): Promise<Person> {
+  const client = new Client(t.url);
+  const details = newMember({ firstName });
+  const signup = await client.post('/api/auth/signup', details);
+  expect(signup.status).toBe(201);
+  return { client, userId: signup.body.user.id, email: details.email, firstName };
+}
+
+/** A signed-in person of the given staff role, with a session started after the role changed. */
+async function staffMember(role: 'admin' | 'moderator', firstName: string): Promise<Person> {
+  const person = await signUp(firstName);
+  await t.services.identity.changeRole(person.userId, role, 'support test', { actor: null, requestId: `role-${person.userId}` });
+  await t.services.runner.catchUpAll();
+  const { token } = await t.services.identity.startSession(person.userId);
+  return { ...person, client: new Client(t.url, { cookie: `skilly_session=${encodeURIComponent(t.app.signCookie(token))}` }) };
+}
+
+async function openTicket(member: Person, subject = 'Cannot save ideas', message = 'The save button does nothing.') {
+  const created = await member.client.post('/api/support/tickets', { subject, message });
+  expect(created.status, created.text).toBe(201);
+  return created.body.id as string;
+}
+
+const streamLength = async (ticketId: string) => (await t.services.eventStore.readStream(ticketStream.name(ticketId))).length;
+const outbox = () => t.services.database.db.selectFrom('email_outbox').selectAll().execute();
+
+let admin: Person;
+let moderator: Person;
+beforeAll(async () => {
+  admin = await staffMember('admin', 'Alan');
+  moderator = await staffMember('moderator', 'Mo');
+});
+
+describe('a ticket between a member and the support team', () => {
+  it('opens, is answered by an admin and a moderator, counts the unread replies until read, and refuses the member once resolved', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada, '  Cannot save ideas ', ' The save button does nothing. ');
+
+    const listed = await ada.client.get('/api/support/tickets');
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      { id: ticketId, subject: 'Cannot save ideas', status: 'pending', createdAt: expect.any(String), updatedAt: expect.any(String), unreadCount: 0 },
+    ]);
+    expect((await ada.client.get('/api/support/unread-count')).body).toEqual({ count: 0 });
+
+    // The desk lists it with the member's name and email, at medium priority, the first message unread.
+    const desk = await admin.client.get('/api/admin/support-tickets');
+    expect(desk.status).toBe(200);
+    expect(desk.body.find((x: { id: string }) => x.id === ticketId)).toMatchObject({
+      subject: 'Cannot save ideas',
+      status: 'pending',
+      priority: 'medium',
+      tags: [],
+      userId: ada.userId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: ada.email,
+      unreadCount: 1,
+    });
+
+    const fromAdmin = await admin.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: ' Looking into it. ' });
+    expect(fromAdmin.status, fromAdmin.text).toBe(201);
+    expect(fromAdmin.body).toEqual({ id: expect.any(String), message: 'Looking into it.', senderType: 'admin', createdAt: expect.any(String) });
+    expect((await ada.client.get('/api/support/unread-count')).body).toEqual({ count: 1 });
+    expect((await ada.client.get('/api/support/tickets')).body[0].unreadCount).toBe(1);
+
+    expect((await ada.client.request('PATCH', `/api/support/tickets/${ticketId}/read`)).status).toBe(200);
+    expect((await ada.client.get('/api/support/unread-count')).body).toEqual({ count: 0 });
+    // Nothing unread: a second read mark writes nothing.
+    const before = await streamLength(ticketId);
+    expect((await ada.client.request('PATCH', `/api/support/tickets/${ticketId}/read`)).status).toBe(200);
+    expect(await streamLength(ticketId)).toBe(before);
+
+    const fromModerator = await moderator.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: 'Fixed in the latest release.' });
+    expect(fromModerator.status, fromModerator.text).toBe(201);
+    expect(fromModerator.body.senderType).toBe('admin');
+    expect((await ada.client.get('/api/support/unread-count')).body).toEqual({ count: 1 });
+
+    const mine = await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'Thanks, works now!' });
+    expect(mine.status, mine.text).toBe(201);
+    expect(mine.body).toMatchObject({ message: 'Thanks, works now!', senderType: 'user' });
+
+    const thread = await ada.client.get(`/api/support/tickets/${ticketId}/messages`);
+    expect(thread.status).toBe(200);
+    expect(thread.body.map((m: { message: string; senderType: string }) => [m.senderType, m.message])).toEqual([
+      ['user', 'The save button does nothing.'],
+      ['admin', 'Looking into it.'],
+      ['admin', 'Fixed in the latest release.'],
+      ['user', 'Thanks, works now!'],
+    ]);
+    expect((await moderator.client.get(`/api/admin/support-tickets/${ticketId}/messages`)).body).toEqual(thread.body);
+
+    // Staff read the member's messages.
+    expect((await admin.client.get('/api/admin/support-tickets')).body.find((x: { id: string }) => x.id === ticketId).unreadCount).toBe(2);
+    expect((await moderator.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/read`)).status).toBe(200);
+    expect((await admin.client.get('/api/admin/support-tickets')).body.find((x: { id: string }) => x.id === ticketId).unreadCount).toBe(0);
+
+    // Resolved: the member's next message is refused and nothing is written.
+    const resolved = await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'resolved' });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(resolved.body).toMatchObject({ id: ticketId, status: 'resolved' });
+    expect((await ada.client.get('/api/support/tickets')).body[0].status).toBe('resolved');
+    const events = await streamLength(ticketId);
+    const refused = await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'One more thing' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: resolvedWording, code: 'ticket_resolved' });
+    expect(await streamLength(ticketId)).toBe(events);
+    expect((await ada.client.get(`/api/support/tickets/${ticketId}/messages`)).body).toHaveLength(4);
+
+    // Staff may still write on a resolved ticket.
+    expect((await admin.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: 'Glad it works.' })).status).toBe(201);
+  });
+
+  it('sets priority and tags with one call, and a change to the same value writes nothing', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    const updated = await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}`, { priority: 'high', tags: ['Bug', 'Billing'], status: 'in-progress' });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({ priority: 'high', tags: ['Bug', 'Billing'], status: 'in-progress' });
+    const retagged = await moderator.client.request('PATCH', `/api/admin/support-tickets/${ticketId}`, { tags: ['General', 'Bug'] });
+    expect(retagged.body.tags).toEqual(['Bug', 'General']);
+
+    const events = await streamLength(ticketId);
+    const same = await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}`, { priority: 'high', tags: ['Bug', 'General'], status: 'in-progress' });
+    expect(same.status).toBe(200);
+    expect(await streamLength(ticketId)).toBe(events);
+    expect((await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'in-progress' })).status).toBe(200);
+    expect(await streamLength(ticketId)).toBe(events);
+  });
+
+  it('lists a member’s tickets newest first, and only theirs', async () => {
+    const ada = await signUp();
+    const grace = await signUp('Grace');
+    const first = await openTicket(ada, 'First');
+    const second = await openTicket(ada, 'Second');
+    await openTicket(grace, 'Grace’s own');
+    expect((await ada.client.get('/api/support/tickets')).body.map((x: { id: string }) => x.id)).toEqual([second, first]);
+  });
+});
+
+describe('the ticket history', () => {
+  it('lists every step of the ticket with its actor, time and what changed', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada, 'Billing question', 'Was I charged twice?');
+    await admin.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: 'Let me check.' });
+    await ada.client.request('PATCH', `/api/support/tickets/${ticketId}/read`);
+    await moderator.client.request('PATCH', `/api/admin/support-tickets/${ticketId}`, { priority: 'urgent', tags: ['Billing'] });
+    await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'resolved' });
+
+    const history = await moderator.client.get(`/api/admin/support-tickets/${ticketId}/history`);
+    expect(history.status, history.text).toBe(200);
+    const user = (who: Person, role: string) => ({ kind: 'user', id: who.userId, name: `${who.firstName} Lovelace`, role });
+    expect(history.body).toEqual([
+      { type: 'TicketOpened', at: expect.any(String), actor: user(ada, 'free'), summary: 'Opened the ticket “Billing question”. Message: “Was I charged twice?”' },
+      { type: 'TicketMessagePosted', at: expect.any(String), actor: user(admin, 'admin'), summary: 'Reply: “Let me check.”' },
+      { type: 'TicketReadByMember', at: expect.any(String), actor: user(ada, 'free'), summary: 'Read by the member' },
+      { type: 'TicketPriorityChanged', at: expect.any(String), actor: user(moderator, 'moderator'), summary: 'Priority: medium → urgent' },
+      { type: 'TicketTagAdded', at: expect.any(String), actor: user(moderator, 'moderator'), summary: 'Tag added: Billing' },
+      { type: 'TicketStatusChanged', at: expect.any(String), actor: user(admin, 'admin'), summary: 'Status: pending → resolved' },
+    ]);
+    expect(history.body.every((entry: { at: string }) => !Number.isNaN(Date.parse(entry.at)))).toBe(true);
+  });
+
+  it('shows staff the member behind a ticket: role, credits, plans and no payment yet', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    const context = await admin.client.get(`/api/admin/support-tickets/${ticketId}/member`);
+    expect(context.status, context.text).toBe(200);
+    expect(context.body).toMatchObject({ userId: ada.userId, firstName: 'Ada', email: ada.email, role: 'free', planCount: 0, lastPayment: null });
+    expect(context.body.credits.ideas).toEqual({ used: 0, limit: expect.any(Number) });
+    expect(context.body.credits.ideas.limit).toBeGreaterThan(0);
+  });
+});
+
+describe('another member', () => {
+  it('gets 404 on the ticket, its messages, the read mark and a post, and the stream stays as it was', async () => {
+    const ada = await signUp();
+    const grace = await signUp('Grace');
+    const ticketId = await openTicket(ada);
+    await admin.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: 'Hello Ada' });
+    const events = await streamLength(ticketId);
+
+    const calls = [
+      await grace.client.get(`/api/support/tickets/${ticketId}/messages`),
+      await grace.client.request('PATCH', `/api/support/tickets/${ticketId}/read`),
+      await grace.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'Let me in' }),
+    ];
+    for (const answer of calls) expect(answer.body).toEqual({ message: 'Ticket not found', code: 'ticket_not_found' });
+    expect(calls.map((c) => c.status)).toEqual([404, 404, 404]);
+    expect((await grace.client.get('/api/support/tickets')).body).toEqual([]);
+    expect((await grace.client.get('/api/support/unread-count')).body).toEqual({ count: 0 });
+    expect(await streamLength(ticketId)).toBe(events);
+  });
+});
+
+describe('who may call the support desk', () => {
+  it('refuses members with 403 and visitors with 401 on every staff endpoint, before anything is read or written', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    const visitor = new Client(t.url);
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/support-tickets'],
+      ['GET', `/api/admin/support-tickets/${ticketId}/messages`],
+      ['POST', `/api/admin/support-tickets/${ticketId}/messages`, { message: 'I am staff now' }],
+      ['PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'resolved' }],
+      ['PATCH', `/api/admin/support-tickets/${ticketId}`, { priority: 'urgent' }],
+      ['DELETE', `/api/admin/support-tickets/${ticketId}`],
+      ['PATCH', `/api/admin/support-tickets/${ticketId}/read`],
+      ['GET', `/api/admin/support-tickets/${ticketId}/history`],
+      ['GET', `/api/admin/support-tickets/${ticketId}/member`],
+    ];
+    const events = await streamLength(ticketId);
+    for (const [method, path, body] of calls) {
+      expect((await ada.client.request(method, path, body)).status, `${method} ${path} as the member`).toBe(403);
+      expect((await visitor.request(method, path, body)).status, `${method} ${path} as a visitor`).toBe(401);
+    }
+    expect(await streamLength(ticketId)).toBe(events);
+  });
+
+  it('keeps staff out of the member routes (403) and visitors too (401)', async () => {
+    expect((await admin.client.get('/api/support/tickets')).status).toBe(403);
+    expect((await moderator.client.post('/api/support/tickets', { subject: 'x', message: 'y' })).status).toBe(403);
+    expect((await new Client(t.url).get('/api/support/unread-count')).status).toBe(401);
+  });
+});
+
+describe('refused input', () => {
+  it('answers 400 with the spec’s wording and writes nothing', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    const opened = await eventCount(t, 'TicketOpened');
+    const posted = await eventCount(t, 'TicketMessagePosted');
+    const missing = 'Missing fields: Please fill in both subject and message.';
+
+    for (const body of [{ subject: '  ', message: 'Hi' }, { subject: 'Hi', message: '' }, { subject: 'Hi' }, {}]) {
+      const answer = await ada.client.post('/api/support/tickets', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      // A blank field is worded as §8 says; an absent one is a plain 400 of the contract's schema.
+      if ('subject' in body && 'message' in body) expect(answer.body.message).toBe(missing);
+    }
+    expect((await ada.client.post('/api/support/tickets', { subject: 's'.repeat(201), message: 'Hi' })).body.message).toBe('A subject has at most 200 characters');
+    expect((await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: '   ' })).body).toMatchObject({ message: 'Please enter a message' });
+    expect((await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'm'.repeat(5001) })).status).toBe(400);
+    expect((await admin.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: '' })).status).toBe(400);
+
+    const before = await streamLength(ticketId);
+    for (const body of [{ status: 'closed' }, { priority: 'critical' }, { tags: ['Urgent'] }, {}]) {
+      expect((await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'done' })).status).toBe(400);
+    expect(await streamLength(ticketId)).toBe(before);
+    expect(await eventCount(t, 'TicketOpened')).toBe(opened);
+    expect(await eventCount(t, 'TicketMessagePosted')).toBe(posted);
+    expect((await admin.client.get('/api/admin/support-tickets')).body.find((x: { id: string }) => x.id === ticketId)).toMatchObject({ status: 'pending', priority: 'medium', tags: [] });
+  });
+
+  it('lets a member open at most 10 tickets a day (429), and a refused opening does not count', async () => {
+    const ada = await signUp();
+    expect((await ada.client.post('/api/support/tickets', { subject: '', message: 'x' })).status).toBe(400);
+    for (let i = 0; i < 10; i++) await openTicket(ada, `Ticket ${i}`);
+    const eleventh = await ada.client.post('/api/support/tickets', { subject: 'One more', message: 'Please' });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toMatchObject({ code: 'ticket_limit', message: 'You can open at most 10 support tickets a day. Please add to an open ticket or try again tomorrow.' });
+    expect((await ada.client.get('/api/support/tickets')).body).toHaveLength(10);
+    // Another member's allowance is their own.
+    await openTicket(await signUp('Grace'));
+  });
+});
+
+describe('a deleted ticket', () => {
+  it('is gone for the member (404) and from the desk', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    await admin.client.post(`/api/admin/support-tickets/${ticketId}/messages`, { message: 'Hi' });
+    const deleted = await moderator.client.request('DELETE', `/api/admin/support-tickets/${ticketId}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toEqual({ success: true });
+
+    expect((await ada.client.get('/api/support/tickets')).body).toEqual([]);
+    expect((await ada.client.get('/api/support/unread-count')).body).toEqual({ count: 0 });
+    expect((await ada.client.get(`/api/support/tickets/${ticketId}/messages`)).status).toBe(404);
+    expect((await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'Hello?' })).status).toBe(404);
+    expect((await admin.client.get('/api/admin/support-tickets')).body.some((x: { id: string }) => x.id === ticketId)).toBe(false);
+    expect((await admin.client.get(`/api/admin/support-tickets/${ticketId}/messages`)).status).toBe(404);
+    expect((await admin.client.request('DELETE', `/api/admin/support-tickets/${ticketId}`)).status).toBe(404);
+  });
+});
+
+describe('the reply email', () => {
+  it('queues a ticket reply email to the ticket’s member only, naming the ticket and linking /support', async () => {
+    const ada = await signUp();
+    const grace = await signUp('Grace');
+    const adas = await openTicket(ada, 'Where is my invoice?', 'I need it for my taxes.');
+    await openTicket(grace, 'Grace’s private matter', 'Something only Grace knows.');
+    const before = (await outbox()).length;
+
+    // A member's own message sends nothing.
+    await ada.client.post(`/api/support/tickets/${adas}/messages`, { message: 'Any news?' });
+    expect((await outbox()).length).toBe(before);
+
+    expect((await moderator.client.post(`/api/admin/support-tickets/${adas}/messages`, { message: 'Sent it just now.' })).status).toBe(201);
+    const mails = (await outbox()).slice(before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.recipient).toBe(ada.email);
+    expect(mail.subject).toContain('Where is my invoice?');
+    expect(mail.body).toContain('https://skilly.example/support');
+    expect(mail.body).toContain('Where is my invoice?');
+    for (const secret of [grace.email, 'Grace’s private matter', 'Something only Grace knows.']) {
+      expect(mail.subject + mail.body).not.toContain(secret);
+    }
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('opens one ticket and posts one message for a repeated request', async () => {
+    const ada = await signUp();
+    const first = await ada.client.post('/api/support/tickets', { subject: 'Twice?', message: 'Once.' }, { 'idempotency-key': 'ticket-key-1' });
+    const again = await ada.client.post('/api/support/tickets', { subject: 'Twice?', message: 'Once.' }, { 'idempotency-key': 'ticket-key-1' });
+    expect(again.body).toEqual(first.body);
+    expect((await ada.client.get('/api/support/tickets')).body).toHaveLength(1);
+
+    const message = await ada.client.post(`/api/support/tickets/${first.body.id}/messages`, { message: 'Hi' }, { 'idempotency-key': 'msg-key-1' });
+    const repeat = await ada.client.post(`/api/support/tickets/${first.body.id}/messages`, { message: 'Hi' }, { 'idempotency-key': 'msg-key-1' });
+    expect(repeat.body).toEqual(message.body);
+    expect((await ada.client.get(`/api/support/tickets/${first.body.id}/messages`)).body).toHaveLength(2);
+  });
+});
