@@ -110,6 +110,14 @@ describe('rebuild equals live, for every registered read model', () => {
       expect(plan.status).toBe(201);
       const taskId = (await member.get(`/api/plans/${plan.body.planId}`)).body.milestones[0].tasks[0].id;
       expect((await member.request('PATCH', `/api/tasks/${taskId}/toggle`, { completed: true })).status).toBe(200);
+      // A support ticket with a staff reply (the support read model: tickets and messages), and one deleted.
+      const ticket = await member.post('/api/support/tickets', { subject: `Question ${i}`, message: 'How do I export a plan?' });
+      expect(ticket.status).toBe(201);
+      const supportStaff = { kind: 'user', userId: randomUUID(), role: 'moderator' } as const;
+      await t.services.support.reply(supportStaff, ticket.body.id, 'From the plan page.', { requestId: 'test' });
+      await t.services.support.update(supportStaff, ticket.body.id, { priority: 'high', tags: ['General'] }, { requestId: 'test' });
+      const gone = await member.post('/api/support/tickets', { subject: 'Never mind', message: 'Solved it myself.' });
+      await t.services.support.remove(supportStaff, gone.body.id, { requestId: 'test' });
       const system = { actor: null, requestId: 'test' };
       await t.services.credits.grant({ userId, role: 'free' }, { kind: 'idea', amount: 1, reason: 'test' }, system);
       // A spend whose idea set never came (the process died): the pending-spends inbox holds it.

@@ -61,6 +61,18 @@ describe('routes loaded by folder', () => {
         'POST /api/idea-sets',
         'POST /api/idea-sets/save-pending',
         'POST /api/generate-ideas-stream',
+        'GET /api/support/unread-count',
+        'GET /api/support/tickets',
+        'GET /api/support/tickets/{id}/messages',
+        'PATCH /api/support/tickets/{id}/read',
+        'POST /api/support/tickets/{id}/messages',
+        'POST /api/support/tickets',
+        'GET /api/admin/support-tickets',
+        'GET /api/admin/support-tickets/{id}/messages',
+        'POST /api/admin/support-tickets/{id}/messages',
+        'PATCH /api/admin/support-tickets/{id}/status',
+        'PATCH /api/admin/support-tickets/{id}',
+        'DELETE /api/admin/support-tickets/{id}',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

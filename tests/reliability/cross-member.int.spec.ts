@@ -5,7 +5,7 @@ import { reportPart } from './scale';
 
 /**
  * Cross-member access (issue 27): member A keeps one of each thing a member owns (an idea set, a
- * plan with milestones and tasks); member B calls every operation that takes an id, in its path
+ * plan with milestones and tasks, a support ticket); member B calls every operation that takes an id, in its path
  * or its body, with A's ids, and gets 404 while the event store and the read models stay as they
  * were. The operations come from the running app's OpenAPI document, so a route added later is
  * covered by itself; one whose id has no owner fixture below fails the suite, naming it.
@@ -57,12 +57,15 @@ async function ownerFixtures(a: Client): Promise<Record<string, string>> {
   const plan = (await a.get(`/api/plans/${generated.body.planId}`)).body;
   expect(plan.milestones.length).toBeGreaterThan(1);
   expect(plan.milestones[0].tasks.length).toBeGreaterThan(0);
+  const ticket = await a.post('/api/support/tickets', { subject: 'A question', message: 'Only member A may read this.' });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
   return {
     ideaSet: set.body.id,
     idea: idea.id,
     plan: plan.id,
     milestone: plan.milestones[0].id,
     task: plan.milestones[0].tasks[0].id,
+    ticket: ticket.body.id,
   };
 }
 
