@@ -1,5 +1,5 @@
 import type { Actor, UserActor } from '../shared/actor';
-import type { CommandMetadata, Decider } from '../shared/decider';
+import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 
@@ -65,7 +65,6 @@ export const ticketEventTypes = [
 ] as const satisfies readonly TicketEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
-type Command<Type extends string, Data> = { type: Type; data: Data; metadata: CommandMetadata };
 export type OpenTicket = Command<'OpenTicket', TicketOpened['data']>;
 /** A message of the ticket's member. */
 export type PostMemberMessage = Command<'PostMemberMessage', { ticketId: string; messageId: string; message: string }>;

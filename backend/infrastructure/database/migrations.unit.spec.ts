@@ -31,6 +31,8 @@ const landed = [
   '2026_11_23_0021_event_store_append_index_plans',
   '2026_11_24_0022_trial_results_visitor',
   '2026_11_24_0023_session_password_fingerprint',
+  '2026_11_24_0024_support_ticket_opens',
+  '2026_11_24_0025_support_read_model',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
