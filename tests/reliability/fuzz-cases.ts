@@ -327,7 +327,8 @@ const PARAM_VALUES: { label: string; value: string }[] = [
 export function fuzzCase(operation: Operation, rng: Random, knownIds: Record<string, string>): FuzzCase {
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
-    const known = knownIds[parameter.name];
+    // A ticket route's {id} is a ticket's; every other route's ids are the plan's.
+    const known = parameter.name === 'id' && /ticket/.test(operation.route) ? knownIds.ticketId : knownIds[parameter.name];
     values[`${parameter.in}:${parameter.name}`] = known && rng.chance(0.7) ? encodeURIComponent(known) : encodeURIComponent(String(sample(parameter.schema, rng, parameter.name)));
   }
   let label = '';

@@ -113,7 +113,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Real ids (a free member's plan) to put in path parameters, so a case reaches past "not found". */
+/** Real ids (a free member's plan and ticket) to put in path parameters, so a case reaches past "not found". */
 async function knownIds(): Promise<Record<string, string>> {
   const member = new Client(t.url, { cookie: `${SESSION_COOKIE}=${cookies.free}` });
   const idea = { id: 'idea-1', title: 'Custom Pet Portraits', subtitle: 'Pet owners pay for a painting', description: 'Paint pets from photos and sell on Fiverr.', category: 'fiverr', industry: 'Art', method: 'Gigs', pricing: '$40-120' };
@@ -123,7 +123,9 @@ async function knownIds(): Promise<Record<string, string>> {
   expect(generated.status).toBe(201);
   const planId = generated.body.planId as string;
   const milestone = (await member.get(`/api/plans/${planId}`)).body?.milestones?.find((m: any) => m.tasks?.length);
-  return { id: planId, planId, milestoneId: milestone?.id, taskId: milestone?.tasks?.[0]?.id };
+  const ticket = await member.post('/api/support/tickets', { subject: 'Export fails', message: 'The export button does nothing.' });
+  expect(ticket.status).toBe(201);
+  return { id: planId, planId, milestoneId: milestone?.id, taskId: milestone?.tasks?.[0]?.id, ticketId: ticket.body.id };
 }
 
 describe('schema-driven fuzzing', () => {
