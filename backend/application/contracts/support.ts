@@ -38,10 +38,10 @@ export const ticketIdParamsSchema = z.object({
 
 /** POST /api/support/tickets */
 export const createTicketRequestSchema = z.object({
-  subject: text({ max: supportLimits.subject, tooLong: `A subject has at most ${supportLimits.subject} characters` })
+  subject: text({ max: supportLimits.subject, tooLong: `A subject has at most ${supportLimits.subject} characters`, required: missingTicketFieldsMessage })
     .trim()
     .min(1, missingTicketFieldsMessage),
-  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters` })
+  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters`, required: missingTicketFieldsMessage })
     .trim()
     .min(1, missingTicketFieldsMessage),
 });
@@ -50,7 +50,7 @@ export const createTicketResponseSchema = z.object({ id: z.string() });
 
 /** POST /api/support/tickets/{id}/messages and POST /api/admin/support-tickets/{id}/messages */
 export const postMessageRequestSchema = z.object({
-  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters` })
+  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters`, required: emptyMessageMessage })
     .trim()
     .min(1, emptyMessageMessage),
 });

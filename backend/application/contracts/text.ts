@@ -23,6 +23,8 @@ export interface TextOptions {
   max: number;
   /** The message when the text is longer than `max`. */
   tooLong?: string;
+  /** The message when the field is absent (as when it is blank, usually); zod's own wording otherwise. */
+  required?: string;
 }
 
 /**
@@ -31,8 +33,9 @@ export interface TextOptions {
  */
 export function text(options: TextOptions) {
   const { max } = options;
+  const { required } = options;
   return z
-    .string()
+    .string(required === undefined ? undefined : { error: (issue) => (issue.input === undefined ? required : undefined) })
     .max(max, options.tooLong ?? `Text must be at most ${max} characters`)
     .refine(isStorableText, unstorableTextMessage);
 }

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Database } from '../ports/database';
-import { dailyQuota, untilNextUtcDay, type QuotaReservation } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
  * `POST /api/idea-sets` costs no credit, so what a member may store that way is capped
@@ -14,28 +14,13 @@ import { dailyQuota, untilNextUtcDay, type QuotaReservation } from '../quotas/da
 export const SAVES_PER_DAY = 20;
 export const SAVES_IN_TOTAL = 200;
 
-export interface IdeaSetSavesTable {
-  user_id: string;
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  used: number;
-}
+export type IdeaSetSavesTable = DailyQuotaTable<'user_id'>;
 
 export interface IdeaSetSaveTables {
   idea_set_saves: IdeaSetSavesTable;
 }
 
-export const ideaSetSavesMigration: Migration = {
-  async up(db) {
-    await sql`
-      create table idea_set_saves (
-        user_id text not null,
-        day text not null,
-        used integer not null,
-        primary key (user_id, day)
-      )`.execute(db);
-  },
-};
+export const ideaSetSavesMigration: Migration = dailyQuotaMigration('idea_set_saves', 'user_id');
 
 type Db = Kysely<Database> | Transaction<Database>;
 const saves = dailyQuota({ table: 'idea_set_saves', keyColumn: 'user_id' });

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import { TrialLimitReached, mayTryAgain } from '../../domain/ideas/visitor-trials';
 import type { Database } from '../ports/database';
-import { dailyQuota, type QuotaReservation } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation } from '../quotas/daily-quota';
 
 /**
  * Keeps the visitor trial policy (`domain/ideas/visitor-trials.ts`: a few generations per IP
@@ -11,28 +11,13 @@ import { dailyQuota, type QuotaReservation } from '../quotas/daily-quota';
  * requests do not count.
  */
 
-export interface TrialGenerationsTable {
-  visitor: string;
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  used: number;
-}
+export type TrialGenerationsTable = DailyQuotaTable<'visitor'>;
 
 export interface TrialTables {
   trial_generations: TrialGenerationsTable;
 }
 
-export const trialGenerationsMigration: Migration = {
-  async up(db) {
-    await sql`
-      create table trial_generations (
-        visitor text not null,
-        day text not null,
-        used integer not null,
-        primary key (visitor, day)
-      )`.execute(db);
-  },
-};
+export const trialGenerationsMigration: Migration = dailyQuotaMigration('trial_generations', 'visitor');
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** Yesterday's counts are kept for the day boundary; older ones are of no use. */

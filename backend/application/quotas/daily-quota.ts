@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../ports/database';
 
 /**
@@ -9,7 +9,8 @@ import type { Database } from '../ports/database';
  * when the work fails: refused or failed requests do not count.
  *
  * Each quota has its own table `(<key column> text, day text, used integer, primary key (<key
- * column>, day))`, created by its own migration.
+ * column>, day))`: its row type is `DailyQuotaTable<'<key column>'>` and its migration
+ * `dailyQuotaMigration('<table>', '<key column>')`.
  */
 export interface DailyQuotaSpec {
   table: keyof Database & string;
@@ -22,6 +23,24 @@ export interface DailyCounterRow {
   /** UTC day, YYYY-MM-DD. */
   day: string;
   used: number;
+}
+
+/** A quota table's row: the key column (a member's id, a visitor), the UTC day and the count. */
+export type DailyQuotaTable<KeyColumn extends string> = Record<KeyColumn, string> & DailyCounterRow;
+
+/** Creates a quota's table. */
+export function dailyQuotaMigration(table: string, keyColumn: string): Migration {
+  return {
+    async up(db) {
+      await sql`
+        create table ${sql.table(table)} (
+          ${sql.ref(keyColumn)} text not null,
+          day text not null,
+          used integer not null,
+          primary key (${sql.ref(keyColumn)}, day)
+        )`.execute(db);
+    },
+  };
 }
 
 /** A slot taken: what `release` gives back. */

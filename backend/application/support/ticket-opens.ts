@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Database } from '../ports/database';
-import { dailyQuota, untilNextUtcDay, type QuotaReservation } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
  * Opening a support ticket costs nothing, so a member may open at most TICKETS_PER_DAY a UTC day
@@ -10,28 +10,13 @@ import { dailyQuota, untilNextUtcDay, type QuotaReservation } from '../quotas/da
  */
 export const TICKETS_PER_DAY = 10;
 
-export interface SupportTicketOpensTable {
-  user_id: string;
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  used: number;
-}
+export type SupportTicketOpensTable = DailyQuotaTable<'user_id'>;
 
 export interface SupportTicketOpenTables {
   support_ticket_opens: SupportTicketOpensTable;
 }
 
-export const supportTicketOpensMigration: Migration = {
-  async up(db) {
-    await sql`
-      create table support_ticket_opens (
-        user_id text not null,
-        day text not null,
-        used integer not null,
-        primary key (user_id, day)
-      )`.execute(db);
-  },
-};
+export const supportTicketOpensMigration: Migration = dailyQuotaMigration('support_ticket_opens', 'user_id');
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** Only today's count matters; yesterday's is kept for the day boundary. */

@@ -94,6 +94,15 @@ export function parseReady<T>(schema: { safeParse: (value: unknown) => { success
   throw parsed.error;
 }
 
+/**
+ * A write's answer: the saved thing, or null when the server saved it but answered 202 because
+ * its read models were still catching up (the change is made; a refresh shows it shortly).
+ */
+export function parseSaved<T>(schema: { parse: (value: unknown) => T }, body: unknown): T | null {
+  if ((body as { code?: unknown } | null)?.code === 'accepted_pending') return null;
+  return schema.parse(body);
+}
+
 /** Retry policy for queries that may answer 202: a few quick retries for that case only. */
 export const notReadyRetry = {
   retry: (failureCount: number, error: unknown) => error instanceof NotReadyError && failureCount < 6,

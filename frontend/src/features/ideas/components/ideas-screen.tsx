@@ -10,6 +10,7 @@ import { generatedIdeas, pendingIdeas, planGeneratingUrl } from '../../../lib/pe
 import { useIdeaSets } from '../api/get-idea-sets';
 import { IdeaSetAccordion } from './idea-set-accordion';
 import type { IdeaSetView } from './idea-set-panel';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 /** The ideas kept in this tab, shown when the server cannot be read (spec §7). */
 function sessionFallback(): IdeaSetView[] {
@@ -53,12 +54,7 @@ export function IdeasScreen() {
     fallback = true;
     if (shown.length === 0) {
       return (
-        <NonIdealState
-          className="load-error"
-          icon="error"
-          title="Failed to load your ideas"
-          action={<Button intent="primary" icon="refresh" text="Retry" loading={sets.isFetching} onClick={() => void sets.refetch()} />}
-        />
+        <LoadFailure title="Failed to load your ideas" query={sets} />
       );
     }
   }

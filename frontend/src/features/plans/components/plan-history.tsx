@@ -1,4 +1,4 @@
-import { Button, Callout, Classes, Icon, type IconName, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Classes, Icon, type IconName } from '@blueprintjs/core';
 import type { PlanHistoryEntry } from '@contracts/plans';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -6,6 +6,7 @@ import { usePlanHistory } from '../api/get-plan-history';
 import { PlanMilestones } from './plan-milestones';
 import { formatWhen } from './plan-format';
 import { PlanProgress } from './plan-progress';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 const eventIcons: Record<PlanHistoryEntry['type'], IconName> = {
   PlanCreated: 'map',
@@ -34,12 +35,7 @@ export function PlanHistory({ planId }: { planId: string }) {
   if (history.isPending) return <div className={`${Classes.SKELETON} plan-history-skeleton`} />;
   if (history.isError) {
     return (
-      <NonIdealState
-        className="load-error"
-        icon="error"
-        title="Failed to load the plan's history"
-        action={<Button icon="refresh" text="Retry" loading={history.isFetching} onClick={() => void history.refetch()} />}
-      />
+      <LoadFailure title="Failed to load the plan's history" query={history} primary={false} />
     );
   }
 

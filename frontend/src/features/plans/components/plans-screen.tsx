@@ -1,10 +1,11 @@
 import './plans-screen.css';
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { LoadingText } from '../../../components/ui/loading-text';
 import { RouterButton } from '../../../components/ui/router-button';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { usePlans } from '../api/get-plans';
 import { PlanCard } from './plan-card';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 /** /plans (spec §2): the member's plans as cards, with the ways on to more ideas and the dashboard. */
 export function PlansScreen() {
@@ -32,12 +33,7 @@ function MemberPlans() {
   if (plans.isPending) body = <LoadingText />;
   else if (plans.isError)
     body = (
-      <NonIdealState
-        className="load-error"
-        icon="error"
-        title="Failed to load your plans"
-        action={<Button intent="primary" icon="refresh" text="Retry" loading={plans.isFetching} onClick={() => void plans.refetch()} />}
-      />
+      <LoadFailure title="Failed to load your plans" query={plans} />
     );
   else if (plans.data.length === 0)
     body = (

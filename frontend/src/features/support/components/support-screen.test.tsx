@@ -64,7 +64,7 @@ describe('the support screen', () => {
 
     // Spec §4: pending yellow, in-progress blue, resolved green.
     const status = (subject: string) => row(subject).querySelector('[data-status]')!;
-    expect(status('I was charged twice')).toHaveClass('bp6-intent-warning');
+    expect(status('I was charged twice')).toHaveClass('ticket-status-pending');
     expect(status('Cannot log in on my phone')).toHaveClass('bp6-intent-primary');
     expect(status('Export my plans')).toHaveClass('bp6-intent-success');
     expect(within(row('I was charged twice')).getByText('22 November 2026')).toBeInTheDocument();
@@ -112,6 +112,21 @@ describe('the support screen', () => {
     const sent = await inConversation(/It happens every hour\./);
     expect(sent.closest('li')).toHaveClass('message-own');
     await waitFor(() => expect(input()).toHaveValue(''));
+  });
+
+  it('takes a message the server saved but cannot show yet (202) as sent, each with its own Idempotency-Key', async () => {
+    const api = supportApi({ tickets: [login], messages: conversations });
+    api.answerPending();
+    open(api);
+    await inConversation('The app logs me out.');
+    await userEvent.type(input(), 'First{Enter}');
+    await waitFor(() => expect(input()).toHaveValue(''));
+    await userEvent.type(input(), 'Second{Enter}');
+    await waitFor(() => expect(input()).toHaveValue(''));
+    expect(api.sent.map((sent) => sent.message)).toEqual(['First', 'Second']);
+    expect(screen.queryByText('Failed to send message. Please try again.')).not.toBeInTheDocument();
+    expect(new Set(api.keys).size).toBe(2);
+    expect(api.keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
   });
 
   it('keeps the message and says so when sending fails', async () => {

@@ -33,8 +33,10 @@ function MemberSupport() {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   // Spec §2: the first ticket is selected once the list is there and the member chose none.
-  const selectedId = chosenId ?? tickets.data?.[0]?.id ?? null;
-  const selected = tickets.data?.find((ticket) => ticket.id === selectedId);
+  // A chosen ticket that has gone (deleted by staff) gives way to the first again.
+  const chosen = tickets.data?.find((ticket) => ticket.id === chosenId);
+  const selected = chosen ?? tickets.data?.[0];
+  const selectedId = selected?.id ?? null;
   // On a phone the conversation sits below the list: choosing a ticket brings it into view.
   const pane = useRef<HTMLDivElement>(null);
   const choose = (ticketId: string) => {
@@ -51,7 +53,7 @@ function MemberSupport() {
       <div className="support-layout">
         <TicketList tickets={tickets} selectedId={selectedId} onSelect={choose} />
         <div ref={pane} className="support-pane">
-          <TicketConversation ticket={selected} />
+          <TicketConversation key={selected?.id} ticket={selected} />
         </div>
       </div>
       <CreateTicketDialog

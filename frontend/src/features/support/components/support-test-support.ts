@@ -25,6 +25,8 @@ export function supportApi(initial: { tickets: MemberTicketDto[]; messages?: Rec
   const tickets = [...initial.tickets];
   const messages: Record<string, TicketMessageDto[]> = { ...initial.messages };
   const sent: { ticketId: string; message: string }[] = [];
+  const keys: (string | null)[] = [];
+  let slowReadModels = false;
   const created: { subject: string; message: string }[] = [];
   const reads: string[] = [];
   let failSend = false;
@@ -54,8 +56,11 @@ export function supportApi(initial: { tickets: MemberTicketDto[]; messages?: Rec
       if (failSend) return HttpResponse.json({ message: 'Something went wrong', code: 'internal' }, { status: 500 });
       if (found.status === 'resolved') return HttpResponse.json({ message: 'This ticket is resolved', code: 'ticket_resolved' }, { status: 409 });
       sent.push({ ticketId: found.id, message: body.message });
+      keys.push(request.headers.get('Idempotency-Key'));
       const posted = message(`sent-${next++}`, 'user', body.message, '2026-11-23T10:00:00.000Z');
       messages[found.id] = [...(messages[found.id] ?? []), posted];
+      // Saved, but the server's read models are behind: 202 (read-your-writes.ts).
+      if (slowReadModels) return HttpResponse.json({ message: 'Your change was saved and will show up in a moment. Please refresh shortly.', code: 'accepted_pending' }, { status: 202 });
       return HttpResponse.json(posted, { status: 201 });
     }),
     http.post('/api/support/tickets', async ({ request }) => {
@@ -80,6 +85,9 @@ export function supportApi(initial: { tickets: MemberTicketDto[]; messages?: Rec
       find(ticketId)!.unreadCount += 1;
     },
     failSending: () => void (failSend = true),
+    /** The Idempotency-Key of each message sent. */
+    keys,
+    answerPending: () => void (slowReadModels = true),
     failCreating: () => void (failCreate = true),
   };
 }

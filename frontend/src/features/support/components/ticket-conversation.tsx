@@ -1,4 +1,4 @@
-import { Button, Callout, Card, NonIdealState } from '@blueprintjs/core';
+import { Callout, Card, NonIdealState } from '@blueprintjs/core';
 import type { MemberTicketDto, TicketMessageDto } from '@contracts/support';
 import { useEffect, useRef } from 'react';
 import { LoadingText } from '../../../components/ui/loading-text';
@@ -7,6 +7,7 @@ import { useTicketMessages } from '../api/get-ticket-messages';
 import { useMarkTicketRead } from '../api/mark-ticket-read';
 import { MessageInput } from './message-input';
 import { formatMessageTime, formatTicketDate } from './support-format';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 /** Spec §2: the right pane; "Select a ticket to view the conversation" until one is chosen. */
 export function TicketConversation({ ticket }: { ticket: MemberTicketDto | undefined }) {
@@ -37,12 +38,7 @@ function Conversation({ ticket }: { ticket: MemberTicketDto }) {
   if (messages.isPending) body = <LoadingText />;
   else if (messages.isError && !messages.data)
     body = (
-      <NonIdealState
-        className="load-error"
-        icon="error"
-        title="Failed to load the conversation"
-        action={<Button intent="primary" icon="refresh" text="Retry" loading={messages.isFetching} onClick={() => void messages.refetch()} />}
-      />
+      <LoadFailure title="Failed to load the conversation" query={messages} />
     );
   else if (messages.data.length === 0) body = <p className="support-empty muted">No messages yet</p>;
   else body = <MessageList messages={messages.data} />;
@@ -92,8 +88,8 @@ function MessageList({ messages }: { messages: TicketMessageDto[] }) {
 }
 
 /**
- * Spec §4/§7: opening a ticket with unread support messages marks it read, and so does a new support
- * message arriving while it is open; each mark refreshes the unread badge. One mark per state seen.
+ * Spec §4/§7: opening a ticket that has messages marks it read, and so does a new support message
+ * arriving while it is open; each mark refreshes the unread badge. One mark per state seen.
  */
 function useReadMarks(ticket: MemberTicketDto, messages: TicketMessageDto[] | undefined) {
   const { mutate: markRead } = useMarkTicketRead();
@@ -104,11 +100,12 @@ function useReadMarks(ticket: MemberTicketDto, messages: TicketMessageDto[] | un
 
   useEffect(() => {
     if (supportMessages === undefined) return;
+    const opened = seen.current === null && (messages?.length ?? 0) > 0;
     const arrived = seen.current !== null && supportMessages > seen.current;
     seen.current = supportMessages;
-    if ((unread || arrived) && marked.current !== supportMessages) {
+    if ((opened || unread || arrived) && marked.current !== supportMessages) {
       marked.current = supportMessages;
       markRead(ticket.id);
     }
-  }, [ticket.id, unread, supportMessages, markRead]);
+  }, [ticket.id, unread, supportMessages, messages, markRead]);
 }

@@ -1,9 +1,10 @@
-import { Button, Card, NonIdealState, Tag } from '@blueprintjs/core';
+import { Card, Tag } from '@blueprintjs/core';
 import type { MemberTicketDto } from '@contracts/support';
 import { LoadingText } from '../../../components/ui/loading-text';
 import { TicketStatusTag } from '../../../components/ui/ticket-status-tag';
 import type { useTickets } from '../api/get-tickets';
 import { formatTicketDate } from './support-format';
+import { LoadFailure } from '../../../components/ui/load-failure';
 
 type Props = {
   tickets: ReturnType<typeof useTickets>;
@@ -19,12 +20,7 @@ export function TicketList({ tickets, selectedId, onSelect }: Props) {
   if (tickets.isPending) body = <LoadingText />;
   else if (tickets.isError && !tickets.data)
     body = (
-      <NonIdealState
-        className="load-error"
-        icon="error"
-        title="Failed to load your tickets"
-        action={<Button intent="primary" icon="refresh" text="Retry" loading={tickets.isFetching} onClick={() => void tickets.refetch()} />}
-      />
+      <LoadFailure title="Failed to load your tickets" query={tickets} />
     );
   else if (tickets.data.length === 0) body = <p className="support-empty muted">No tickets yet</p>;
   else
@@ -40,7 +36,7 @@ export function TicketList({ tickets, selectedId, onSelect }: Props) {
 
   return (
     <Card className="support-panel ticket-list-panel">
-      <h2 className="support-panel-title">Your Tickets ({count ?? 0})</h2>
+      <h2 className="support-panel-title">{count === undefined ? 'Your Tickets' : `Your Tickets (${count})`}</h2>
       {body}
     </Card>
   );

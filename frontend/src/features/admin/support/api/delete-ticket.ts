@@ -1,7 +1,8 @@
 import type { StaffTicketDto } from '@contracts/support';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
+import { failure } from './failure';
 import { staffTicketPath, staffTicketsQueryKey } from './get-staff-tickets';
 
 /** DELETE /api/admin/support-tickets/{id} (back-office §7). */
@@ -9,7 +10,7 @@ export async function deleteTicket(ticketId: string): Promise<void> {
   await apiRequest<unknown>(staffTicketPath(ticketId), { method: 'DELETE' });
 }
 
-/** Deleting leaves the list at once; a refusal is 'Failed to delete ticket' (with the server's reason). */
+/** Deleting leaves the list at once; a refusal is the toast 'Error' with 'Failed to delete ticket' and the server's reason (back-office §8). */
 export function useDeleteTicket({ onDeleted }: { onDeleted?: (ticketId: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,7 +20,7 @@ export function useDeleteTicket({ onDeleted }: { onDeleted?: (ticketId: string) 
       toast({ title: 'Ticket deleted', intent: 'success' });
       onDeleted?.(ticketId);
     },
-    onError: (error) => toastError('Failed to delete ticket', error instanceof ApiError ? error.serverMessage : undefined),
+    onError: (error) => toastError('Error', failure('Failed to delete ticket', error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffTicketsQueryKey }),
   });
 }

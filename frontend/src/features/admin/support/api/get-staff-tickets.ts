@@ -1,5 +1,5 @@
 import { type StaffTicketDto, staffTicketSchema } from '@contracts/support';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useIsMutating, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, notReadyRetry, parseReady } from '../../../../lib/api-client';
 
@@ -20,7 +20,11 @@ export const staffTicketsQueryOptions = () =>
 /** Back-office §9: the ticket list is polled every 5 s. */
 export const STAFF_TICKETS_POLL_MS = 5_000;
 
-export const useStaffTickets = () => useQuery({ ...staffTicketsQueryOptions(), refetchInterval: STAFF_TICKETS_POLL_MS });
+/** The list, polled every 5 s, except while a status, priority or tag change is on its way (update-ticket.ts). */
+export function useStaffTickets() {
+  const changing = useIsMutating({ mutationKey: ['update-ticket'] }) > 0;
+  return useQuery({ ...staffTicketsQueryOptions(), refetchInterval: changing ? false : STAFF_TICKETS_POLL_MS });
+}
 
 /** The path of one ticket's staff calls. */
 export const staffTicketPath = (ticketId: string) => `/api/admin/support-tickets/${encodeURIComponent(ticketId)}`;

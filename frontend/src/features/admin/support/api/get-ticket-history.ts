@@ -2,7 +2,7 @@ import { type TicketHistoryEntryDto, ticketHistoryEntrySchema } from '@contracts
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, notReadyRetry, parseReady } from '../../../../lib/api-client';
-import { staffTicketPath, staffTicketsRootKey } from './get-staff-tickets';
+import { STAFF_TICKETS_POLL_MS, staffTicketPath, staffTicketsRootKey } from './get-staff-tickets';
 
 export const ticketHistoryQueryKey = (ticketId: string) => [...staffTicketsRootKey, ticketId, 'history'] as const;
 
@@ -16,4 +16,5 @@ export async function getTicketHistory(ticketId: string, { signal }: { signal?: 
 export const ticketHistoryQueryOptions = (ticketId: string) =>
   queryOptions({ queryKey: ticketHistoryQueryKey(ticketId), queryFn: ({ signal }) => getTicketHistory(ticketId, { signal }), ...notReadyRetry });
 
-export const useTicketHistory = (ticketId: string) => useQuery(ticketHistoryQueryOptions(ticketId));
+/** Read again as the list is (5 s), so a member's message or a colleague's change joins the timeline. */
+export const useTicketHistory = (ticketId: string) => useQuery({ ...ticketHistoryQueryOptions(ticketId), refetchInterval: STAFF_TICKETS_POLL_MS });

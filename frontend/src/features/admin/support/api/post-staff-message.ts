@@ -1,31 +1,37 @@
 import { type TicketMessageDto, ticketMessageSchema } from '@contracts/support';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { apiRequest, parseSaved } from '../../../../lib/api-client';
+import { useAttemptKey } from '../../../../lib/attempt-key';
 import { toastError } from '../../../../lib/toaster';
-import { staffTicketPath, staffTicketsQueryKey } from './get-staff-tickets';
+import { failure } from './failure';
+import { staffTicketPath, staffTicketsRootKey } from './get-staff-tickets';
 import { ticketMessagesQueryKey } from './get-ticket-messages';
 
 /** POST /api/admin/support-tickets/{id}/messages {message} (back-office §7): a staff reply; 201 with the message. */
-export async function postStaffMessage(ticketId: string, message: string): Promise<TicketMessageDto> {
-  const body = await apiRequest<unknown>(`${staffTicketPath(ticketId)}/messages`, { method: 'POST', body: { message } });
-  return ticketMessageSchema.parse(body);
+export async function postStaffMessage(ticketId: string, message: string, idempotencyKey?: string): Promise<TicketMessageDto | null> {
+  const body = await apiRequest<unknown>(`${staffTicketPath(ticketId)}/messages`, { method: 'POST', body: { message }, idempotencyKey });
+  return parseSaved(ticketMessageSchema, body);
 }
 
-/** The reply joins the thread at once when the server accepts it; a refusal is 'Failed to send message' (with the server's reason). */
+/**
+ * The reply joins the thread at once when the server accepts it; a refusal is the toast 'Error' with
+ * 'Failed to send message' and the server's reason (back-office §8). Sending the same text again
+ * after a failure reuses its Idempotency-Key, so the member never gets a reply (or its email) twice.
+ */
 export function usePostStaffMessage(ticketId: string) {
   const queryClient = useQueryClient();
+  const attempt = useAttemptKey();
   return useMutation({
-    mutationFn: (message: string) => postStaffMessage(ticketId, message),
+    mutationFn: (message: string) => postStaffMessage(ticketId, message, attempt.keyFor(`${ticketId}\n${message}`)),
     onSuccess: (posted) => {
+      attempt.done();
+      if (!posted) return;
       queryClient.setQueryData<TicketMessageDto[]>(ticketMessagesQueryKey(ticketId), (thread) =>
         thread && !thread.some((message) => message.id === posted.id) ? [...thread, posted] : thread,
       );
     },
-    onError: (error) => toastError('Failed to send message', error instanceof ApiError ? error.serverMessage : undefined),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ticketMessagesQueryKey(ticketId) }),
-        queryClient.invalidateQueries({ queryKey: staffTicketsQueryKey }),
-      ]),
+    onError: (error) => toastError('Error', failure('Failed to send message', error)),
+    // The thread, the list and the ticket's history are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffTicketsRootKey }),
   });
 }

@@ -1,9 +1,9 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
 import type { TicketMessageDto } from '@contracts/support';
 import { useEffect, useRef } from 'react';
 import { LoadingText } from '../../../../components/ui/loading-text';
 import { useTicketMessages } from '../api/get-ticket-messages';
 import { errorText, formatDateTime } from './support-format';
+import { LoadFailure } from '../../../../components/ui/load-failure';
 
 const senderLabel: Record<TicketMessageDto['senderType'], string> = { admin: 'Admin', user: 'User' };
 
@@ -22,13 +22,7 @@ export function MessageThread({ ticketId }: { ticketId: string }) {
   if (messages.isPending) return <LoadingText />;
   if (messages.isError)
     return (
-      <NonIdealState
-        className="load-error"
-        icon="error"
-        title="Failed to load messages"
-        description={errorText(messages.error)}
-        action={<Button icon="refresh" text="Retry" loading={messages.isFetching} onClick={() => void messages.refetch()} />}
-      />
+      <LoadFailure title="Failed to load messages" description={errorText(messages.error)} query={messages} primary={false} />
     );
   if (messages.data.length === 0) return <p className="ticket-thread-empty">No messages yet</p>;
   return (

@@ -138,8 +138,9 @@ describe('the staff support desk', () => {
     await open('Printer of invoices is broken');
     const box = within(conversation()).getByRole('textbox', { name: 'Reply' });
     await userEvent.type(box, 'Hello{Enter}');
-    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
-    expect(screen.getByText('A message has at most 5000 characters')).toBeInTheDocument();
+    // Back-office §8: a toast titled 'Error', the failure and the server's reason.
+    expect(await screen.findByText('Failed to send message: A message has at most 5000 characters')).toBeInTheDocument();
+    expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
     expect(box).toHaveValue('Hello');
   });
 
@@ -183,8 +184,9 @@ describe('the staff support desk', () => {
     const priority = within(conversation()).getByLabelText('Priority');
 
     await userEvent.selectOptions(priority, 'high');
-    expect(await screen.findByText('Failed to update ticket')).toBeInTheDocument();
-    expect(screen.getByText('Ticket not found')).toBeInTheDocument();
+    // Back-office §8: a toast titled 'Error', the failure and the server's reason.
+    expect(await screen.findByText('Failed to update ticket: Ticket not found')).toBeInTheDocument();
+    expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
     await waitFor(() => expect(priority).toHaveValue('medium'));
   });
 
@@ -215,8 +217,9 @@ describe('the staff support desk', () => {
     await open('Printer of invoices is broken');
     await userEvent.click(within(conversation()).getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete ticket')).toBeInTheDocument();
-    expect(screen.getByText('Only staff may do this')).toBeInTheDocument();
+    // Back-office §8: a toast titled 'Error', the failure and the server's reason.
+    expect(await screen.findByText('Failed to delete ticket: Only staff may do this')).toBeInTheDocument();
+    expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
     expect(within(conversation()).getByRole('heading', { name: 'Printer of invoices is broken' })).toBeInTheDocument();
   });
 

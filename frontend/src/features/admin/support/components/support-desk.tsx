@@ -1,11 +1,12 @@
 import './support-desk.css';
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { LoadingText } from '../../../../components/ui/loading-text';
 import { useStaffTickets } from '../api/get-staff-tickets';
 import { errorText } from './support-format';
 import { TicketConversation } from './ticket-conversation';
 import { TicketList } from './ticket-list';
+import { LoadFailure } from '../../../../components/ui/load-failure';
 
 /** Where the panels stack (support-desk.css). */
 const stackedLayout = '(max-width: 760px)';
@@ -29,13 +30,7 @@ export function SupportDesk() {
   if (tickets.isPending) return <LoadingText />;
   if (tickets.isError)
     return (
-      <NonIdealState
-        className="load-error"
-        icon="error"
-        title="Failed to load support tickets"
-        description={errorText(tickets.error)}
-        action={<Button intent="primary" icon="refresh" text="Retry" loading={tickets.isFetching} onClick={() => void tickets.refetch()} />}
-      />
+      <LoadFailure title="Failed to load support tickets" description={errorText(tickets.error)} query={tickets} />
     );
 
   // A ticket deleted meanwhile (here or by a colleague) is no longer open.

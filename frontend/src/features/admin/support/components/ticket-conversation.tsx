@@ -34,7 +34,7 @@ export function TicketConversation({ ticket, onDeleted }: { ticket: StaffTicketD
             <h2 className="ticket-subject">{ticket.subject}</h2>
             <div className="ticket-header-meta">
               <span>{fullName(ticket)}</span>
-              <a href={`mailto:${ticket.email}`}>{ticket.email}</a>
+              {ticket.email ? <a href={`mailto:${ticket.email}`}>{ticket.email}</a> : null}
               <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
             </div>
           </div>
