@@ -21,7 +21,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const credits = creditsContext(platform);
   const ideas = ideasContext(platform, credits, overrides);
   const plans = plansContext(platform, credits, ideas, overrides);
-  const support = supportContext(platform);
+  const support = supportContext(platform, credits);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,

@@ -190,6 +190,23 @@ describe('the ticket history', () => {
     expect(context.body.credits.ideas).toEqual({ used: 0, limit: expect.any(Number) });
     expect(context.body.credits.ideas.limit).toBeGreaterThan(0);
   });
+
+  it("shows the member's credits as their own dashboard does, also after a role change the ledger has not recorded yet", async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    await t.services.identity.changeRole(ada.userId, 'pro', 'support test', { actor: null, requestId: `pro-${ada.userId}` });
+    await t.services.runner.catchUpAll();
+    const { token } = await t.services.identity.startSession(ada.userId);
+    const own = await new Client(t.url, { cookie: `skilly_session=${encodeURIComponent(t.app.signCookie(token))}` }).get('/api/credits');
+    expect(own.status).toBe(200);
+    const context = (await admin.client.get(`/api/admin/support-tickets/${ticketId}/member`)).body;
+    expect(context.role).toBe('pro');
+    const kinds = { ideas: 'idea', plans: 'plan', milestones: 'milestone', help: 'help' } as const;
+    for (const [shown, kind] of Object.entries(kinds)) {
+      expect(context.credits[shown], shown).toEqual({ used: own.body.used[kind], limit: own.body.allowances[kind] + own.body.granted[kind] });
+    }
+    expect(context.credits.resetsAt).toBe(own.body.creditsResetAt);
+  });
 });
 
 describe('another member', () => {
@@ -285,6 +302,25 @@ describe('refused input', () => {
     expect((await ada.client.get('/api/support/tickets')).body).toHaveLength(10);
     // Another member's allowance is their own.
     await openTicket(await signUp('Grace'));
+  });
+});
+
+describe('a refused message sent again with its Idempotency-Key', () => {
+  it('runs again once the refusal no longer holds (a 409 is not replayed for a day)', async () => {
+    const ada = await signUp();
+    const ticketId = await openTicket(ada);
+    await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'resolved' });
+    const headers = { 'idempotency-key': 'one-more-thing' };
+    const refused = await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'One more thing' }, headers);
+    expect(refused.status).toBe(409);
+    await admin.client.request('PATCH', `/api/admin/support-tickets/${ticketId}/status`, { status: 'in-progress' });
+    const again = await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'One more thing' }, headers);
+    expect(again.status, again.text).toBe(201);
+    const replayed = await ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message: 'One more thing' }, headers);
+    expect(replayed.status).toBe(201);
+    expect(replayed.body.id).toBe(again.body.id);
+    const thread = (await ada.client.get(`/api/support/tickets/${ticketId}/messages`)).body as { message: string }[];
+    expect(thread.filter((m) => m.message === 'One more thing')).toHaveLength(1);
   });
 });
 

@@ -122,8 +122,10 @@ function staffTicket(state: TicketState, actor: Actor, action: string): Existing
   return state;
 }
 
+/** A subject is one line: line breaks, tabs and runs of spaces become one space (it heads an email's Subject too). */
 function checkSubject(subject: string): string {
-  const trimmed = subject.trim();
+  // eslint-disable-next-line no-control-regex -- collapsing control characters is the point
+  const trimmed = subject.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
   if (trimmed === '') throw SubjectRequired();
   if (trimmed.length > ticketLimits.subject) throw SubjectTooLong();
   return trimmed;

@@ -42,6 +42,12 @@ describe('opening a ticket', () => {
     spec.given([]).when(open(ada, { subject: '  Cannot save ideas ', message: ' The save button does nothing. ' })).then([opened]);
   });
 
+  it('keeps the subject on one line: line breaks, tabs and space runs become one space', () => {
+    spec.given([]).when(open(ada, { subject: 'Cannot\r\nBcc: someone@example.com\t  save   ideas' })).then([
+      { ...opened, data: { ...opened.data, subject: 'Cannot Bcc: someone@example.com save ideas' } } as TicketEvent,
+    ]);
+  });
+
   it('starts pending, at medium priority, without tags, its first message unread by staff', () => {
     spec.given([opened]).thenState({ status: 'pending', priority: 'medium', tags: [], unreadByStaff: 1, unreadByMember: 0 });
   });

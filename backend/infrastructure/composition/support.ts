@@ -9,10 +9,11 @@ import {
   unreadCountOf,
 } from '../../projections/support/support-projection';
 import { findUserById } from '../../projections/users/users-projection';
+import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
 
 /** Support: members' tickets and their chat with the support team (admins and moderators). */
-export function supportContext(platform: Platform) {
+export function supportContext(platform: Platform, { credits }: CreditsContext) {
   const { database, eventStore, ids, clock, mailer, config, logger } = platform;
   const db = database.db;
   return {
@@ -34,7 +35,8 @@ export function supportContext(platform: Platform) {
           const user = await findUserById(db, userId);
           return user && { firstName: user.first_name, lastName: user.last_name, email: user.email };
         },
-        memberContext: (userId) => memberContextOf(db, userId),
+        memberContext: (userId) =>
+          memberContextOf(db, userId, ({ userId, role }) => (role === 'free' || role === 'pro' ? credits.current({ userId, role }) : Promise.resolve(undefined))),
       },
       log: logger.child({ component: 'support' }),
     }),

@@ -1,21 +1,26 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { CreditsResponse } from '../../application/contracts/credits';
 import type { TicketMemberContextDto } from '../../application/contracts/support';
 import type { Database } from '../../application/ports/database';
-import { creditsView, findCreditAccount } from '../credit-accounts/credit-accounts-projection';
 import { findUserById } from '../users/users-projection';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The member behind a ticket as staff see it beside the thread: who they are (users read
- * model), their credits this period (credit accounts) and how many plans they have (plans).
- * Payments arrive with billing: until then there is no last payment. Nothing for a deleted account.
+ * model), their credits this period as the member's own dashboard shows them (`creditsOf`: the
+ * ledger brought to the current period and role, as GET /api/credits answers; none for staff)
+ * and how many plans they have (plans). Payments arrive with billing: until then there is no
+ * last payment. Nothing for a deleted account.
  */
-export async function memberContextOf(db: Db, userId: string): Promise<TicketMemberContextDto | undefined> {
+export async function memberContextOf(
+  db: Db,
+  userId: string,
+  creditsOf: (member: { userId: string; role: string }) => Promise<CreditsResponse | undefined>,
+): Promise<TicketMemberContextDto | undefined> {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
-  const account = await findCreditAccount(db, userId);
-  const credits = account ? creditsView(account) : undefined;
+  const credits = await creditsOf({ userId, role: user.role });
   const counts = (kind: 'idea' | 'plan' | 'milestone' | 'help') =>
     credits ? { used: credits.used[kind], limit: credits.allowances[kind] + credits.granted[kind] } : { used: 0, limit: 0 };
   const plans = await db

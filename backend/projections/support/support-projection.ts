@@ -44,6 +44,8 @@ export interface SupportTicketMessagesTable {
   ticket_id: string;
   message: string;
   sender_type: SenderType;
+  /** The event's place in the ticket's stream: the order the messages were recorded in (clocks may disagree). */
+  seq: number;
   created_at: Date;
 }
 
@@ -70,9 +72,10 @@ export const supportMigration: Migration = {
         ticket_id text not null,
         message text not null,
         sender_type text not null,
+        seq integer not null,
         created_at timestamptz not null
       )`.execute(db);
-    await sql`create index support_ticket_messages_ticket on support_ticket_messages (ticket_id, created_at, id)`.execute(db);
+    await sql`create index support_ticket_messages_ticket on support_ticket_messages (ticket_id, seq)`.execute(db);
   },
 };
 
@@ -107,7 +110,8 @@ export function evolveTicketRow(row: SupportTicketRow | null, recorded: Recorded
     unread_by_member: state.unreadByMember,
     unread_by_staff: state.unreadByStaff,
     created_at: row?.created_at ?? recorded.occurredAt,
-    updated_at: row && readMarks.has(recorded.type) ? row.updated_at : recorded.occurredAt,
+    // Never earlier than before: an event recorded later may carry an earlier clock reading.
+    updated_at: row && (readMarks.has(recorded.type) || new Date(row.updated_at) > recorded.occurredAt) ? row.updated_at : recorded.occurredAt,
   };
 }
 
@@ -126,11 +130,11 @@ function newMessage(recorded: RecordedEvent): Selectable<SupportTicketMessagesTa
   const event = { type: recorded.type, data: recorded.data } as TicketEvent;
   if (event.type === 'TicketOpened') {
     const { messageId, ticketId, message } = event.data;
-    return { id: messageId, ticket_id: ticketId, message, sender_type: 'user', created_at: recorded.occurredAt };
+    return { id: messageId, ticket_id: ticketId, message, sender_type: 'user', seq: recorded.streamVersion, created_at: recorded.occurredAt };
   }
   if (event.type === 'TicketMessagePosted') {
     const { messageId, ticketId, message, senderType } = event.data;
-    return { id: messageId, ticket_id: ticketId, message, sender_type: senderType, created_at: recorded.occurredAt };
+    return { id: messageId, ticket_id: ticketId, message, sender_type: senderType, seq: recorded.streamVersion, created_at: recorded.occurredAt };
   }
   return undefined;
 }
@@ -202,7 +206,7 @@ export async function unreadCountOf(db: Db, memberId: string): Promise<number> {
 }
 
 async function messagesOf(db: Db, ticketId: string): Promise<TicketMessageDto[]> {
-  const rows = await db.selectFrom('support_ticket_messages').selectAll().where('ticket_id', '=', ticketId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.selectFrom('support_ticket_messages').selectAll().where('ticket_id', '=', ticketId).orderBy('seq').execute();
   return rows.map(toMessageDto);
 }
 

@@ -190,8 +190,10 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
 
   async function recordAnswer(mark: { caller: string; key: string }, reply: FastifyReply, payload: unknown) {
     const where = db.updateTable('idempotency_keys').where('caller', '=', mark.caller).where('key', '=', mark.key);
-    if (reply.statusCode >= 500) {
-      // Nothing to replay: the retry should run.
+    if (reply.statusCode >= 500 || reply.statusCode === 409 || reply.statusCode === 429) {
+      // Nothing to replay: the retry should run. A failure, a change that lost a race or a rule's
+      // refusal (409) and a limit for now (429) wrote nothing, and may go otherwise next time (the
+      // limit resets, the race is gone); replaying them for a day would refuse a retry that may pass.
       await db.deleteFrom('idempotency_keys').where('caller', '=', mark.caller).where('key', '=', mark.key).execute();
       return payload;
     }
