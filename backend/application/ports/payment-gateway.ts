@@ -1,0 +1,74 @@
+import type { PaymentFacts, PaymentMode } from '../../domain/billing/billing-events';
+
+/**
+ * The card payment provider (design §1: `PaymentGateway`). Two adapters: Stripe through the
+ * official SDK (`infrastructure/payments/stripe-gateway.ts`) and, when no Stripe keys are set,
+ * the simulated gateway (`infrastructure/payments/simulated-gateway.ts`), whose TEST pages feed
+ * the same intake as real webhooks. The application sees only normalized `ProviderEvent`s.
+ */
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'simulated';
+  /** 'test' for the simulated gateway and Stripe test keys (`sk_test_…`), 'live' for live keys. */
+  readonly mode: PaymentMode;
+  /** A hosted checkout for the Pro subscription; the browser navigates to `url`. */
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** The provider's customer portal for a subscriber; the browser navigates to `url`. */
+  createPortalSession(request: PortalRequest): Promise<{ url: string }>;
+  /**
+   * Verifies the signature over the exact bytes received and reads the event. Throws
+   * `WebhookSignatureInvalid` (a 400, nothing taken) when the signature does not match; returns
+   * null for an event type billing does not handle (answered 200, ignored).
+   */
+  readWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null;
+  /** Stripe only: paid invoices created in the range, for `finance reconcile`. */
+  listPaidInvoices?(range: { from?: Date; to?: Date }): AsyncIterable<PaymentFacts>;
+}
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  /** Where the provider sends the browser after payment: `{PUBLIC_URL}/dashboard?success=true`. */
+  successUrl: string;
+  /** Where the provider sends the browser on Cancel: `{PUBLIC_URL}/upsell`. */
+  cancelUrl: string;
+  /** The member's provider customer id from an earlier subscription, reused when known. */
+  customerId?: string;
+}
+
+export interface PortalRequest {
+  userId: string;
+  customerId: string;
+  /** Where the portal's "return" link goes: `{PUBLIC_URL}/dashboard`. */
+  returnUrl: string;
+}
+
+interface ProviderEventBase {
+  /** The provider's event id (`evt_…`): the inbox takes each id once. */
+  eventId: string;
+  /** ISO 8601: when the provider created the event (deliveries may arrive in any order). */
+  created: string;
+  mode: PaymentMode;
+  /** Our member's id from the checkout's metadata; null when the provider object does not carry it. */
+  userId: string | null;
+  customerId: string;
+}
+
+/** The provider's events billing reacts to (Stripe's names in comments). */
+export type ProviderEvent =
+  /** checkout.session.completed (mode subscription) */
+  | (ProviderEventBase & { kind: 'checkout_completed'; subscriptionId: string; currentPeriodEnd: string | null })
+  /** invoice.paid */
+  | (ProviderEventBase & { kind: 'invoice_paid'; subscriptionId: string | null; payment: PaymentFacts; currentPeriodEnd: string | null })
+  /** invoice.payment_failed */
+  | (ProviderEventBase & { kind: 'invoice_payment_failed'; subscriptionId: string | null; payment: PaymentFacts })
+  /** customer.subscription.updated (and .created) */
+  | (ProviderEventBase & {
+      kind: 'subscription_updated';
+      subscriptionId: string;
+      /** Stripe's subscription status: active, trialing, past_due, canceled, unpaid, incomplete, … */
+      status: string;
+      cancelAtPeriodEnd: boolean;
+      currentPeriodEnd: string | null;
+    })
+  /** customer.subscription.deleted */
+  | (ProviderEventBase & { kind: 'subscription_deleted'; subscriptionId: string; endedAt: string });

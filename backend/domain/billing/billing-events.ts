@@ -1,0 +1,107 @@
+import { defineStream } from '../shared/stream';
+
+/**
+ * A member's billing account (member-product §2 Upsell, §6, §9; back-office §2 Billing tab, §3
+ * Payment; issue 29): their Pro subscriptions and the payments recorded for them. One stream per
+ * member, `billing-{userId}`; a member who subscribes, cancels and subscribes again has two
+ * subscriptions in one stream. Every fact comes from the payment provider's events (Stripe, or
+ * the simulated gateway), each named by the provider event id that brought it, so a replay of
+ * the event store alone tells finance what was paid and when the member was Pro.
+ *
+ * The events are the contract the decider (`billing-account.ts`), the payments read model and
+ * `finance reconcile` share.
+ */
+export const billingStream = defineStream('billing');
+
+export const paymentModes = ['live', 'test'] as const;
+export type PaymentMode = (typeof paymentModes)[number];
+export const paymentTypes = ['subscription', 'charge'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+/** A payment as back-office §3 describes it; amounts in major units (9.99), currency lower-case ('usd'). */
+export interface PaymentFacts {
+  /** The provider's id of the payment (Stripe's invoice id `in_…`, or `sim_in_…` when simulated). */
+  paymentId: string;
+  mode: PaymentMode;
+  type: PaymentType;
+  /** The provider's status: 'paid', 'open', 'failed', … */
+  status: string;
+  amount: number;
+  currency: string;
+  /** 'month', 'year'; null for a one-off charge. */
+  interval: string | null;
+  description: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  /** ISO 8601: when the provider created the payment. */
+  created: string;
+  /** The subscription it pays for; null for a one-off charge. */
+  subscriptionId: string | null;
+}
+
+/** What every event brought in from the provider carries: which provider event it was. */
+interface FromProvider {
+  /** Stripe's `evt_…` id, or the simulated gateway's; the same id is taken once. */
+  providerEventId: string;
+}
+
+export type CheckoutStarted = {
+  type: 'CheckoutStarted';
+  data: { checkoutId: string; mode: PaymentMode };
+};
+export type SubscriptionActivated = {
+  type: 'SubscriptionActivated';
+  data: FromProvider & { subscriptionId: string; customerId: string; mode: PaymentMode; currentPeriodEnd: string | null };
+};
+export type SubscriptionRenewed = {
+  type: 'SubscriptionRenewed';
+  data: FromProvider & { subscriptionId: string; paymentId: string; currentPeriodEnd: string | null };
+};
+export type SubscriptionPaymentFailed = {
+  type: 'SubscriptionPaymentFailed';
+  data: FromProvider & { subscriptionId: string; paymentId: string };
+};
+export type SubscriptionCancellationScheduled = {
+  type: 'SubscriptionCancellationScheduled';
+  data: FromProvider & { subscriptionId: string; endsAt: string | null };
+};
+export type SubscriptionCancellationWithdrawn = {
+  type: 'SubscriptionCancellationWithdrawn';
+  data: FromProvider & { subscriptionId: string };
+};
+export type SubscriptionEnded = {
+  type: 'SubscriptionEnded';
+  data: FromProvider & { subscriptionId: string; endedAt: string };
+};
+export type PaymentRecorded = {
+  type: 'PaymentRecorded';
+  data: FromProvider & { payment: PaymentFacts };
+};
+
+export type BillingEvent =
+  | CheckoutStarted
+  | SubscriptionActivated
+  | SubscriptionRenewed
+  | SubscriptionPaymentFailed
+  | SubscriptionCancellationScheduled
+  | SubscriptionCancellationWithdrawn
+  | SubscriptionEnded
+  | PaymentRecorded;
+
+export const billingEventTypes = [
+  'CheckoutStarted',
+  'SubscriptionActivated',
+  'SubscriptionRenewed',
+  'SubscriptionPaymentFailed',
+  'SubscriptionCancellationScheduled',
+  'SubscriptionCancellationWithdrawn',
+  'SubscriptionEnded',
+  'PaymentRecorded',
+] as const satisfies readonly BillingEvent['type'][];
+
+/**
+ * The `reason` of a `UserRoleChanged` the billing policy causes; such an event also carries
+ * `subscriptionId` (the subscription whose start or end caused it), which is what finance
+ * reconciles pro periods against.
+ */
+export const billingRoleReasons = { activated: 'subscription_active', ended: 'subscription_ended' } as const;
