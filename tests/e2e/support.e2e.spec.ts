@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from './support/app-server';
-import { newMember, setupE2E } from './support/e2e';
+import { newMember, setupE2E, signIn } from './support/e2e';
 
 const e2e = setupE2E();
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth?tab=signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-}
 
 /** The staff view of one ticket, read through the admin's own session (what the select and toggles saved). */
 async function staffTicket(admin: Page, subject: string) {

@@ -116,3 +116,12 @@ export async function fillSignUp(page: Page, member: ReturnType<typeof newMember
   await form.getByLabel('Confirm Password').fill(confirm);
   await form.getByRole('button', { name: 'Create Account' }).click();
 }
+
+/** Signs in through the auth page's "Sign in" form. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth?tab=signin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
