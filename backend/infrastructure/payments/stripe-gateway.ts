@@ -1,4 +1,12 @@
-import type { PaymentGateway } from '../../application/ports/payment-gateway';
+import Stripe from 'stripe';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  PortalRequest,
+  ProviderEvent,
+} from '../../application/ports/payment-gateway';
+import type { PaymentFacts, PaymentMode } from '../../domain/billing/billing-events';
+import { DomainError } from '../../domain/shared/domain-error';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -6,10 +14,283 @@ export interface StripeGatewayOptions {
   priceId: string;
   /** A Stripe-compatible API server (`STRIPE_API_URL`); Stripe's own when absent. */
   apiUrl?: string;
+  /** How long one API request may take (default 20 s). */
+  timeoutMs?: number;
+  /** The SDK's retries of a request that failed on the network or with a 409/429/5xx (default 2). */
+  maxNetworkRetries?: number;
 }
 
-/** The Stripe adapter through the official SDK (issue 29). */
+/**
+ * A webhook delivery whose `stripe-signature` header is missing, malformed, made with another
+ * secret, over other bytes, or older than the SDK's tolerance (5 minutes). The route answers 400
+ * (kind 'invalid') and takes nothing. `detail` is the SDK's reason, for the log only. Exported
+ * here because the port's file is a fixed contract; the simulated gateway may throw it too.
+ */
+export class WebhookSignatureInvalid extends DomainError<'invalid_signature'> {
+  constructor(readonly detail: string = 'invalid signature') {
+    super('invalid_signature', 'invalid');
+    this.name = 'WebhookSignatureInvalid';
+  }
+}
+
+/**
+ * Currencies whose amounts Stripe gives in whole units (https://docs.stripe.com/currencies,
+ * "Zero-decimal currencies"), and those it gives in thousandths. Every other currency is in
+ * hundredths: ISK, HUF and TWD included, which Stripe represents with two decimals too.
+ */
+const zeroDecimal = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const threeDecimal = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+
+/** Stripe's minor units (999) in major units (9.99) for `currency`. */
+export function toMajorUnits(amount: number, currency: string): number {
+  const code = currency.toLowerCase();
+  if (zeroDecimal.has(code)) return amount;
+  const factor = threeDecimal.has(code) ? 1000 : 100;
+  return Math.round(amount) / factor;
+}
+
+/** 'live' for live secret and restricted keys (`sk_live_…`, `rk_live_…`), 'test' for every other key. */
+export const modeOfKey = (secretKey: string): PaymentMode => (/^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test');
+
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+const modeOf = (livemode: boolean): PaymentMode => (livemode ? 'live' : 'test');
+const userIdIn = (metadata: Stripe.Metadata | null | undefined): string | null => {
+  const value = metadata?.userId;
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+};
+
+const day = 24 * 60 * 60;
+/** The billing interval a period of this many seconds is: a month is 28 to 31 days, a year 365 or 366. */
+function intervalOfPeriod(seconds: number): string | null {
+  const days = Math.round(seconds / day);
+  if (days === 1) return 'day';
+  if (days === 7) return 'week';
+  if (days >= 28 && days <= 31) return 'month';
+  if (days >= 365 && days <= 366) return 'year';
+  return null;
+}
+
+/** The invoice line that bills the subscription (not a one-off item on the same invoice). */
+function subscriptionLine(invoice: Stripe.Invoice): Stripe.InvoiceLineItem | undefined {
+  const lines = invoice.lines?.data ?? [];
+  return lines.find((line) => line.parent?.type === 'subscription_item_details' && !line.parent.subscription_item_details?.proration) ??
+    lines.find((line) => line.parent?.type === 'subscription_item_details');
+}
+
+/** The subscription an invoice belongs to: `parent.subscription_details` since API 2025-03-31. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  return (
+    idOf(invoice.parent?.subscription_details?.subscription) ??
+    subscriptionLine(invoice)?.parent?.subscription_item_details?.subscription ??
+    null
+  );
+}
+
+/**
+ * The line's price interval when the price is expanded (`pricing.price_details.price` is an
+ * object), otherwise read from the line's period: webhooks carry the price as an id only, and
+ * expanding it on a list is deeper than Stripe's four levels.
+ */
+function intervalOfLine(line: Stripe.InvoiceLineItem | undefined): string | null {
+  if (!line) return null;
+  const price = line.pricing?.price_details?.price;
+  if (price && typeof price === 'object' && price.recurring) return price.recurring.interval;
+  return line.period ? intervalOfPeriod(line.period.end - line.period.start) : null;
+}
+
+/** An invoice as back-office §3's payment: amounts in major units, from `amountField`. */
+export function paymentOfInvoice(invoice: Stripe.Invoice, status: string, amountField: 'amount_paid' | 'amount_due'): PaymentFacts {
+  const subscriptionId = subscriptionOfInvoice(invoice);
+  const line = subscriptionLine(invoice);
+  const currency = (invoice.currency ?? 'usd').toLowerCase();
+  return {
+    paymentId: invoice.id,
+    mode: modeOf(invoice.livemode),
+    type: subscriptionId ? 'subscription' : 'charge',
+    status,
+    amount: toMajorUnits(invoice[amountField] ?? 0, currency),
+    currency,
+    interval: subscriptionId ? intervalOfLine(line) : null,
+    description: invoice.description ?? invoice.lines?.data?.[0]?.description ?? '',
+    customerName: invoice.customer_name ?? null,
+    customerEmail: invoice.customer_email ?? null,
+    created: iso(invoice.created),
+    subscriptionId,
+  };
+}
+
+/** A subscription's period end: since API 2025-03-31 it lives on each item (the latest of them). */
+function periodEndOfSubscription(subscription: Stripe.Subscription): string | null {
+  const ends = (subscription.items?.data ?? []).map((item) => item.current_period_end).filter((end) => typeof end === 'number');
+  return ends.length ? iso(Math.max(...ends)) : null;
+}
+
+/**
+ * The Stripe event as billing's `ProviderEvent`, or null for one billing does not handle. The
+ * member comes from the metadata the checkout put everywhere (`client_reference_id` and
+ * `metadata.userId` on the session, `subscription_data.metadata.userId` on the subscription and
+ * so on every subscription invoice's `parent.subscription_details.metadata`).
+ */
+export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent | null {
+  const base = { eventId: event.id, created: iso(event.created), mode: modeOf(event.livemode) };
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const subscriptionId = idOf(session.subscription);
+      if (session.mode !== 'subscription' || !subscriptionId) return null;
+      return {
+        ...base,
+        kind: 'checkout_completed',
+        userId: session.client_reference_id || userIdIn(session.metadata),
+        customerId: idOf(session.customer) ?? '',
+        subscriptionId,
+        currentPeriodEnd: null,
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const payment = paymentOfInvoice(invoice, 'paid', 'amount_paid');
+      const line = subscriptionLine(invoice);
+      return {
+        ...base,
+        kind: 'invoice_paid',
+        userId: userIdIn(invoice.parent?.subscription_details?.metadata) ?? userIdIn(invoice.metadata),
+        customerId: idOf(invoice.customer) ?? '',
+        subscriptionId: payment.subscriptionId,
+        payment,
+        currentPeriodEnd: payment.subscriptionId && line?.period ? iso(line.period.end) : null,
+      };
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const payment = paymentOfInvoice(invoice, 'failed', 'amount_due');
+      return {
+        ...base,
+        kind: 'invoice_payment_failed',
+        userId: userIdIn(invoice.parent?.subscription_details?.metadata) ?? userIdIn(invoice.metadata),
+        customerId: idOf(invoice.customer) ?? '',
+        subscriptionId: payment.subscriptionId,
+        payment,
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated': {
+      const subscription = event.data.object;
+      return {
+        ...base,
+        kind: 'subscription_updated',
+        userId: userIdIn(subscription.metadata),
+        customerId: idOf(subscription.customer) ?? '',
+        subscriptionId: subscription.id,
+        status: subscription.status,
+        // The portal may schedule the end with `cancel_at` rather than `cancel_at_period_end`.
+        cancelAtPeriodEnd: subscription.cancel_at_period_end || (subscription.cancel_at != null && subscription.status !== 'canceled'),
+        currentPeriodEnd: periodEndOfSubscription(subscription),
+      };
+    }
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return {
+        ...base,
+        kind: 'subscription_deleted',
+        userId: userIdIn(subscription.metadata),
+        customerId: idOf(subscription.customer) ?? '',
+        subscriptionId: subscription.id,
+        endedAt: iso(subscription.ended_at ?? event.created),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The SDK's host, port and protocol for `apiUrl` (e.g. `http://127.0.0.1:12111`). */
+function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/**
+ * The Stripe adapter through the official SDK (issue 29; the SDK's pinned API version, see
+ * `node_modules/stripe/esm/apiVersion.js`).
+ *
+ * - Checkout: a hosted Checkout Session in `subscription` mode for the one Pro price (quantity
+ *   1). The member's id goes in `client_reference_id`, the session's `metadata.userId` and
+ *   `subscription_data.metadata.userId`, so the subscription and every one of its invoices name
+ *   the member (`invoice.parent.subscription_details.metadata`). A known customer is reused
+ *   (`customer`), otherwise Stripe creates one from `customer_email`.
+ * - Portal: a Customer Portal session for the member's customer.
+ * - Webhooks: `stripe.webhooks.constructEvent` over the exact bytes received; any failure of
+ *   the signature check (missing, malformed, another secret, changed bytes, older than the
+ *   SDK's 300 s tolerance) is `WebhookSignatureInvalid`, and so is a signed body that is not
+ *   JSON. `normalizeStripeEvent` reads the event types billing handles (checkout.session.completed,
+ *   invoice.paid, invoice.payment_failed, customer.subscription.created/updated/deleted); every
+ *   other type is null.
+ * - Reconciliation: `listPaidInvoices` pages through `GET /v1/invoices?status=paid` in the range.
+ *
+ * Amounts are in major units (`toMajorUnits`: zero- and three-decimal currencies honoured). A
+ * Stripe API error (unknown price, unknown customer, bad key) is the SDK's `StripeError`, thrown
+ * as is: the caller answers it as a failure of the provider.
+ */
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
-  void options;
-  throw new Error('The Stripe adapter is being written (issue 29); run without Stripe keys for the simulated gateway');
+  const stripe = new Stripe(options.secretKey, {
+    ...hostOptions(options.apiUrl),
+    timeout: options.timeoutMs ?? 20_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    telemetry: false,
+    appInfo: { name: 'Skilly' },
+  });
+
+  return {
+    kind: 'stripe',
+    mode: modeOfKey(options.secretKey),
+
+    async createCheckoutSession(request: CheckoutRequest) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: options.priceId, quantity: 1 }],
+        client_reference_id: request.userId,
+        metadata: { userId: request.userId },
+        subscription_data: { metadata: { userId: request.userId } },
+        ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async createPortalSession(request: PortalRequest) {
+      const session = await stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+      return { url: session.url };
+    },
+
+    readWebhook(rawBody: Buffer, signature: string | undefined) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureInvalid(error instanceof Error ? error.message.split('\n')[0] : String(error));
+      }
+      return normalizeStripeEvent(event);
+    },
+
+    async *listPaidInvoices(range: { from?: Date; to?: Date }) {
+      const created: Stripe.RangeQueryParam = {};
+      if (range.from) created.gte = Math.floor(range.from.getTime() / 1000);
+      if (range.to) created.lte = Math.floor(range.to.getTime() / 1000);
+      const invoices = stripe.invoices.list({
+        status: 'paid',
+        limit: 100,
+        ...(Object.keys(created).length ? { created } : {}),
+      });
+      for await (const invoice of invoices) {
+        yield paymentOfInvoice(invoice, invoice.status ?? 'paid', 'amount_paid');
+      }
+    },
+  };
 }
