@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { PageHeading } from '../components/ui/page-heading';
+import { UpsellScreen } from '../features/billing/components/upsell-screen';
 import { RequireRole } from '../lib/auth/require-role';
 
 /** /upsell: visitors go to sign up (then back here), pro members to their dashboard (spec §2). */
@@ -10,7 +10,7 @@ export default function UpsellPage() {
       signInTo="/auth?tab=signup&redirect=/upsell"
       otherwise={<Navigate to="/dashboard" replace />}
     >
-      <PageHeading title="Upgrade to Pro" />
+      <UpsellScreen />
     </RequireRole>
   );
 }
