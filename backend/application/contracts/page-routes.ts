@@ -23,6 +23,9 @@ export const pageRoutes = [
   '/terms',
   '/blog',
   '/blog/:slug',
+  // The simulated payment gateway's TEST pages (issue 29), used when no Stripe keys are set.
+  '/billing/test-checkout/:id',
+  '/billing/test-portal/:id',
 ] as const;
 
 const patterns = pageRoutes.map(

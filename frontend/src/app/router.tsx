@@ -24,6 +24,8 @@ const PrivacyPage = lazy(() => import('../pages/privacy'));
 const TermsPage = lazy(() => import('../pages/terms'));
 const BlogPage = lazy(() => import('../pages/blog'));
 const BlogPostPage = lazy(() => import('../pages/blog-post'));
+const TestCheckoutPage = lazy(() => import('../pages/test-checkout'));
+const TestPortalPage = lazy(() => import('../pages/test-portal'));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -52,6 +54,9 @@ export const routes: RouteObject[] = [
       { path: '/terms', element: <TermsPage /> },
       { path: '/blog', element: <BlogPage /> },
       { path: '/blog/:slug', element: <BlogPostPage /> },
+      // The simulated payment gateway's TEST pages (no Stripe keys set).
+      { path: '/billing/test-checkout/:id', element: guarded(<TestCheckoutPage />) },
+      { path: '/billing/test-portal/:id', element: guarded(<TestPortalPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
