@@ -1,6 +1,9 @@
 import { PageHeading } from '../components/ui/page-heading';
+import { AccountType } from '../features/billing/components/account-type';
+import { useAuth } from '../lib/auth/auth-provider';
 
-/** Profile settings. Only the heading until its issue builds the screen. */
+/** Profile settings. Only the heading and the Account Type (with Manage Subscription) until its issue builds the screen. */
 export default function ProfilePage() {
-  return <PageHeading title="Profile Settings" />;
+  const { user } = useAuth();
+  return <PageHeading title="Profile Settings">{user ? <AccountType role={user.role} /> : null}</PageHeading>;
 }
