@@ -22,13 +22,20 @@ const tabNames = () => within(screen.getByRole('tablist')).getAllByRole('tab').m
 const currentPath = () => screen.getByTestId('current-path').textContent;
 
 describe('the admin dashboard', () => {
-  it('shows only the tabs that have landed (today Support) and opens its panel', async () => {
-    server.use(admin(), http.get('/api/admin/support-tickets', () => HttpResponse.json([])));
+  it('shows only the tabs that have landed (today Billing and Support) and opens the first in §2 order', async () => {
+    server.use(
+      admin(),
+      http.get('/api/admin/stripe-payments', () => HttpResponse.json([])),
+      http.get('/api/admin/support-tickets', () => HttpResponse.json([])),
+    );
     renderRoutes({ '/dashboard': <AdminDashboard /> }, '/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Support']);
-    expect(screen.getByRole('tab', { name: 'Support' })).toHaveAttribute('aria-selected', 'true');
+    expect(tabNames()).toEqual(['Billing', 'Support']);
+    expect(screen.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No payments yet')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Support' }));
     expect(await screen.findByText('No support tickets yet')).toBeInTheDocument();
   });
 
