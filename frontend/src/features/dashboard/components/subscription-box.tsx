@@ -3,10 +3,15 @@ import { Card, Tag } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { RouterButton } from '../../../components/ui/router-button';
 import { isPro } from '../../../lib/auth/roles';
+import { useUpgradeArrival } from './use-upgrade-arrival';
 
-/** Spec §2: the member's tier, "Pro" or "Free Forever", with the way up for free members. */
+/**
+ * Spec §2: the member's tier, "Pro" or "Free Forever", with the way up for free members. Arriving
+ * from checkout (`?success=true`) it reads the member and the credits again (use-upgrade-arrival.ts).
+ */
 export function SubscriptionBox({ user }: { user: User }) {
   const pro = isPro(user);
+  useUpgradeArrival(pro);
   return (
     <Card className="subscription-box" elevation={1} role="region" aria-labelledby="subscription-title">
       <div>
