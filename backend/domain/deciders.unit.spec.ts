@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { aiCallDecider } from './ai-usage/ai-call';
+import { billingAccountDecider } from './billing/billing-account';
 import { creditAccountDecider, creditStatementLine, type CreditAccountEvent } from './credits/credit-account';
 import { monthlyAllowances } from './credits/allowances';
 import { defaultIdeaCategoryLines, defaultIdeaCount, defaultIdeasPerCategory } from './ideas/default-idea-count';
@@ -25,6 +26,11 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
   ['plan', planDecider as never, [{ type: 'PlanCreated', data: { planId: 'p', ownerId: 'u', ideaId: 'i', title: 'T', description: '', category: 'c', timeEstimate: '1 week', firstMilestone: { milestoneId: 'm', title: 'M', description: '', timeEstimate: '1 week', freeResources: [], paidResources: [], tasks: [{ taskId: 't', title: 'T', description: '' }], successCriteria: '' }, outlines: [] } }]],
   ['support ticket', ticketDecider as never, [
     { type: 'TicketOpened', data: { ticketId: 't', memberId: 'u', subject: 'Help', messageId: 'm', message: 'Please' } },
+  ]],
+  ['billing account', billingAccountDecider as never, [
+    { type: 'CheckoutStarted', data: { checkoutId: 'cs', mode: 'test' } },
+    { type: 'SubscriptionActivated', data: { providerEventId: 'e1', subscriptionId: 's', customerId: 'c', mode: 'test', currentPeriodEnd: null } },
+    { type: 'SubscriptionCancellationScheduled', data: { providerEventId: 'e2', subscriptionId: 's', endsAt: null } },
   ]],
 ];
 
@@ -84,6 +90,16 @@ describe('every decider', () => {
       TaskHelpProvided: 1,
       PlanCompleted: 1,
     });
+    expect(billingAccountDecider.schemaVersions).toEqual({
+      CheckoutStarted: 1,
+      SubscriptionActivated: 1,
+      SubscriptionRenewed: 1,
+      SubscriptionPaymentFailed: 1,
+      SubscriptionCancellationScheduled: 1,
+      SubscriptionCancellationWithdrawn: 1,
+      SubscriptionEnded: 1,
+      PaymentRecorded: 1,
+    });
     expect(ticketDecider.schemaVersions).toEqual({
       TicketOpened: 1,
       TicketMessagePosted: 1,
@@ -105,6 +121,7 @@ describe('every decider', () => {
     expect(aiCallDecider.initialState).toEqual({ status: 'none' });
     expect(planDecider.initialState).toEqual({ status: 'none' });
     expect(ticketDecider.initialState).toEqual({ status: 'none' });
+    expect(billingAccountDecider.initialState).toEqual({ subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0 });
   });
 
   it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {

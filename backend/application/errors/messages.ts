@@ -45,6 +45,10 @@ const forbiddenActions: Record<string, string> = {
   update_ticket: 'Only the support team can change tickets',
   read_ticket: 'Only the support team can see every ticket',
   delete_ticket: 'Only the support team can delete tickets',
+  start_checkout_for_another: 'You can only subscribe for your own account',
+  take_provider_event: 'Only the payment provider can report payments',
+  billing_staff_role: 'Billing changes only the roles of members, never of staff',
+  manage_subscription: 'Manage Subscription is for Pro members',
 };
 
 /** A second request for a thing whose first is still being generated (`data.kind` of credit). */
@@ -103,6 +107,13 @@ const messages: Record<string, Wording> = {
   ticket_message_required: () => 'Please enter a message',
   ticket_message_too_long: (data) => `A message has at most ${data.max} characters`,
   invalid_ticket_value: (data) => `This is not a ticket ${data.field === 'tags' ? 'tag' : String(data.field)} the support desk uses`,
+  // domain: billing (member-product §2 Upsell, §8; issue 29)
+  subscription_active: () => 'You already have an active Pro subscription',
+  // application: billing
+  no_subscription_to_manage: () => 'There is no subscription to manage',
+  billing_customer_unknown: () => 'No member is known for this payment yet; please retry later',
+  invalid_signature: () => 'Invalid signature',
+  test_session_not_found: () => 'Test session not found',
   // application
   invalid_credentials: () => 'Invalid email or password',
   account_disabled: () => 'Your account has been disabled. Please contact support if you think this is a mistake.',

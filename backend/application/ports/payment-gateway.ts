@@ -1,4 +1,5 @@
 import type { PaymentFacts, PaymentMode } from '../../domain/billing/billing-events';
+import type { ProviderEvent } from '../../domain/billing/provider-events';
 
 /**
  * The card payment provider (design §1: `PaymentGateway`). Two adapters: Stripe through the
@@ -42,33 +43,5 @@ export interface PortalRequest {
   returnUrl: string;
 }
 
-interface ProviderEventBase {
-  /** The provider's event id (`evt_…`): the inbox takes each id once. */
-  eventId: string;
-  /** ISO 8601: when the provider created the event (deliveries may arrive in any order). */
-  created: string;
-  mode: PaymentMode;
-  /** Our member's id from the checkout's metadata; null when the provider object does not carry it. */
-  userId: string | null;
-  customerId: string;
-}
-
-/** The provider's events billing reacts to (Stripe's names in comments). */
-export type ProviderEvent =
-  /** checkout.session.completed (mode subscription) */
-  | (ProviderEventBase & { kind: 'checkout_completed'; subscriptionId: string; currentPeriodEnd: string | null })
-  /** invoice.paid */
-  | (ProviderEventBase & { kind: 'invoice_paid'; subscriptionId: string | null; payment: PaymentFacts; currentPeriodEnd: string | null })
-  /** invoice.payment_failed */
-  | (ProviderEventBase & { kind: 'invoice_payment_failed'; subscriptionId: string | null; payment: PaymentFacts })
-  /** customer.subscription.updated (and .created) */
-  | (ProviderEventBase & {
-      kind: 'subscription_updated';
-      subscriptionId: string;
-      /** Stripe's subscription status: active, trialing, past_due, canceled, unpaid, incomplete, … */
-      status: string;
-      cancelAtPeriodEnd: boolean;
-      currentPeriodEnd: string | null;
-    })
-  /** customer.subscription.deleted */
-  | (ProviderEventBase & { kind: 'subscription_deleted'; subscriptionId: string; endedAt: string });
+/** The normalized provider events: the domain's type (the billing decider takes them), named here for the adapters. */
+export type { ProviderEvent, ProviderEventKind } from '../../domain/billing/provider-events';

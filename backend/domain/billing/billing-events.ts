@@ -43,6 +43,12 @@ export interface PaymentFacts {
 interface FromProvider {
   /** Stripe's `evt_…` id, or the simulated gateway's; the same id is taken once. */
   providerEventId: string;
+  /**
+   * ISO 8601: when the provider created that event (its `created`). Written by the decider on
+   * every event it takes from the provider; a `subscription_updated` older than the last one
+   * applied to a subscription is ignored by it. Optional: absent on events written before it.
+   */
+  eventCreated?: string;
 }
 
 export type CheckoutStarted = {

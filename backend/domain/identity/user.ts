@@ -16,7 +16,8 @@ export type UserProfileUpdated = {
   data: { firstName: string; lastName: string; email: string; country: string | null; profilePicture: string | null };
 };
 export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { passwordHash: string; via: 'change' | 'reset' } };
-export type UserRoleChanged = { type: 'UserRoleChanged'; data: { from: Role; to: Role; reason: string } };
+/** `subscriptionId`: the subscription whose start or end made billing change the role (absent otherwise). */
+export type UserRoleChanged = { type: 'UserRoleChanged'; data: { from: Role; to: Role; reason: string; subscriptionId?: string } };
 export type UserDisabled = { type: 'UserDisabled'; data: { reason: string } };
 export type UserEnabled = { type: 'UserEnabled'; data: Record<string, never> };
 export type UserDeleted = { type: 'UserDeleted'; data: Record<string, never> };
@@ -35,7 +36,7 @@ export type RegisterUser = Command<'RegisterUser', { userId: string; firstName: 
 export type UpdateProfile = Command<'UpdateProfile', { firstName: string; lastName: string; email: string; country: string | null; profilePicture: string | null }>;
 /** The application has checked the current password (or the reset token) before asking. */
 export type ChangePassword = Command<'ChangePassword', { passwordHash: string; via: 'change' | 'reset' }>;
-export type ChangeRole = Command<'ChangeRole', { role: Role; reason: string }>;
+export type ChangeRole = Command<'ChangeRole', { role: Role; reason: string; subscriptionId?: string }>;
 export type DisableUser = Command<'DisableUser', { reason: string }>;
 export type EnableUser = Command<'EnableUser', Record<string, never>>;
 export type DeleteUser = Command<'DeleteUser', Record<string, never>>;
@@ -110,12 +111,21 @@ function changePassword(command: ChangePassword, state: UserState): UserEvent[] 
   return [{ type: 'UserPasswordChanged', data: { ...command.data } }];
 }
 
+/** The system actor of the billing policy: it moves members between free and pro, never staff. */
+export const BILLING_SYSTEM = 'billing';
+const isMemberRole = (role: Role) => role === 'free' || role === 'pro';
+
 function changeRole(command: ChangeRole, state: UserState): UserEvent[] {
   const account = existing(state);
-  requireAdminOnOther(command.metadata.actor, account, 'change_role', CannotChangeOwnRole);
+  const { actor } = command.metadata;
+  requireAdminOnOther(actor, account, 'change_role', CannotChangeOwnRole);
+  if (actor.kind === 'system' && actor.name === BILLING_SYSTEM && !(isMemberRole(account.role) && isMemberRole(command.data.role))) {
+    throw NotAllowed('billing_staff_role');
+  }
   const reason = requiredReason(command.data.reason);
   if (command.data.role === account.role) return [];
-  return [{ type: 'UserRoleChanged', data: { from: account.role, to: command.data.role, reason } }];
+  const { subscriptionId } = command.data;
+  return [{ type: 'UserRoleChanged', data: { from: account.role, to: command.data.role, reason, ...(subscriptionId === undefined ? {} : { subscriptionId }) } }];
 }
 
 function disable(command: DisableUser, state: UserState): UserEvent[] {

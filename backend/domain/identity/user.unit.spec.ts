@@ -217,6 +217,25 @@ describe('ChangeRole', () => {
     spec.given([registered('free')]).when(changeRole(system, 'pro')).then([roleChanged('free', 'pro')]);
   });
 
+  it('lets billing move a member between free and pro, naming the subscription that caused it', () => {
+    const billing = systemActor('billing');
+    const upgrade: ChangeRole = { type: 'ChangeRole', data: { role: 'pro', reason: 'subscription_active', subscriptionId: 'sub_1' }, metadata: { actor: billing, now } };
+    spec.given([registered('free')]).when(upgrade).then([
+      { type: 'UserRoleChanged', data: { from: 'free', to: 'pro', reason: 'subscription_active', subscriptionId: 'sub_1' } },
+    ]);
+    const downgrade: ChangeRole = { ...upgrade, data: { role: 'free', reason: 'subscription_ended', subscriptionId: 'sub_1' } };
+    spec.given([registered('pro')]).when(downgrade).then([
+      { type: 'UserRoleChanged', data: { from: 'pro', to: 'free', reason: 'subscription_ended', subscriptionId: 'sub_1' } },
+    ]);
+    spec.given([registered('pro')]).when(upgrade).thenNothingHappens();
+  });
+
+  it.each(['admin', 'moderator'] as Role[])('never lets billing change a %s, nor make anyone staff', (role) => {
+    const billing = systemActor('billing');
+    spec.given([registered(role)]).when(changeRole(billing, 'free')).thenThrows('forbidden', { data: { action: 'billing_staff_role' } });
+    spec.given([registered('free')]).when(changeRole(billing, role)).thenThrows('forbidden', { data: { action: 'billing_staff_role' } });
+  });
+
   it('takes the "from" role from the latest role change', () => {
     spec
       .given([registered('free'), roleChanged('free', 'pro')])

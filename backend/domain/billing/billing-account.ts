@@ -1,0 +1,281 @@
+import type { ProviderEvent } from './provider-events';
+import type { Command, Decider } from '../shared/decider';
+import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
+import type { BillingEvent, PaymentMode } from './billing-events';
+
+/**
+ * A member's billing account (issue 29): one stream per member, `billing-{userId}`
+ * (`billingStream` in `billing-events.ts`). Every rule about the provider's events is here, in
+ * one place: which provider event is taken once, what an out-of-order delivery may still
+ * change, when a subscription is active, cancelling, past due or ended, and which payments are
+ * recorded. The member is entitled to Pro while some subscription is not ended
+ * (`isEntitledToPro`); the role policy (`application/billing/billing-role-policy.ts`) makes the
+ * member's role follow that.
+ */
+export type { BillingEvent } from './billing-events';
+
+export const subscriptionStates = ['active', 'past_due', 'cancelling', 'ended'] as const;
+export type SubscriptionStatus = (typeof subscriptionStates)[number];
+
+// ── Commands ──────────────────────────────────────────────────────────────────
+/** The member asks for a checkout; `checkoutId` is the provider's session id. */
+export type StartCheckout = Command<'StartCheckout', { userId: string; checkoutId: string; mode: PaymentMode }>;
+/** A provider event (webhook, or the simulated gateway's pages) for this member, normalized. */
+export type TakeProviderEvent = Command<'TakeProviderEvent', { event: ProviderEvent }>;
+export type BillingCommand = StartCheckout | TakeProviderEvent;
+
+// ── State ─────────────────────────────────────────────────────────────────────
+export interface SubscriptionState {
+  subscriptionId: string;
+  status: SubscriptionStatus;
+  /** Null when the subscription was first heard of by its end (a deletion delivered first). */
+  customerId: string | null;
+  mode: PaymentMode | null;
+  currentPeriodEnd: string | null;
+  /** The provider `created` of the newest event applied to it (ISO 8601), or null. */
+  lastChangeAt: string | null;
+  /** The provider event that activated it and the one that ended it (the causes of the role changes). */
+  activatedBy: string | null;
+  endedBy: string | null;
+  endedAt: string | null;
+  /** Order in which the account first heard of each subscription (the newest is the member's current one). */
+  seq: number;
+}
+
+export interface BillingAccountState {
+  subscriptions: Record<string, SubscriptionState>;
+  /** Payment id → the status last recorded for it. */
+  payments: Record<string, string>;
+  /** Provider event ids already taken (each decides once). */
+  providerEventIds: Record<string, true>;
+  checkouts: number;
+}
+
+export const initialBillingAccountState: BillingAccountState = { subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0 };
+
+// ── Errors ────────────────────────────────────────────────────────────────────
+/** A Pro member, or one with a live subscription, asks for another checkout. */
+export const AlreadySubscribed = () => new DomainError('subscription_active', 'conflict');
+
+// ── Reading the state ─────────────────────────────────────────────────────────
+const byNewest = (a: SubscriptionState, b: SubscriptionState) => b.seq - a.seq;
+
+/** Subscriptions newest first. */
+export const subscriptionsOf = (state: BillingAccountState): SubscriptionState[] => Object.values(state.subscriptions).sort(byNewest);
+
+/** The subscription that entitles the member to Pro (the newest not ended), if any. */
+export const liveSubscription = (state: BillingAccountState): SubscriptionState | undefined =>
+  subscriptionsOf(state).find((subscription) => subscription.status !== 'ended');
+
+/** The member is Pro while some subscription of theirs has not ended (past due and cancelling included). */
+export const isEntitledToPro = (state: BillingAccountState): boolean => liveSubscription(state) !== undefined;
+
+/** The subscription the member sees: the live one, else the newest ended one. */
+export const currentSubscription = (state: BillingAccountState): SubscriptionState | undefined =>
+  liveSubscription(state) ?? subscriptionsOf(state)[0];
+
+/** The provider customer of the member's newest subscription that names one (for the portal and the next checkout). */
+export const customerOf = (state: BillingAccountState): string | undefined =>
+  subscriptionsOf(state).find((subscription) => subscription.customerId !== null)?.customerId ?? undefined;
+
+// ── One function per command ──────────────────────────────────────────────────
+function startCheckout(command: StartCheckout, state: BillingAccountState): BillingEvent[] {
+  const { actor } = command.metadata;
+  if (actor.kind !== 'user' || actor.userId !== command.data.userId) throw NotAllowed('start_checkout_for_another');
+  if (actor.role === 'pro' || isEntitledToPro(state)) throw AlreadySubscribed();
+  return [{ type: 'CheckoutStarted', data: { checkoutId: command.data.checkoutId, mode: command.data.mode } }];
+}
+
+/** Stripe's subscription statuses that mean it is over. */
+const endedStatuses = new Set(['canceled', 'incomplete_expired']);
+/** Stripe's subscription statuses that mean the member has paid for Pro. */
+const liveStatuses = new Set(['active', 'trialing']);
+
+function takeProviderEvent(command: TakeProviderEvent, state: BillingAccountState): BillingEvent[] {
+  if (command.metadata.actor.kind !== 'system') throw NotAllowed('take_provider_event');
+  const { event } = command.data;
+  // Exactly once: an event id already taken decides nothing (a redelivery, or the loser of a retry race).
+  if (state.providerEventIds[event.eventId]) return [];
+  const from = { providerEventId: event.eventId, eventCreated: event.created };
+  switch (event.kind) {
+    case 'checkout_completed':
+      return checkoutCompleted(event, state, from);
+    case 'invoice_paid':
+      return invoicePaid(event, state, from);
+    case 'invoice_payment_failed':
+      return invoicePaymentFailed(event, state, from);
+    case 'subscription_updated':
+      return subscriptionUpdated(event, state, from);
+    case 'subscription_deleted':
+      return subscriptionDeleted(event, state, from);
+    default:
+      return assertNever(event);
+  }
+}
+
+type From = { providerEventId: string; eventCreated: string };
+type Of<Kind extends ProviderEvent['kind']> = Extract<ProviderEvent, { kind: Kind }>;
+
+function activated(event: ProviderEvent & { subscriptionId: string }, from: From, currentPeriodEnd: string | null): BillingEvent {
+  const { subscriptionId, customerId, mode } = event;
+  return { type: 'SubscriptionActivated', data: { ...from, subscriptionId, customerId, mode, currentPeriodEnd } };
+}
+
+/** A checkout made a subscription: it starts, unless it is already known (an `invoice_paid` got here first, or it has ended). */
+function checkoutCompleted(event: Of<'checkout_completed'>, state: BillingAccountState, from: From): BillingEvent[] {
+  if (state.subscriptions[event.subscriptionId]) return [];
+  return [activated(event, from, event.currentPeriodEnd)];
+}
+
+/**
+ * A paid invoice: the payment is recorded once; it renews a live subscription and starts one
+ * not heard of yet (checkout.session.completed may come later), but never brings an ended one back.
+ */
+function invoicePaid(event: Of<'invoice_paid'>, state: BillingAccountState, from: From): BillingEvent[] {
+  const { payment, subscriptionId } = event;
+  if (state.payments[payment.paymentId] === 'paid') return [];
+  const events: BillingEvent[] = [];
+  if (subscriptionId !== null) {
+    const known = state.subscriptions[subscriptionId];
+    if (!known) events.push(activated({ ...event, subscriptionId }, from, event.currentPeriodEnd));
+    if (known?.status !== 'ended') {
+      events.push({ type: 'SubscriptionRenewed', data: { ...from, subscriptionId, paymentId: payment.paymentId, currentPeriodEnd: event.currentPeriodEnd } });
+    }
+  }
+  events.push({ type: 'PaymentRecorded', data: { ...from, payment: { ...payment, subscriptionId } } });
+  return events;
+}
+
+/** A failed renewal: the payment is recorded (unless paid already, or failed already) and a live subscription is past due. */
+function invoicePaymentFailed(event: Of<'invoice_payment_failed'>, state: BillingAccountState, from: From): BillingEvent[] {
+  const { payment, subscriptionId } = event;
+  const recorded = state.payments[payment.paymentId];
+  if (recorded === 'paid') return [];
+  const events: BillingEvent[] = [];
+  const known = subscriptionId === null ? undefined : state.subscriptions[subscriptionId];
+  if (known && (known.status === 'active' || known.status === 'cancelling')) {
+    events.push({ type: 'SubscriptionPaymentFailed', data: { ...from, subscriptionId: known.subscriptionId, paymentId: payment.paymentId } });
+  }
+  if (recorded !== payment.status) events.push({ type: 'PaymentRecorded', data: { ...from, payment: { ...payment, subscriptionId } } });
+  return events;
+}
+
+/**
+ * A change of the subscription at the provider. Older than the last change applied to it:
+ * ignored. Ended: final. Otherwise its cancellation is scheduled or withdrawn, a cancelled one
+ * ends, and one not heard of yet that is active starts.
+ */
+function subscriptionUpdated(event: Of<'subscription_updated'>, state: BillingAccountState, from: From): BillingEvent[] {
+  const { subscriptionId, status, cancelAtPeriodEnd, currentPeriodEnd } = event;
+  const known = state.subscriptions[subscriptionId];
+  if (known?.status === 'ended') return [];
+  if (known?.lastChangeAt && Date.parse(event.created) < Date.parse(known.lastChangeAt)) return [];
+  if (endedStatuses.has(status)) return [{ type: 'SubscriptionEnded', data: { ...from, subscriptionId, endedAt: event.created } }];
+  const events: BillingEvent[] = [];
+  if (!known) {
+    if (!liveStatuses.has(status)) return [];
+    events.push(activated(event, from, currentPeriodEnd));
+  }
+  const cancelling = known?.status === 'cancelling';
+  if (cancelAtPeriodEnd && !cancelling) {
+    events.push({ type: 'SubscriptionCancellationScheduled', data: { ...from, subscriptionId, endsAt: currentPeriodEnd } });
+  }
+  if (!cancelAtPeriodEnd && cancelling) events.push({ type: 'SubscriptionCancellationWithdrawn', data: { ...from, subscriptionId } });
+  return events;
+}
+
+/** The subscription is over, for good; heard of first, it is remembered as ended so nothing later revives it. */
+function subscriptionDeleted(event: Of<'subscription_deleted'>, state: BillingAccountState, from: From): BillingEvent[] {
+  if (state.subscriptions[event.subscriptionId]?.status === 'ended') return [];
+  return [{ type: 'SubscriptionEnded', data: { ...from, subscriptionId: event.subscriptionId, endedAt: event.endedAt } }];
+}
+
+export function decideBillingAccount(command: BillingCommand, state: BillingAccountState): BillingEvent[] {
+  switch (command.type) {
+    case 'StartCheckout':
+      return startCheckout(command, state);
+    case 'TakeProviderEvent':
+      return takeProviderEvent(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+// ── Evolve ────────────────────────────────────────────────────────────────────
+const later = (a: string | null, b: string | undefined): string | null => (b === undefined ? a : a === null || Date.parse(b) > Date.parse(a) ? b : a);
+
+function withTaken(state: BillingAccountState, data: { providerEventId: string }): BillingAccountState {
+  return { ...state, providerEventIds: { ...state.providerEventIds, [data.providerEventId]: true } };
+}
+
+/** The subscription after `change`, creating it (as heard of by that event) when it is new. */
+function changeSubscription(
+  state: BillingAccountState,
+  data: { subscriptionId: string; eventCreated?: string },
+  change: (subscription: SubscriptionState) => Partial<SubscriptionState>,
+): BillingAccountState {
+  const existing: SubscriptionState = state.subscriptions[data.subscriptionId] ?? {
+    subscriptionId: data.subscriptionId,
+    status: 'active',
+    customerId: null,
+    mode: null,
+    currentPeriodEnd: null,
+    lastChangeAt: null,
+    activatedBy: null,
+    endedBy: null,
+    endedAt: null,
+    seq: Object.keys(state.subscriptions).length,
+  };
+  const changed = { ...existing, ...change(existing), lastChangeAt: later(existing.lastChangeAt, data.eventCreated) };
+  return { ...state, subscriptions: { ...state.subscriptions, [data.subscriptionId]: changed } };
+}
+
+export function evolveBillingAccount(state: BillingAccountState, event: BillingEvent): BillingAccountState {
+  switch (event.type) {
+    case 'CheckoutStarted':
+      return { ...state, checkouts: state.checkouts + 1 };
+    case 'SubscriptionActivated': {
+      const { customerId, mode, currentPeriodEnd, providerEventId } = event.data;
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active', customerId, mode, currentPeriodEnd, activatedBy: providerEventId }));
+    }
+    case 'SubscriptionRenewed':
+      return changeSubscription(withTaken(state, event.data), event.data, (s) => ({
+        status: s.status === 'past_due' ? 'active' : s.status,
+        currentPeriodEnd: event.data.currentPeriodEnd ?? s.currentPeriodEnd,
+      }));
+    case 'SubscriptionPaymentFailed':
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'past_due' }));
+    case 'SubscriptionCancellationScheduled':
+      return changeSubscription(withTaken(state, event.data), event.data, (s) => ({ status: 'cancelling', currentPeriodEnd: event.data.endsAt ?? s.currentPeriodEnd }));
+    case 'SubscriptionCancellationWithdrawn':
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active' }));
+    case 'SubscriptionEnded':
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({
+        status: 'ended',
+        endedBy: event.data.providerEventId,
+        endedAt: event.data.endedAt,
+      }));
+    case 'PaymentRecorded': {
+      const { payment } = event.data;
+      return { ...withTaken(state, event.data), payments: { ...state.payments, [payment.paymentId]: payment.status } };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+export const billingAccountDecider: Decider<BillingCommand, BillingEvent, BillingAccountState> = {
+  initialState: initialBillingAccountState,
+  decide: decideBillingAccount,
+  evolve: evolveBillingAccount,
+  schemaVersions: {
+    CheckoutStarted: 1,
+    SubscriptionActivated: 1,
+    SubscriptionRenewed: 1,
+    SubscriptionPaymentFailed: 1,
+    SubscriptionCancellationScheduled: 1,
+    SubscriptionCancellationWithdrawn: 1,
+    SubscriptionEnded: 1,
+    PaymentRecorded: 1,
+  },
+};
