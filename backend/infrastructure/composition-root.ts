@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config/config';
+import { billingContext, type BillingOverrides } from './composition/billing';
 import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
 import { ideasContext, type IdeasOverrides } from './composition/ideas';
@@ -7,7 +8,7 @@ import { openPlatform, type PlatformOverrides } from './composition/platform';
 import { plansContext, type PlansOverrides } from './composition/plans';
 import { supportContext } from './composition/support';
 
-export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides;
+export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides & BillingOverrides;
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
@@ -22,6 +23,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const ideas = ideasContext(platform, credits, overrides);
   const plans = plansContext(platform, credits, ideas, overrides);
   const support = supportContext(platform, credits);
+  const billing = billingContext(platform, credits, overrides);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -30,8 +32,10 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...ideas,
     ...plans,
     ...support,
+    ...billing,
     async close() {
       await credits.compensation.stop();
+      await billing.billingSweeper.stop();
       await runner.stop();
       await eventStore.close();
       await database.close();

@@ -1,6 +1,8 @@
 import type { ProjectionCheckpointsTable } from './runner/checkpoints';
 import type { Projection } from './runner/projection';
 import type { TablesOf } from './runner/read-model';
+import { billingReadModel } from './billing/read-model';
+import { billingRoleChecksReadModel } from './billing-role-checks/read-model';
 import { creditAccountsReadModel } from './credit-accounts/read-model';
 import { creditStatementReadModel } from './credit-statement/read-model';
 import { ideaSetsReadModel } from './idea-sets/read-model';
@@ -23,6 +25,8 @@ export const readModels = [
   pendingSpendsReadModel,
   plansReadModel,
   supportReadModel,
+  billingReadModel,
+  billingRoleChecksReadModel,
 ] as const;
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);

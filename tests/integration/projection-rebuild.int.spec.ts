@@ -126,6 +126,17 @@ describe('rebuild equals live, for every registered read model', () => {
         { consumptionId: randomUUID(), kind: 'idea', paidFor: { ideaSetId: randomUUID() } },
         { actor: { kind: 'user', userId, role: 'free' }, requestId: 'abandoned' },
       );
+      // Pro through the simulated gateway (billing accounts, payments, the role checks); the first cancels and its period ends.
+      const checkout = await member.post('/api/stripe/create-checkout-session');
+      expect(checkout.status).toBe(200);
+      const checkoutId = String(checkout.body.url).split('/').at(-1);
+      expect((await member.post(`/api/stripe/test-checkout/${checkoutId}/pay`)).status).toBe(200);
+      if (i === 0) {
+        const portal = await member.post('/api/stripe/create-portal-session');
+        const portalId = String(portal.body.url).split('/').at(-1);
+        expect((await member.post(`/api/stripe/test-portal/${portalId}/cancel-subscription`)).status).toBe(200);
+        expect((await member.post(`/api/stripe/test-portal/${portalId}/end-period`)).status).toBe(200);
+      }
     }
   }
 

@@ -73,6 +73,17 @@ describe('routes loaded by folder', () => {
         'PATCH /api/admin/support-tickets/{id}/status',
         'PATCH /api/admin/support-tickets/{id}',
         'DELETE /api/admin/support-tickets/{id}',
+        'POST /api/stripe/create-checkout-session',
+        'POST /api/stripe/create-portal-session',
+        'POST /api/stripe/webhook',
+        'GET /api/admin/stripe-payments',
+        'GET /api/billing/subscription',
+        'GET /api/billing/offer',
+        'GET /api/stripe/test-checkout/{id}',
+        'POST /api/stripe/test-checkout/{id}/pay',
+        'GET /api/stripe/test-portal/{id}',
+        'POST /api/stripe/test-portal/{id}/cancel-subscription',
+        'POST /api/stripe/test-portal/{id}/end-period',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

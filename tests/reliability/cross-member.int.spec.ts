@@ -5,7 +5,7 @@ import { reportPart } from './scale';
 
 /**
  * Cross-member access (issue 27): member A keeps one of each thing a member owns (an idea set, a
- * plan with milestones and tasks, a support ticket); member B calls every operation that takes an id, in its path
+ * plan with milestones and tasks, a support ticket, a TEST checkout and portal); member B calls every operation that takes an id, in its path
  * or its body, with A's ids, and gets 404 while the event store and the read models stay as they
  * were. The operations come from the running app's OpenAPI document, so a route added later is
  * covered by itself; one whose id has no owner fixture below fails the suite, naming it.
@@ -59,7 +59,16 @@ async function ownerFixtures(a: Client): Promise<Record<string, string>> {
   expect(plan.milestones[0].tasks.length).toBeGreaterThan(0);
   const ticket = await a.post('/api/support/tickets', { subject: 'A question', message: 'Only member A may read this.' });
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+  // A's TEST checkout (paid: A is Pro) and A's TEST portal, from the simulated gateway.
+  const checkout = await a.post('/api/stripe/create-checkout-session');
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  const testCheckout = String(checkout.body.url).split('/').at(-1)!;
+  expect((await a.post(`/api/stripe/test-checkout/${testCheckout}/pay`)).status).toBe(200);
+  const portal = await a.post('/api/stripe/create-portal-session');
+  expect(portal.status, JSON.stringify(portal.body)).toBe(200);
   return {
+    testCheckout,
+    testPortal: String(portal.body.url).split('/').at(-1)!,
     ideaSet: set.body.id,
     idea: idea.id,
     plan: plan.id,

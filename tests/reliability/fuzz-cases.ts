@@ -324,11 +324,19 @@ const PARAM_VALUES: { label: string; value: string }[] = [
 ];
 
 /** Build one request for an operation: a spoiled parameter, a spoiled body, or a spoiled header. */
+/** The known id a route's bare `{id}` names, by what the route is about (undefined: the plan's). */
+function idOfRoute(route: string, knownIds: Record<string, string>): string | undefined {
+  if (/ticket/.test(route)) return knownIds.ticketId;
+  if (/test-checkout/.test(route)) return knownIds.testCheckoutId;
+  if (/test-portal/.test(route)) return knownIds.testPortalId;
+  return undefined;
+}
+
 export function fuzzCase(operation: Operation, rng: Random, knownIds: Record<string, string>): FuzzCase {
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
-    // A ticket route's {id} is a ticket's; every other route's ids are the plan's.
-    const known = parameter.name === 'id' && /ticket/.test(operation.route) ? knownIds.ticketId : knownIds[parameter.name];
+    // A ticket route's {id} is a ticket's, a TEST checkout's or portal's is that session's; every other route's ids are the plan's.
+    const known = parameter.name === 'id' ? (idOfRoute(operation.route, knownIds) ?? knownIds.id) : knownIds[parameter.name];
     values[`${parameter.in}:${parameter.name}`] = known && rng.chance(0.7) ? encodeURIComponent(known) : encodeURIComponent(String(sample(parameter.schema, rng, parameter.name)));
   }
   let label = '';

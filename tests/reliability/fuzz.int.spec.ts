@@ -125,7 +125,21 @@ async function knownIds(): Promise<Record<string, string>> {
   const milestone = (await member.get(`/api/plans/${planId}`)).body?.milestones?.find((m: any) => m.tasks?.length);
   const ticket = await member.post('/api/support/tickets', { subject: 'Export fails', message: 'The export button does nothing.' });
   expect(ticket.status).toBe(201);
-  return { id: planId, planId, milestoneId: milestone?.id, taskId: milestone?.tasks?.[0]?.id, ticketId: ticket.body.id };
+  // The simulated gateway's TEST checkout and portal sessions of the same member.
+  const checkout = await member.post('/api/stripe/create-checkout-session');
+  expect(checkout.status).toBe(200);
+  const userId = (await t.services.database.db.selectFrom('users').select('id').where('email', '=', emails.free).executeTakeFirstOrThrow()).id;
+  const portal = await t.services.paymentGateway.createPortalSession({ userId, customerId: 'sim_cus_fuzz', returnUrl: '/dashboard' });
+  const lastSegment = (url: string) => url.split('/').at(-1)!;
+  return {
+    id: planId,
+    planId,
+    milestoneId: milestone?.id,
+    taskId: milestone?.tasks?.[0]?.id,
+    ticketId: ticket.body.id,
+    testCheckoutId: lastSegment(checkout.body.url),
+    testPortalId: lastSegment(portal.url),
+  };
 }
 
 describe('schema-driven fuzzing', () => {

@@ -63,6 +63,18 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   markSupportDeskTicketRead: staff,
   getSupportTicketHistory: staff,
   getSupportTicketMember: staff,
+  createCheckoutSession: members,
+  // A free member is refused by the route itself (403 manage_subscription): the portal is for Pro members.
+  createPortalSession: ['401', '403', o, '403', '403'],
+  getBillingSubscription: members,
+  getTestCheckout: members,
+  payTestCheckout: members,
+  getTestPortal: members,
+  cancelTestSubscription: members,
+  endTestPeriod: members,
+  receiveStripeWebhook: everyone,
+  getBillingOffer: everyone,
+  listStripePayments: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

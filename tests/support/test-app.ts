@@ -23,7 +23,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  overrides: Pick<CompositionOverrides, 'ideaGenerator' | 'planGenerator' | 'clock' | 'logger'> = {},
+  overrides: Pick<CompositionOverrides, 'ideaGenerator' | 'planGenerator' | 'clock' | 'logger' | 'paymentGateway'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

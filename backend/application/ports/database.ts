@@ -5,6 +5,7 @@ import type { IdeaSetSaveTables } from '../ideas/idea-set-saves';
 import type { PlatformTables } from '../identity/platform-tables';
 import type { ContentTables } from '../content/content-tables';
 import type { SupportTicketOpenTables } from '../support/ticket-opens';
+import type { BillingInboxTables } from '../billing/billing-inbox';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -20,4 +21,5 @@ export interface Database
     TrialTables,
     TrialResultTables,
     IdeaSetSaveTables,
-    SupportTicketOpenTables {}
+    SupportTicketOpenTables,
+    BillingInboxTables {}

@@ -1,4 +1,5 @@
 import type { ProviderEvent } from './provider-events';
+import type { Actor } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
 import type { BillingEvent, PaymentMode } from './billing-events';
@@ -79,10 +80,17 @@ export const customerOf = (state: BillingAccountState): string | undefined =>
   subscriptionsOf(state).find((subscription) => subscription.customerId !== null)?.customerId ?? undefined;
 
 // ── One function per command ──────────────────────────────────────────────────
-function startCheckout(command: StartCheckout, state: BillingAccountState): BillingEvent[] {
-  const { actor } = command.metadata;
-  if (actor.kind !== 'user' || actor.userId !== command.data.userId) throw NotAllowed('start_checkout_for_another');
+/**
+ * Whether `actor` may start a checkout for `userId`'s account: only for themselves, and not
+ * while Pro or subscribed. The application asks before it opens a session at the provider.
+ */
+export function checkCanCheckout(actor: Actor, userId: string, state: BillingAccountState): void {
+  if (actor.kind !== 'user' || actor.userId !== userId) throw NotAllowed('start_checkout_for_another');
   if (actor.role === 'pro' || isEntitledToPro(state)) throw AlreadySubscribed();
+}
+
+function startCheckout(command: StartCheckout, state: BillingAccountState): BillingEvent[] {
+  checkCanCheckout(command.metadata.actor, command.data.userId, state);
   return [{ type: 'CheckoutStarted', data: { checkoutId: command.data.checkoutId, mode: command.data.mode } }];
 }
 

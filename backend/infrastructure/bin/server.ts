@@ -19,6 +19,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.PROJECTIONS_IN_PROCESS) {
     await services.runner.start();
     services.compensation.start();
+    services.billingSweeper.start();
   }
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -8,5 +8,6 @@ import { configOrExit, stopOnSignals } from './server';
 const services = await compose(configOrExit());
 await services.runner.start();
 services.compensation.start();
+services.billingSweeper.start();
 services.logger.info({ projections: services.runner.projections.map((p) => p.name) }, 'projection worker running');
 stopOnSignals(() => services.close());

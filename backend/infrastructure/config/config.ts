@@ -35,6 +35,15 @@ const configSchema = z.object({
     z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   ),
   STRIPE_PRICE_ID: optionalText.pipe(z.string().startsWith('price_', 'STRIPE_PRICE_ID must start with price_').optional()),
+  /** A Stripe-compatible API server for the Stripe adapter (tests, stripe-mock); Stripe's own when unset. */
+  STRIPE_API_URL: optionalText.pipe(z.url('STRIPE_API_URL must be a URL').optional()),
+  /**
+   * When the upsell page's welcome offer ends (ISO 8601, e.g. 2026-12-31T23:59:00Z); unset: 31
+   * December of the current year, 23:59 UTC.
+   */
+  UPSELL_OFFER_ENDS_AT: optionalText.pipe(
+    z.iso.datetime({ offset: true, message: 'UPSELL_OFFER_ENDS_AT must be an ISO 8601 date and time, e.g. 2026-12-31T23:59:00Z' }).optional(),
+  ),
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
@@ -145,6 +154,8 @@ type ParsedConfig = z.infer<typeof configSchema>;
 export type Config = Omit<ParsedConfig, 'PUBLIC_URL' | 'TRUST_PROXY'> & {
   /** Always set: PUBLIC_URL, or http://localhost:PORT outside production. */
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was given (not the localhost default): the simulated gateway's links are absolute only then. */
+  PUBLIC_URL_CONFIGURED: boolean;
   TRUST_PROXY: TrustProxy;
 };
 
@@ -165,6 +176,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
   }
+  const stripe = [config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_PRICE_ID];
+  if (stripe.some((value) => value !== undefined) && stripe.some((value) => value === undefined)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together (none of them: simulated payments)']);
+  }
   if (config.NODE_ENV === 'production') {
     const missing = [];
     if (config.SESSION_SECRET === undefined) missing.push('SESSION_SECRET: required when NODE_ENV is production');
@@ -176,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    PUBLIC_URL_CONFIGURED: config.PUBLIC_URL !== undefined,
     TRUST_PROXY: config.TRUST_PROXY ?? false,
   };
 }

@@ -16,6 +16,8 @@ import { trialResultsMigration, trialResultsVisitorMigration } from '../../appli
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
+import { billingInboxMigration } from '../../application/billing/billing-inbox';
+import { simulatedGatewayMigration } from '../payments/simulated-gateway';
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
@@ -39,6 +41,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_24_0022_trial_results_visitor': trialResultsVisitorMigration,
   '2026_11_24_0023_session_password_fingerprint': sessionPasswordFingerprintMigration,
   '2026_11_24_0024_support_ticket_opens': supportTicketOpensMigration,
+  '2026_11_25_0028_billing_inbox': billingInboxMigration,
+  '2026_11_25_0029_simulated_payments': simulatedGatewayMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -33,6 +33,10 @@ const landed = [
   '2026_11_24_0023_session_password_fingerprint',
   '2026_11_24_0024_support_ticket_opens',
   '2026_11_24_0025_support_read_model',
+  '2026_11_25_0026_billing_read_model',
+  '2026_11_25_0027_billing_role_checks',
+  '2026_11_25_0028_billing_inbox',
+  '2026_11_25_0029_simulated_payments',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

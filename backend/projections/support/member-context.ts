@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CreditsResponse } from '../../application/contracts/credits';
 import type { TicketMemberContextDto } from '../../application/contracts/support';
 import type { Database } from '../../application/ports/database';
+import { lastPaymentOf } from '../billing/billing-projection';
 import { findUserById } from '../users/users-projection';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,8 +11,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * The member behind a ticket as staff see it beside the thread: who they are (users read
  * model), their credits this period as the member's own dashboard shows them (`creditsOf`: the
  * ledger brought to the current period and role, as GET /api/credits answers; none for staff)
- * and how many plans they have (plans). Payments arrive with billing: until then there is no
- * last payment. Nothing for a deleted account.
+ * how many plans they have (plans) and their newest payment (billing's payments). Nothing for a
+ * deleted account.
  */
 export async function memberContextOf(
   db: Db,
@@ -28,6 +29,7 @@ export async function memberContextOf(
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('owner_id', '=', userId)
     .executeTakeFirst();
+  const payment = await lastPaymentOf(db, userId);
   return {
     userId,
     firstName: user.first_name,
@@ -43,6 +45,8 @@ export async function memberContextOf(
       resetsAt: credits?.creditsResetAt ?? null,
     },
     planCount: Number(plans?.n ?? 0),
-    lastPayment: null,
+    lastPayment: payment
+      ? { amount: Number(payment.amount), currency: payment.currency, status: payment.status, createdAt: new Date(payment.created).toISOString() }
+      : null,
   };
 }

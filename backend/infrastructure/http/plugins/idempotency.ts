@@ -29,6 +29,8 @@ export const IDEMPOTENT_ROUTES = new Set([
   'POST /api/support/tickets',
   'POST /api/support/tickets/:id/messages',
   'POST /api/admin/support-tickets/:id/messages',
+  'POST /api/stripe/create-checkout-session',
+  'POST /api/stripe/test-checkout/:id/pay',
 ]);
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;

@@ -1,0 +1,56 @@
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import type { ProviderEvent } from '../ports/payment-gateway';
+import type { Database } from '../ports/database';
+
+/**
+ * The intake's inbox (issue 29): every provider event delivered, by its id. A delivery whose id
+ * is already processed is answered at once; one received but not processed (the server died
+ * before the end, or the provider retried while the first was running) runs again, and the
+ * billing decider makes that safe: a provider event id it has taken decides nothing.
+ */
+export interface BillingInboxTable {
+  /** The provider's event id (Stripe's `evt_…`, or the simulated gateway's `sim_evt_…`). */
+  event_id: string;
+  kind: string;
+  user_id: string | null;
+  received_at: Date;
+  processed_at: Date | null;
+}
+
+export interface BillingInboxTables {
+  billing_inbox: BillingInboxTable;
+}
+
+export const billingInboxMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table billing_inbox (
+        event_id text primary key,
+        kind text not null,
+        user_id text,
+        received_at timestamptz not null,
+        processed_at timestamptz
+      )`.execute(db);
+  },
+};
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whether the event was processed to the end already. */
+export async function alreadyProcessed(db: Db, eventId: string): Promise<boolean> {
+  const row = await db.selectFrom('billing_inbox').select('processed_at').where('event_id', '=', eventId).executeTakeFirst();
+  return Boolean(row?.processed_at);
+}
+
+/** Records the delivery (the first one; a redelivery keeps the first's row). */
+export async function receive(db: Db, event: ProviderEvent, userId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('billing_inbox')
+    .values({ event_id: event.eventId, kind: event.kind, user_id: userId, received_at: now, processed_at: null })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
+export async function markProcessed(db: Db, eventId: string, now: Date): Promise<void> {
+  await db.updateTable('billing_inbox').set({ processed_at: now }).where('event_id', '=', eventId).where('processed_at', 'is', null).execute();
+}

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import {
+  billingAccountDecider,
+  checkCanCheckout,
+  customerOf,
+  type BillingAccountState,
+  type BillingCommand,
+} from '../../domain/billing/billing-account';
+import { billingStream } from '../../domain/billing/billing-events';
+import { systemActor, type UserActor } from '../../domain/shared/actor';
+import { DomainError, NotAllowed } from '../../domain/shared/domain-error';
+import type { PaymentDto, SubscriptionDto } from '../contracts/billing';
+import { foldStream, handleCommand, type CommandInput } from '../event-sourcing/command-handler';
+import { commandContext, type CommandContext } from '../event-sourcing/command-context';
+import type { Database } from '../ports/database';
+import type { AllPosition, EventStore } from '../ports/event-store';
+import type { PaymentGateway, ProviderEvent } from '../ports/payment-gateway';
+import type { Clock, IdGenerator } from '../ports/system';
+import { alreadyProcessed, markProcessed, receive } from './billing-inbox';
+import type { BillingReads } from './billing-reads';
+import type { BillingRolePolicy } from './billing-role-policy';
+
+/** The system actor every provider event is taken as. */
+export const BILLING_INTAKE = 'billing';
+
+/** A Pro member without a provider customer (made Pro by an admin) asks for the portal. */
+export const NoSubscriptionToManage = () => new DomainError('no_subscription_to_manage', 'conflict');
+/** A provider event that names no member and whose customer no billing account knows (yet): the provider retries later. */
+export const UnknownBillingCustomer = () => new DomainError('billing_customer_unknown', 'conflict');
+
+export interface BillingUrls {
+  /** After payment: `{PUBLIC_URL}/dashboard?success=true`. */
+  success: string;
+  /** On Cancel in the checkout: `{PUBLIC_URL}/upsell`. */
+  cancel: string;
+  /** The portal's return link: `{PUBLIC_URL}/dashboard`. */
+  portalReturn: string;
+}
+
+export interface BillingDeps {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+  gateway: PaymentGateway;
+  policy: BillingRolePolicy;
+  reads: BillingReads;
+  urls: BillingUrls;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+type Origin = { requestId: string };
+
+/** What taking a provider event did. */
+export interface TakenProviderEvent {
+  userId: string;
+  /** False when the event id was processed before (answered at once). */
+  taken: boolean;
+  /** Where the last write landed (billing, role or ledger): the caller may wait for the read models on it. */
+  position: AllPosition | null;
+}
+
+/**
+ * Pro subscriptions and payments (issue 29): the checkout and portal a member asks for, and the
+ * intake of the provider's events. Every provider event, from a Stripe webhook or the simulated
+ * gateway's TEST pages, goes through `takeProviderEvent`: the inbox answers an event processed
+ * before at once; the member is the one the event names, else the one whose billing account
+ * knows its customer (none: 409, nothing changed, the provider retries); the billing decider
+ * takes it (once per event id, whatever the order of delivery); then the role policy runs inline
+ * so the member is Pro (or free) when the call answers. A crash between those writes is repaired
+ * by the sweeper (`billing-role-sweeper.ts`).
+ */
+export function createBillingService(deps: BillingDeps) {
+  const { db, eventStore, ids, clock, gateway, policy, reads, urls } = deps;
+  const log = deps.log ?? { info: () => {}, error: () => {} };
+
+  function run(userId: string, context: CommandContext, command: CommandInput<BillingCommand>) {
+    return handleCommand({ eventStore, ids }, billingAccountDecider, billingStream.name(userId), () => command, context);
+  }
+
+  async function account(userId: string): Promise<BillingAccountState> {
+    return foldStream(billingAccountDecider, await eventStore.readStream(billingStream.name(userId)));
+  }
+
+  const latest = (...positions: (AllPosition | null)[]) => positions.filter((p): p is AllPosition => p !== null).at(-1) ?? null;
+
+  return {
+    gatewayKind: gateway.kind,
+
+    /** The member's billing account folded from its stream (the truth the read models derive from). */
+    account,
+
+    /** POST /api/stripe/create-checkout-session: a Pro member, or one subscribed, is refused (409) before the provider is asked. */
+    async startCheckout(member: UserActor, origin: Origin): Promise<{ url: string; position: AllPosition | null }> {
+      const state = await account(member.userId);
+      checkCanCheckout(member, member.userId, state);
+      const email = (await reads.emailOf(member.userId)) ?? '';
+      const customerId = customerOf(state);
+      const session = await gateway.createCheckoutSession({
+        userId: member.userId,
+        email,
+        successUrl: urls.success,
+        cancelUrl: urls.cancel,
+        ...(customerId ? { customerId } : {}),
+      });
+      const outcome = await run(member.userId, commandContext(clock, { actor: member, requestId: origin.requestId }, BILLING_INTAKE), {
+        type: 'StartCheckout',
+        data: { userId: member.userId, checkoutId: session.id, mode: gateway.mode },
+      });
+      return { url: session.url, position: outcome.position };
+    },
+
+    /** POST /api/stripe/create-portal-session: Pro members with a provider customer only. */
+    async openPortal(member: UserActor): Promise<{ url: string }> {
+      if (member.role !== 'pro') throw NotAllowed('manage_subscription');
+      const customerId = customerOf(await account(member.userId));
+      if (!customerId) throw NoSubscriptionToManage();
+      return gateway.createPortalSession({ userId: member.userId, customerId, returnUrl: urls.portalReturn });
+    },
+
+    /** The intake: every provider event, from the webhook or the simulated gateway. */
+    async takeProviderEvent(event: ProviderEvent, origin: Origin): Promise<TakenProviderEvent> {
+      const userId = event.userId ?? (await reads.userIdOfCustomer(event.customerId));
+      if (await alreadyProcessed(db, event.eventId)) return { userId: userId ?? '', taken: false, position: null };
+      if (!userId) throw UnknownBillingCustomer();
+      const now = clock.now();
+      await receive(db, event, userId, now);
+      const context: CommandContext = { actor: systemActor(BILLING_INTAKE), causationId: event.eventId, correlationId: origin.requestId, now };
+      const outcome = await run(userId, context, { type: 'TakeProviderEvent', data: { event } });
+      let rolePosition: AllPosition | null = null;
+      try {
+        rolePosition = (await policy.apply(userId, origin.requestId, event.eventId)).position;
+      } catch (error) {
+        // The billing fact is recorded; the sweeper brings the role in line later.
+        log.error({ err: error, userId, eventId: event.eventId }, 'the billing role policy failed; the sweeper will repair it');
+      }
+      await markProcessed(db, event.eventId, clock.now());
+      return { userId, taken: true, position: latest(outcome.position, rolePosition) };
+    },
+
+    /** GET /api/billing/subscription */
+    subscriptionOf(member: UserActor): Promise<SubscriptionDto> {
+      return reads.subscription(member.userId);
+    },
+
+    /** GET /api/admin/stripe-payments: every payment, newest first. */
+    payments(): Promise<PaymentDto[]> {
+      return reads.payments();
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

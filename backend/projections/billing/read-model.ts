@@ -1,0 +1,7 @@
+import { defineReadModel } from '../runner/read-model';
+import { billingMigration, billingProjection, type BillingAccountsTable, type PaymentsTable } from './billing-projection';
+
+export const billingReadModel = defineReadModel<{ billing_accounts: BillingAccountsTable; payments: PaymentsTable }>({
+  projection: billingProjection,
+  migrations: { '2026_11_25_0026_billing_read_model': billingMigration },
+});
