@@ -48,6 +48,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://skilly.example/?next=x' })).toThrow('PUBLIC_URL must be an origin');
   });
 
+  it('says whether PUBLIC_URL was given (the simulated gateway links on it only then)', () => {
+    expect(loadConfig({}).PUBLIC_URL_CONFIGURED).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://skilly.example' }).PUBLIC_URL_CONFIGURED).toBe(true);
+  });
+
+  it('takes the Stripe keys all three or none, an optional Stripe API URL and the offer end as a date and time', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' };
+    expect(loadConfig(stripe).STRIPE_PRICE_ID).toBe('price_1');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together');
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).STRIPE_API_URL).toBe('http://127.0.0.1:12111');
+    expect(() => loadConfig({ STRIPE_API_URL: 'stripe' })).toThrow('STRIPE_API_URL must be a URL');
+    expect(loadConfig({ UPSELL_OFFER_ENDS_AT: '2026-12-31T23:59:00Z' }).UPSELL_OFFER_ENDS_AT).toBe('2026-12-31T23:59:00Z');
+    expect(loadConfig({}).UPSELL_OFFER_ENDS_AT).toBeUndefined();
+    expect(() => loadConfig({ UPSELL_OFFER_ENDS_AT: 'next Christmas' })).toThrow('UPSELL_OFFER_ENDS_AT must be an ISO 8601 date and time');
+  });
+
   it('trusts no proxy unless TRUST_PROXY names a hop count or addresses', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://s.example' }).TRUST_PROXY).toBe(false);
