@@ -185,7 +185,7 @@ describe('finance reconcile (CLI)', () => {
     expect(clean.stdout).toContain('No discrepancies.');
 
     await withServices(async (services) => {
-      const { numAffectedRows } = await sql`delete from payments where payment_id = ${'in_ada_2'}`.execute(services.database.db);
+      const { numAffectedRows } = await sql`delete from payments where id = ${'in_ada_2'}`.execute(services.database.db);
       expect(Number(numAffectedRows)).toBe(1);
       // Read in pages of any size, the same history; of a registration only the role is kept.
       const history = await readBillingHistory(services.eventStore);

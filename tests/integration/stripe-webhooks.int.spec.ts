@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { monthlyAllowances as allowances } from '../../backend/domain/credits/allowances';
+import { billingStream } from '../../backend/domain/billing/billing-events';
+import {
+  checkoutCompleted,
+  invoicePaid,
+  proPriceId,
+  signedDelivery,
+  startStripeServer,
+  stripeId,
+  subscriptionDeleted,
+  subscriptionUpdated,
+  type StripeServer,
+} from '../support/stripe-server';
+import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The Stripe adapter end to end (issue 29, "Done when" 1): the app with Stripe keys, the
+ * official SDK talking to a local server that speaks Stripe's protocol, and webhooks signed by
+ * the SDK's own test helper, posted over real HTTP.
+ */
+
+const webhookSecret = 'whsec_skilly_test_secret';
+let stripe: StripeServer;
+let t: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  t = await startTestApp({
+    PUBLIC_URL: 'https://skilly.example',
+    STRIPE_SECRET_KEY: 'sk_test_skilly',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_ID: proPriceId,
+    STRIPE_API_URL: stripe.apiUrl,
+  });
+  const person = await signUp();
+  await t.services.identity.changeRole(person.userId, 'admin', 'billing test', { actor: null, requestId: `role-${person.userId}` });
+  await t.services.runner.catchUpAll();
+  const { token } = await t.services.identity.startSession(person.userId);
+  admin = new Client(t.url, { cookie: `skilly_session=${encodeURIComponent(t.app.signCookie(token))}` });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+beforeEach(() => stripe.reset());
+
+type Member = { client: Client; userId: string; email: string };
+
+async function signUp(): Promise<Member> {
+  const client = new Client(t.url);
+  const details = newMember();
+  const signup = await client.post('/api/auth/signup', details);
+  expect(signup.status).toBe(201);
+  return { client, userId: signup.body.user.id, email: details.email };
+}
+
+async function deliver(event: object, secret = webhookSecret) {
+  const { body, headers } = signedDelivery(event as never, secret);
+  const response = await fetch(new URL('/api/stripe/webhook', t.url), { method: 'POST', headers, body });
+  return { status: response.status, body: await response.json().catch(() => undefined) };
+}
+
+const roleOf = async (member: Member) => (await member.client.get('/api/auth/me')).body.role as string;
+const billingEvents = async (member: Member) => t.services.eventStore.readStream(billingStream.name(member.userId));
+const paymentsOf = async (member: Member) => {
+  const listed = await admin.get('/api/admin/stripe-payments');
+  expect(listed.status).toBe(200);
+  return (listed.body as { customerEmail: string | null; id: string; status: string; mode: string; amount: number }[]).filter(
+    (payment) => payment.customerEmail === member.email,
+  );
+};
+
+/** A member's subscription as Stripe would bill it: ids and the events of its life. */
+function subscriptionOf(member: Member) {
+  const ids = { userId: member.userId, customerId: stripeId('cus'), subscriptionId: stripeId('sub') };
+  const invoice = { ...ids, invoiceId: stripeId('in'), customerEmail: member.email, customerName: 'Ada Lovelace', amount: 999, currency: 'usd' };
+  return {
+    ids,
+    invoice,
+    completed: checkoutCompleted({ ...ids, email: member.email }),
+    paid: invoicePaid(invoice),
+    deleted: subscriptionDeleted(ids),
+    cancelling: subscriptionUpdated({ ...ids, cancelAtPeriodEnd: true }),
+  };
+}
+
+describe('checkout and portal through the Stripe SDK', () => {
+  it('a free member gets a Checkout Session for the Pro price, naming them; its url is answered', async () => {
+    const member = await signUp();
+    const created = await member.client.post('/api/stripe/create-checkout-session');
+    expect(created.status, created.text).toBe(200);
+    const [request] = stripe.requestsTo('POST', '/v1/checkout/sessions');
+    expect(request.body).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price: proPriceId, quantity: '1' }],
+      client_reference_id: member.userId,
+      metadata: { userId: member.userId },
+      subscription_data: { metadata: { userId: member.userId } },
+      success_url: 'https://skilly.example/dashboard?success=true',
+    });
+    expect(created.body.url).toBe(stripe.checkoutSessions[0].url);
+  });
+
+  it('a Pro subscriber opens the Customer Portal for their own customer', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    stripe.customers.add(life.ids.customerId);
+    expect((await deliver(life.completed)).status).toBe(200);
+    expect((await deliver(life.paid)).status).toBe(200);
+    await expect.poll(() => roleOf(member)).toBe('pro');
+    const portal = await member.client.post('/api/stripe/create-portal-session');
+    expect(portal.status, portal.text).toBe(200);
+    expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions')[0].body).toMatchObject({ customer: life.ids.customerId });
+    expect(portal.body.url).toBe(stripe.portalSessions[0].url);
+  });
+});
+
+describe('webhooks', () => {
+  it('a valid checkout and paid invoice make the member Pro with the pro allowances, and record the payment', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    expect(await deliver(life.completed)).toEqual({ status: 200, body: { received: true } });
+    expect((await deliver(life.paid)).status).toBe(200);
+    await expect.poll(() => roleOf(member)).toBe('pro');
+    const credits = await member.client.get('/api/credits');
+    expect(credits.body.tier).toBe('pro');
+    expect(credits.body.allowances).toEqual(allowances.pro);
+    await expect.poll(() => paymentsOf(member)).toEqual([
+      expect.objectContaining({ id: life.invoice.invoiceId, status: 'paid', mode: 'test', amount: 9.99 }),
+    ]);
+  });
+
+  it('a bad, missing or foreign signature is a 400 and changes nothing', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    const before = await eventCount(t, 'UserRoleChanged');
+    expect((await deliver(life.completed, 'whsec_someone_else')).status).toBe(400);
+    const { body, headers } = signedDelivery(life.paid, webhookSecret);
+    const tampered = body.replace('"amount_paid": 999', '"amount_paid": 1');
+    expect(tampered).not.toBe(body);
+    const changed = await fetch(new URL('/api/stripe/webhook', t.url), { method: 'POST', headers, body: tampered });
+    expect(changed.status).toBe(400);
+    const unsigned = await fetch(new URL('/api/stripe/webhook', t.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await billingEvents(member)).toEqual([]);
+    expect(await eventCount(t, 'UserRoleChanged')).toBe(before);
+    expect(await roleOf(member)).toBe('free');
+  });
+
+  it('the same event delivered five times has one effect', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    await deliver(life.completed);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => deliver(life.paid)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    await expect.poll(() => roleOf(member)).toBe('pro');
+    const recorded = (await billingEvents(member)).filter((event) => event.type === 'PaymentRecorded');
+    expect(recorded).toHaveLength(1);
+    expect(await paymentsOf(member)).toHaveLength(1);
+    const roleChanges = (await t.services.eventStore.readStream(`user-${member.userId}`)).filter((e) => e.type === 'UserRoleChanged');
+    expect(roleChanges).toHaveLength(1);
+  });
+
+  it('customer.subscription.deleted arriving before invoice.paid of the same subscription still ends free, with the payment recorded', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    await deliver(life.completed);
+    await expect.poll(() => roleOf(member)).toBe('pro');
+    // The end arrives first, then a late invoice.paid of that subscription (a renewal's).
+    const renewal = invoicePaid({ ...life.invoice, invoiceId: stripeId('in') });
+    expect((await deliver(life.deleted)).status).toBe(200);
+    expect((await deliver(renewal)).status).toBe(200);
+    await expect.poll(() => roleOf(member)).toBe('free');
+    const credits = await member.client.get('/api/credits');
+    expect(credits.body.tier).toBe('free');
+    expect(credits.body.allowances).toEqual(allowances.free);
+    await expect.poll(async () => (await paymentsOf(member)).map((payment) => payment.status)).toEqual(['paid']);
+    const subscription = await member.client.get('/api/billing/subscription');
+    expect(subscription.body.status).toBe('ended');
+  });
+
+  it('a subscription whose events all arrive in reverse order ends in the state of its last event', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    for (const event of [life.deleted, life.cancelling, life.paid, life.completed]) expect((await deliver(event)).status).toBe(200);
+    await t.services.runner.catchUpAll();
+    expect(await roleOf(member)).toBe('free');
+    expect((await member.client.get('/api/billing/subscription')).body.status).toBe('ended');
+  });
+});
