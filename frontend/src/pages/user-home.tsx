@@ -42,8 +42,8 @@ function MemberHome() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const limit = params.get('limit');
-  // Only a member who is Pro is welcomed to Pro (a hand-typed or early link changes nothing).
-  const success = params.get('success') === 'true' && isPro(user);
+  // Back from checkout: the banner shows at once, saying the payment is being confirmed until the member reads as Pro.
+  const success = params.get('success') === 'true';
 
   const dismiss = (key: string) =>
     setParams(
@@ -66,7 +66,7 @@ function MemberHome() {
         </div>
         <SubscriptionBox user={user} />
       </div>
-      {success ? <UpgradeSuccessBanner onDismiss={() => dismiss('success')} /> : null}
+      {success ? <UpgradeSuccessBanner confirming={!isPro(user)} onDismiss={() => dismiss('success')} /> : null}
       {limit ? <LimitNotice code={limit} onDismiss={() => dismiss('limit')} /> : null}
       <UsageCards />
       <div className="dashboard-columns">

@@ -1,7 +1,8 @@
 import { redirectUrlResponseSchema } from '@contracts/billing';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { useAttemptKey } from '../../../lib/attempt-key';
+import { meQueryKey } from '../../../lib/auth/api/get-me';
 import { toastError } from '../../../lib/toaster';
 import { browser } from '../browser';
 
@@ -33,9 +34,12 @@ export async function createCheckoutSession(idempotencyKey?: string): Promise<st
  * session"; an answer without an address, "No checkout URL received"; the buttons come back.
  * The Idempotency-Key is kept when no answer came back (network, 5xx), so the retry cannot open a
  * second checkout; after any answer the next press is a new attempt with a new key.
+ * A 409 (already subscribed) also reads the signed-in member again: one who is Pro meanwhile is
+ * then sent on by the page's role gate.
  */
 export function useCreateCheckoutSession() {
   const attempt = useAttemptKey();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => createCheckoutSession(attempt.keyFor('checkout')),
     onSuccess: (url) => {
@@ -44,6 +48,7 @@ export function useCreateCheckoutSession() {
     },
     onError: (error) => {
       if (error instanceof NoCheckoutUrlError || (error instanceof ApiError && error.status < 500)) attempt.done();
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: meQueryKey });
       toastError('Error', error instanceof NoCheckoutUrlError ? noCheckoutUrl : errorMessage(error, checkoutFailed));
     },
   });

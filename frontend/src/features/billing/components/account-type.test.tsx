@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
-import { held, watchBrowser } from './billing-test-support';
+import { held, pageShow, subscription, subscriptionHandler, watchBrowser } from './billing-test-support';
 import { AccountType } from './account-type';
 
 const portalPath = '/api/stripe/create-portal-session';
@@ -27,6 +27,7 @@ describe('Account Type and Manage Subscription', () => {
     const answer = held();
     server.use(
       meHandler(member({ role: 'pro' })),
+      subscriptionHandler(subscription({ canManage: true })),
       http.post(portalPath, async () => {
         await answer.wait();
         return HttpResponse.json({ url: 'https://billing.stripe.com/p/session/test_1' });
@@ -34,7 +35,7 @@ describe('Account Type and Manage Subscription', () => {
     );
     renderRoutes({ '/profile': <AccountType role="pro" /> }, '/profile');
     expect(screen.getByRole('textbox', { name: 'Account Type' })).toHaveValue('Pro');
-    await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     answer.release();
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_1'));
@@ -45,15 +46,66 @@ describe('Account Type and Manage Subscription', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(
       meHandler(member({ role: 'pro' })),
+      subscriptionHandler(subscription({ canManage: true })),
       http.post(portalPath, () => HttpResponse.json({ message: 'No billing account' }, { status: 409 })),
     );
     renderRoutes({ '/profile': <AccountType role="pro" /> }, '/profile');
-    await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(await screen.findByRole('button', { name: 'Manage Subscription' })).toBeEnabled();
     expect(screen.queryByText('No billing account')).not.toBeInTheDocument();
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(go).not.toHaveBeenCalled();
+  });
+
+  it('shows no Manage Subscription to a Pro with nothing to manage (made Pro by an admin: no portal to open)', async () => {
+    let subscriptionReads = 0;
+    server.use(
+      meHandler(member({ role: 'pro' })),
+      http.get('/api/billing/subscription', () => {
+        subscriptionReads += 1;
+        return HttpResponse.json(subscription({ status: 'none', currentPeriodEnd: null, mode: null, canManage: false }));
+      }),
+    );
+    renderRoutes({ '/profile': <AccountType role="pro" /> }, '/profile');
+    expect(screen.getByRole('textbox', { name: 'Account Type' })).toHaveValue('Pro');
+    await waitFor(() => expect(subscriptionReads).toBe(1));
+    // The answer is in: still no button.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Manage Subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask for a subscription for staff, and shows them no Manage Subscription', async () => {
+    let subscriptionReads = 0;
+    server.use(
+      meHandler(member({ role: 'admin' })),
+      http.get('/api/billing/subscription', () => {
+        subscriptionReads += 1;
+        return HttpResponse.json({ message: 'Members only' }, { status: 403 });
+      }),
+    );
+    renderRoutes({ '/profile': <AccountType role="admin" /> }, '/profile');
+    expect(screen.getByRole('textbox', { name: 'Account Type' })).toHaveValue('Admin');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Manage Subscription' })).not.toBeInTheDocument();
+    expect(subscriptionReads).toBe(0);
+  });
+
+  it('brings Manage Subscription back when the browser\'s Back button restores the page from its cache', async () => {
+    const go = watchBrowser();
+    server.use(
+      meHandler(member({ role: 'pro' })),
+      subscriptionHandler(subscription({ canManage: true })),
+      http.post(portalPath, () => HttpResponse.json({ url: 'https://billing.stripe.com/p/session/test_1' })),
+    );
+    renderRoutes({ '/profile': <AccountType role="pro" /> }, '/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
+    await waitFor(() => expect(go).toHaveBeenCalledOnce());
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+
+    pageShow(true);
+    expect(await screen.findByRole('button', { name: 'Manage Subscription' })).toBeEnabled();
   });
 });

@@ -1,6 +1,7 @@
 import './account-type.css';
 import { FormGroup, InputGroup } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
+import { useSubscription } from '../api/get-subscription';
 import { ManageSubscriptionButton } from './manage-subscription-button';
 
 const accountTypes: Record<User['role'], string> = {
@@ -10,13 +11,18 @@ const accountTypes: Record<User['role'], string> = {
   admin: 'Admin',
 };
 
-/** Spec §2 Profile: the read-only Account Type, with Manage Subscription for Pro members (§6). */
+/**
+ * Spec §2 Profile: the read-only Account Type, with Manage Subscription for Pro members (§6) who have
+ * a subscription to manage (`canManage`: one made Pro by an admin has no portal to open).
+ */
 export function AccountType({ role }: { role: User['role'] }) {
+  const pro = role === 'pro';
+  const subscription = useSubscription({ enabled: pro });
   return (
     <FormGroup label="Account Type" labelFor="account-type" className="account-type">
       <div className="account-type-row">
         <InputGroup id="account-type" value={accountTypes[role]} readOnly size="large" />
-        {role === 'pro' ? <ManageSubscriptionButton /> : null}
+        {pro && subscription.data?.canManage ? <ManageSubscriptionButton /> : null}
       </div>
     </FormGroup>
   );

@@ -8,6 +8,7 @@ import {
   type TestPortalDto,
   testPortalSchema,
 } from '@contracts/billing';
+import { fireEvent } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { browser } from '../browser';
@@ -44,6 +45,16 @@ export const testPortal = (overrides: Partial<TestPortalDto> = {}): TestPortalDt
 
 /** Where the browser was sent (a full page load in the app; recorded here instead of leaving jsdom). */
 export const watchBrowser = () => vi.spyOn(browser, 'go').mockImplementation(() => {});
+
+/** GET /api/billing/subscription answering `body`. */
+export const subscriptionHandler = (body: SubscriptionDto) => http.get('/api/billing/subscription', () => HttpResponse.json(subscriptionResponseSchema.parse(body)));
+
+/** The browser shows the page again: from its back/forward cache (`persisted`, React's state as it was left), or a fresh load. */
+export const pageShow = (persisted: boolean) => fireEvent(window, new PageTransitionEvent('pageshow', { persisted }));
+
+/** The TEST gateway's 202: the action was saved, the server's read models are still catching up. */
+export const acceptedPending = () =>
+  HttpResponse.json({ message: 'Your change was saved and will show up in a moment. Please refresh shortly.', code: 'accepted_pending' }, { status: 202 });
 
 /** An answer the test sends when it chooses, to look at the screen while the call is pending. */
 export function held() {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
-import { held, testCheckout, watchBrowser } from './billing-test-support';
+import { acceptedPending, held, pageShow, testCheckout, watchBrowser } from './billing-test-support';
 import { TestCheckoutScreen } from './test-checkout-screen';
 
 const sessionPath = '/api/stripe/test-checkout/sim_cs_1';
@@ -92,5 +92,32 @@ describe('the TEST checkout page', () => {
     expect(screen.queryByRole('button', { name: 'Pay $9.99' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(go).toHaveBeenCalledWith('/dashboard?success=true');
+  });
+
+  it('treats a payment saved with a 202 (the server still catching up) as paid: the browser goes to the success page', async () => {
+    const go = watchBrowser();
+    open(
+      http.get(sessionPath, () => HttpResponse.json(testCheckout({ successUrl: '/dashboard?success=true' }))),
+      http.post(`${sessionPath}/pay`, () => acceptedPending()),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/dashboard?success=true'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment failed')).not.toBeInTheDocument();
+  });
+
+  it('brings Pay back when the browser\'s Back button restores the page from its cache', async () => {
+    const go = watchBrowser();
+    open(
+      http.get(sessionPath, () => HttpResponse.json(testCheckout())),
+      http.post(`${sessionPath}/pay`, () => HttpResponse.json({ url: '/dashboard?success=true' })),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+    await waitFor(() => expect(go).toHaveBeenCalledOnce());
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+
+    pageShow(true);
+    expect(await screen.findByRole('button', { name: 'Pay $9.99' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 });

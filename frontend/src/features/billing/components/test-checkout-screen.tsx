@@ -3,6 +3,7 @@ import { Button, Callout, Card, Classes } from '@blueprintjs/core';
 import { usePayTestCheckout } from '../api/pay-test-checkout';
 import { useTestCheckout } from '../api/get-test-checkout';
 import { browser } from '../browser';
+import { useResetOnPageRestore } from '../use-reset-on-page-restore';
 import { money } from './billing-format';
 import { TestModeCallout } from './test-mode-callout';
 import { ActionFailure, TestSessionFailure } from './test-session-failure';
@@ -16,6 +17,8 @@ export function TestCheckoutScreen({ id }: { id: string }) {
   const session = useTestCheckout(id);
   const pay = usePayTestCheckout(id);
   const paying = pay.isPending || pay.isSuccess;
+  // Back from the success page, restored as it was left: Pay is idle again.
+  useResetOnPageRestore(pay.reset);
 
   let body;
   if (session.isPending) {
@@ -54,7 +57,7 @@ export function TestCheckoutScreen({ id }: { id: string }) {
           <>
             {pay.isError ? <ActionFailure error={pay.error} fallback="Payment failed" /> : null}
             <div className="test-gateway-actions">
-              <Button intent="primary" size="large" icon={paying ? undefined : 'lock'} disabled={paying} onClick={() => pay.mutate()}>
+              <Button intent="primary" size="large" icon={paying ? undefined : 'lock'} disabled={paying} onClick={() => pay.mutate(checkout.successUrl)}>
                 {paying ? 'Loading...' : `Pay ${price}`}
               </Button>
               <Button size="large" variant="minimal" disabled={paying} onClick={() => browser.go(checkout.cancelUrl)}>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
-import { subscription, testPortal, watchBrowser } from './billing-test-support';
+import { acceptedPending, pageShow, subscription, testPortal, watchBrowser } from './billing-test-support';
 import { TestPortalScreen } from './test-portal-screen';
 
 const sessionPath = '/api/stripe/test-portal/sim_ps_1';
@@ -86,5 +86,51 @@ describe('the TEST billing portal', () => {
   it('says so when the session is unknown or another member\'s (404)', async () => {
     open(http.get(sessionPath, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
     expect(await screen.findByRole('alert')).toHaveTextContent('This billing portal session was not found');
+  });
+
+  it('treats a cancellation saved with a 202 as done: the portal is read again and shows it ending', async () => {
+    let cancelled = false;
+    let reads = 0;
+    open(
+      http.get(sessionPath, () => {
+        reads += 1;
+        return HttpResponse.json(testPortal({ subscription: subscription({ status: cancelled ? 'cancelling' : 'active' }) }));
+      }),
+      http.post(`${sessionPath}/cancel-subscription`, () => {
+        cancelled = true;
+        return acceptedPending();
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Cancelled'));
+    expect(reads).toBe(2);
+    expect(screen.getByText('Subscription cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('treats an end of period saved with a 202 as done: the browser goes to the return address', async () => {
+    const go = watchBrowser();
+    open(
+      http.get(sessionPath, () => HttpResponse.json(testPortal({ returnUrl: '/profile', subscription: subscription({ status: 'cancelling' }) }))),
+      http.post(`${sessionPath}/end-period`, () => acceptedPending()),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'End billing period now' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/profile'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('brings the buttons back when the browser\'s Back button restores the page after ending the period', async () => {
+    const go = watchBrowser();
+    open(
+      http.get(sessionPath, () => HttpResponse.json(testPortal({ subscription: subscription({ status: 'cancelling' }) }))),
+      http.post(`${sessionPath}/end-period`, () => HttpResponse.json({ url: '/dashboard' })),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'End billing period now' }));
+    await waitFor(() => expect(go).toHaveBeenCalledOnce());
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+
+    pageShow(true);
+    expect(await screen.findByRole('button', { name: 'End billing period now' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Return to Skilly' })).toBeEnabled();
   });
 });

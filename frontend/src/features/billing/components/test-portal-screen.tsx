@@ -4,6 +4,7 @@ import type { SubscriptionDto } from '@contracts/billing';
 import { useTestPortal } from '../api/get-test-portal';
 import { useCancelTestSubscription, useEndTestPeriod } from '../api/test-portal-actions';
 import { browser } from '../browser';
+import { useResetOnPageRestore } from '../use-reset-on-page-restore';
 import { formatDay } from './billing-format';
 import { TestModeCallout } from './test-mode-callout';
 import { ActionFailure, TestSessionFailure } from './test-session-failure';
@@ -36,6 +37,8 @@ export function TestPortalScreen({ id }: { id: string }) {
   const cancel = useCancelTestSubscription(id);
   const endPeriod = useEndTestPeriod(id);
   const busy = cancel.isPending || endPeriod.isPending || endPeriod.isSuccess;
+  // Back from the app after ending the period, restored as it was left: the buttons are idle again.
+  useResetOnPageRestore(endPeriod.reset);
 
   let body;
   if (portal.isPending) {
@@ -89,7 +92,7 @@ export function TestPortalScreen({ id }: { id: string }) {
             </Button>
           ) : null}
           {running ? (
-            <Button intent="warning" variant="outlined" icon="time" disabled={busy} onClick={() => endPeriod.mutate()}>
+            <Button intent="warning" variant="outlined" icon="time" disabled={busy} onClick={() => endPeriod.mutate(returnUrl)}>
               {endPeriod.isPending || endPeriod.isSuccess ? 'Loading...' : 'End billing period now'}
             </Button>
           ) : null}

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
-import { held, offer, offerEndingIn, offerHandler, watchBrowser } from './billing-test-support';
+import { held, offer, offerEndingIn, offerHandler, pageShow, watchBrowser } from './billing-test-support';
 import { UpsellScreen } from './upsell-screen';
 
 const checkoutPath = '/api/stripe/create-checkout-session';
@@ -62,20 +62,26 @@ describe('the upsell page', () => {
     expect(screen.getByText('Seconds')).toBeInTheDocument();
   });
 
-  it('says the offer has ended once the countdown reaches zero, and shows the list price', async () => {
+  it('says the offer has ended once the countdown reaches zero, and keeps showing the price checkout charges', async () => {
     open(offerEndingIn(1_200));
     await screen.findByTestId('offer-countdown');
     expect(await screen.findByText('The welcome offer has ended', {}, { timeout: 4_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('offer-countdown')).not.toBeInTheDocument();
-    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$19\.99\/month$/);
+    // Checkout charges the one Pro price (offer.amount): the page says so, the list price still crossed out.
+    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$9\.99\/month\$19\.99$/);
+    expect(screen.getByText('$19.99').tagName).toBe('S');
+    expect(screen.queryByText(/regular price/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Claim Welcome Offer' })).not.toBeInTheDocument();
     expect(button('Get Started with Pro')).toBeEnabled();
   });
 
-  it('shows an offer that ended before the page opened as ended', async () => {
-    open(offer({ endsAt: '2020-12-31T23:59:00.000Z' }));
+  it('shows an offer that ended before the page opened as ended, at the price checkout charges', async () => {
+    open(offer({ endsAt: '2020-12-31T23:59:00.000Z', amount: 9.99, listAmount: 19.99 }));
     expect(await screen.findByText('The welcome offer has ended')).toBeInTheDocument();
-    expect(screen.queryByText('$9.99')).not.toBeInTheDocument();
+    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$9\.99\/month\$19\.99$/);
+    const table = screen.getByRole('table', { name: 'Free vs Pro' });
+    const price = within(within(table).getByRole('rowheader', { name: 'Price' }).closest('tr')!).getAllByRole('cell');
+    expect(price.map((cell) => cell.textContent)).toEqual(['Free Forever', '$9.99/month']);
   });
 
   it.each([
@@ -146,6 +152,23 @@ describe('the upsell page', () => {
     await waitFor(() => expect(keys).toHaveLength(3));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('brings the buttons back when the browser\'s Back button restores the page from its cache', async () => {
+    const go = watchBrowser();
+    open(offer(), http.post(checkoutPath, () => HttpResponse.json({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' })));
+    await userEvent.click(await screen.findByRole('button', { name: 'Get Started with Pro' }));
+    await waitFor(() => expect(go).toHaveBeenCalledOnce());
+    // Leaving for the checkout: the buttons stay disabled, with Loading...
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+
+    pageShow(false);
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+
+    pageShow(true);
+    await waitFor(() => expect(button('Get Started with Pro')).toBeEnabled());
+    expect(button('Claim Welcome Offer')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Loading...' })).not.toBeInTheDocument();
   });
 
   it('"Continue with Free" goes to the dashboard', async () => {

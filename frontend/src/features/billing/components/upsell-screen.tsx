@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useOffer } from '../api/get-offer';
+import { useResetOnPageRestore } from '../use-reset-on-page-restore';
 import { money, timeLeft } from './billing-format';
 import { OfferCountdown } from './offer-countdown';
 import { FeatureLists, PlanComparison } from './pro-features';
@@ -27,7 +28,8 @@ function useNow(): number {
  * The Pro upgrade page (spec §2 Upsell, §4 upsell checkout, §8, §9): the welcome offer's countdown,
  * $9.99/month against $19.99, what Pro includes, Free vs Pro, quick answers, and two ways into
  * checkout; "Continue with Free" goes back to the dashboard. Once the offer has ended the page says
- * so and shows the list price.
+ * so, and still shows the price checkout charges (the one Pro price, `offer.amount`) against the
+ * crossed-out list price; only "Claim Welcome Offer" goes.
  */
 export function UpsellScreen() {
   const offer = useOffer();
@@ -38,10 +40,11 @@ export function UpsellScreen() {
   const price = offer.data ?? proPrice;
   const left = offer.data ? timeLeft(offer.data.endsAt, now) : null;
   const ended = offer.data !== undefined && left === null;
-  const shown = ended ? price.listAmount : price.amount;
   const perInterval = `/${price.interval}`;
   // Waiting for the answer, or leaving for the checkout page: neither button can start another.
   const busy = checkout.isPending || checkout.isSuccess;
+  // Back from the checkout page, restored as it was left: the buttons are idle again.
+  useResetOnPageRestore(checkout.reset);
 
   const start = (which: Pressed) => {
     setPressed(which);
@@ -68,9 +71,7 @@ export function UpsellScreen() {
         ) : offer.isError ? (
           <LoadFailure title="Could not load the offer" query={offer} primary={false} />
         ) : ended ? (
-          <Callout intent="none" icon="time" className="upsell-ended" title="The welcome offer has ended">
-            Pro is now at its regular price.
-          </Callout>
+          <Callout intent="none" icon="time" className="upsell-ended" title="The welcome offer has ended" />
         ) : left ? (
           <>
             <p className="upsell-countdown-caption">Offer ends in</p>
@@ -79,13 +80,11 @@ export function UpsellScreen() {
         ) : null}
 
         <p className="upsell-price" data-testid="upsell-price">
-          <strong>{money(shown, price.currency)}</strong>
+          <strong>{money(price.amount, price.currency)}</strong>
           <span>{perInterval}</span>
-          {ended ? null : (
-            <s className="upsell-list-price" aria-label={`Regular price ${money(price.listAmount, price.currency)}`}>
-              {money(price.listAmount, price.currency)}
-            </s>
-          )}
+          <s className="upsell-list-price" aria-label={`Regular price ${money(price.listAmount, price.currency)}`}>
+            {money(price.listAmount, price.currency)}
+          </s>
         </p>
 
         <div className="upsell-actions">
@@ -111,7 +110,7 @@ export function UpsellScreen() {
 
       <section className="upsell-section" aria-labelledby="upsell-compare-title">
         <h2 id="upsell-compare-title">Free vs Pro</h2>
-        <PlanComparison proPrice={`${money(shown, price.currency)}${perInterval}`} />
+        <PlanComparison proPrice={`${money(price.amount, price.currency)}${perInterval}`} />
       </section>
 
       <UpsellFaq />

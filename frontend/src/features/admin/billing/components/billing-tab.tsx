@@ -3,6 +3,7 @@ import { Card, Classes, NonIdealState, SegmentedControl, Tag } from '@blueprintj
 import type { PaymentDto } from '@contracts/billing';
 import { useState } from 'react';
 import { LoadFailure } from '../../../../components/ui/load-failure';
+import { errorMessage } from '../../../../lib/api-client';
 import { usePayments } from '../api/get-payments';
 
 type Filter = 'all' | PaymentDto['mode'];
@@ -79,7 +80,7 @@ export function BillingTab() {
       </div>
     );
   } else if (payments.isError) {
-    body = <LoadFailure title="Failed to load payments" description={payments.error instanceof Error ? payments.error.message : String(payments.error)} query={payments} />;
+    body = <LoadFailure title="Failed to load payments" description={errorMessage(payments.error, 'Failed to load payments')} query={payments} />;
   } else if (payments.data.length === 0) {
     body = <NonIdealState icon="info-sign" title="No payments yet" />;
   } else {
