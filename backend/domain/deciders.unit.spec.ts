@@ -97,6 +97,8 @@ describe('every decider', () => {
       SubscriptionPaymentFailed: 1,
       SubscriptionCancellationScheduled: 1,
       SubscriptionCancellationWithdrawn: 1,
+      SubscriptionSuspended: 1,
+      SubscriptionResumed: 1,
       SubscriptionEnded: 1,
       PaymentRecorded: 1,
     });

@@ -267,7 +267,7 @@ describe('the intake', () => {
     expect(await t.services.billingSweeper.sweep()).toBe(0);
   });
 
-  it('a provider event naming no member, whose customer no account knows, is refused (409) and changes nothing', async () => {
+  it('a provider event naming no member, whose customer no account knows, is recorded in the inbox as not ours and changes nothing else', async () => {
     const unmatched: ProviderEvent = {
       kind: 'subscription_deleted',
       eventId: 'evt_unmatched',
@@ -279,10 +279,10 @@ describe('the intake', () => {
       endedAt: new Date().toISOString(),
     };
     const head = await t.services.eventStore.headPosition();
-    await expect(t.services.billing.takeProviderEvent(unmatched, { requestId: 'test' })).rejects.toMatchObject({ code: 'billing_customer_unknown', kind: 'conflict' });
+    expect(await t.services.billing.takeProviderEvent(unmatched, { requestId: 'test' })).toEqual({ userId: '', taken: false, position: null });
     expect(await t.services.eventStore.headPosition()).toEqual(head);
     const inbox = await t.services.database.db.selectFrom('billing_inbox').selectAll().where('event_id', '=', 'evt_unmatched').execute();
-    expect(inbox).toEqual([]);
+    expect(inbox).toEqual([expect.objectContaining({ event_id: 'evt_unmatched', user_id: null, processed_at: expect.any(Date) })]);
   });
 
   it('a provider event naming no member is matched by its customer, and a redelivery is answered at once', async () => {

@@ -100,20 +100,23 @@ describe('checkout sessions', () => {
     expect(request.body).not.toHaveProperty('customer_email');
   });
 
-  it("surfaces Stripe's error for an unknown price", async () => {
+  it("turns Stripe's error for an unknown price into a provider failure, keeping Stripe's error as its cause", async () => {
     gateway = createStripeGateway({ secretKey, webhookSecret, priceId: 'price_gone', apiUrl: server.apiUrl, maxNetworkRetries: 0 });
 
     const error = await rejection(() => gateway.createCheckoutSession(checkout));
-    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(error.message).toBe("No such price: 'price_gone'");
-    expect((error as Stripe.errors.StripeError).code).toBe('resource_missing');
-    expect((error as Stripe.errors.StripeError).statusCode).toBe(400);
+    expect(error).toMatchObject({ code: 'payment_provider_failed', kind: 'unavailable' });
+    const cause = error.cause as Stripe.errors.StripeError;
+    expect(cause).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(cause.message).toBe("No such price: 'price_gone'");
+    expect(cause.code).toBe('resource_missing');
+    expect(cause.statusCode).toBe(400);
     expect(server.checkoutSessions).toHaveLength(0);
   });
 
-  it("surfaces Stripe's error for an unknown customer", async () => {
+  it("turns Stripe's error for an unknown customer into a provider failure", async () => {
     const error = await rejection(() => gateway.createCheckoutSession({ ...checkout, customerId: 'cus_Unknown' }));
-    expect(error.message).toBe("No such customer: 'cus_Unknown'");
+    expect(error).toMatchObject({ code: 'payment_provider_failed' });
+    expect((error.cause as Error).message).toBe("No such customer: 'cus_Unknown'");
   });
 
   it('refuses a session that comes back without a url', async () => {
@@ -122,11 +125,12 @@ describe('checkout sessions', () => {
     expect(error.message).toMatch(/without a url/);
   });
 
-  it('surfaces a refused key as an authentication error', async () => {
+  it('turns a refused key into a provider failure (never a 401: that is not the member’s session)', async () => {
     gateway = createStripeGateway({ secretKey: 'sk_test_wrong_key_000000', webhookSecret, priceId: proPriceId, apiUrl: server.apiUrl, maxNetworkRetries: 0 });
     const error = await rejection(() => gateway.createCheckoutSession(checkout));
-    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
-    expect((error as Stripe.errors.StripeError).statusCode).toBe(401);
+    expect(error).toMatchObject({ code: 'payment_provider_failed', kind: 'unavailable' });
+    expect(error.cause).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect((error.cause as Stripe.errors.StripeError).statusCode).toBe(401);
   });
 });
 
@@ -140,10 +144,11 @@ describe('portal sessions', () => {
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/);
   });
 
-  it("surfaces Stripe's error for an unknown customer", async () => {
+  it("turns Stripe's error for an unknown customer into a provider failure", async () => {
     const error = await rejection(() => gateway.createPortalSession({ userId: member.userId, customerId: 'cus_Nobody', returnUrl: 'http://localhost:3000/dashboard' }));
-    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(error.message).toBe("No such customer: 'cus_Nobody'");
+    expect(error).toMatchObject({ code: 'payment_provider_failed' });
+    expect(error.cause).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((error.cause as Error).message).toBe("No such customer: 'cus_Nobody'");
   });
 });
 

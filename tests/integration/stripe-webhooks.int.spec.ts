@@ -103,6 +103,18 @@ describe('checkout and portal through the Stripe SDK', () => {
     expect(created.body.url).toBe(stripe.checkoutSessions[0].url);
   });
 
+  it("a refusal at Stripe (an unknown price) is a 502 in our words, never Stripe's, and nothing is recorded", async () => {
+    const member = await signUp();
+    stripe.prices.clear();
+    const created = await member.client.post('/api/stripe/create-checkout-session');
+    expect(created.status).toBe(502);
+    expect(created.body).toEqual({
+      message: 'The payment provider could not be reached. Please try again in a moment.',
+      code: 'payment_provider_failed',
+    });
+    expect(await billingEvents(member)).toEqual([]);
+  });
+
   it('a Pro subscriber opens the Customer Portal for their own customer', async () => {
     const member = await signUp();
     const life = subscriptionOf(member);
@@ -183,6 +195,19 @@ describe('webhooks', () => {
     await expect.poll(async () => (await paymentsOf(member)).map((payment) => payment.status)).toEqual(['paid']);
     const subscription = await member.client.get('/api/billing/subscription');
     expect(subscription.body.status).toBe('ended');
+  });
+
+  it('a subscription Stripe marks unpaid (retries exhausted) makes the member free; paying its invoice makes them Pro again', async () => {
+    const member = await signUp();
+    const life = subscriptionOf(member);
+    await deliver(life.completed);
+    await expect.poll(() => roleOf(member)).toBe('pro');
+    expect((await deliver(subscriptionUpdated({ ...life.ids, status: 'unpaid' }))).status).toBe(200);
+    await expect.poll(() => roleOf(member)).toBe('free');
+    expect((await member.client.get('/api/billing/subscription')).body.status).toBe('past_due');
+    expect((await deliver(life.paid)).status).toBe(200);
+    await expect.poll(() => roleOf(member)).toBe('pro');
+    expect((await member.client.get('/api/credits')).body.allowances).toEqual(allowances.pro);
   });
 
   it('a subscription whose events all arrive in reverse order ends in the state of its last event', async () => {

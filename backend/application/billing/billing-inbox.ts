@@ -43,7 +43,7 @@ export async function alreadyProcessed(db: Db, eventId: string): Promise<boolean
 }
 
 /** Records the delivery (the first one; a redelivery keeps the first's row). */
-export async function receive(db: Db, event: ProviderEvent, userId: string, now: Date): Promise<void> {
+export async function receive(db: Db, event: ProviderEvent, userId: string | null, now: Date): Promise<void> {
   await db
     .insertInto('billing_inbox')
     .values({ event_id: event.eventId, kind: event.kind, user_id: userId, received_at: now, processed_at: null })

@@ -61,7 +61,7 @@ export function createBillingRolePolicy(deps: BillingRolePolicyDeps) {
       return { role: 'pro' as const, reason: billingRoleReasons.activated, subscription, cause: subscription.activatedBy };
     }
     if (role === 'pro' && !isEntitledToPro(billing) && proCameFromBilling(userEvents)) {
-      const subscription = subscriptionsOf(billing).find((s) => s.status === 'ended');
+      const subscription = subscriptionsOf(billing).find((s) => s.status === 'ended' || s.status === 'suspended');
       if (!subscription) return undefined;
       return { role: 'free' as const, reason: billingRoleReasons.ended, subscription, cause: subscription.endedBy };
     }

@@ -25,8 +25,6 @@ export const BILLING_INTAKE = 'billing';
 
 /** A Pro member without a provider customer (made Pro by an admin) asks for the portal. */
 export const NoSubscriptionToManage = () => new DomainError('no_subscription_to_manage', 'conflict');
-/** A provider event that names no member and whose customer no billing account knows (yet): the provider retries later. */
-export const UnknownBillingCustomer = () => new DomainError('billing_customer_unknown', 'conflict');
 
 export interface BillingUrls {
   /** After payment: `{PUBLIC_URL}/dashboard?success=true`. */
@@ -54,7 +52,7 @@ type Origin = { requestId: string };
 /** What taking a provider event did. */
 export interface TakenProviderEvent {
   userId: string;
-  /** False when the event id was processed before (answered at once). */
+  /** False when the event id was processed before (answered at once), or names no member of ours. */
   taken: boolean;
   /** Where the last write landed (billing, role or ledger): the caller may wait for the read models on it. */
   position: AllPosition | null;
@@ -65,7 +63,7 @@ export interface TakenProviderEvent {
  * intake of the provider's events. Every provider event, from a Stripe webhook or the simulated
  * gateway's TEST pages, goes through `takeProviderEvent`: the inbox answers an event processed
  * before at once; the member is the one the event names, else the one whose billing account
- * knows its customer (none: 409, nothing changed, the provider retries); the billing decider
+ * knows its customer (none: recorded in the inbox as not ours, nothing else changed); the billing decider
  * takes it (once per event id, whatever the order of delivery); then the role policy runs inline
  * so the member is Pro (or free) when the call answers. A crash between those writes is repaired
  * by the sweeper (`billing-role-sweeper.ts`).
@@ -82,6 +80,12 @@ export function createBillingService(deps: BillingDeps) {
     return foldStream(billingAccountDecider, await eventStore.readStream(billingStream.name(userId)));
   }
 
+  /** The member's customer at the gateway in use (none from another mode or provider: the simulated gateway's, before Stripe keys were set). */
+  function ownCustomerOf(state: BillingAccountState): string | undefined {
+    const customerId = customerOf(state, gateway.mode);
+    return customerId && gateway.ownsCustomer(customerId) ? customerId : undefined;
+  }
+
   const latest = (...positions: (AllPosition | null)[]) => positions.filter((p): p is AllPosition => p !== null).at(-1) ?? null;
 
   return {
@@ -95,7 +99,7 @@ export function createBillingService(deps: BillingDeps) {
       const state = await account(member.userId);
       checkCanCheckout(member, member.userId, state);
       const email = (await reads.emailOf(member.userId)) ?? '';
-      const customerId = customerOf(state);
+      const customerId = ownCustomerOf(state);
       const session = await gateway.createCheckoutSession({
         userId: member.userId,
         email,
@@ -113,7 +117,7 @@ export function createBillingService(deps: BillingDeps) {
     /** POST /api/stripe/create-portal-session: Pro members with a provider customer only. */
     async openPortal(member: UserActor): Promise<{ url: string }> {
       if (member.role !== 'pro') throw NotAllowed('manage_subscription');
-      const customerId = customerOf(await account(member.userId));
+      const customerId = ownCustomerOf(await account(member.userId));
       if (!customerId) throw NoSubscriptionToManage();
       return gateway.createPortalSession({ userId: member.userId, customerId, returnUrl: urls.portalReturn });
     },
@@ -122,8 +126,17 @@ export function createBillingService(deps: BillingDeps) {
     async takeProviderEvent(event: ProviderEvent, origin: Origin): Promise<TakenProviderEvent> {
       const userId = event.userId ?? (await reads.userIdOfCustomer(event.customerId));
       if (await alreadyProcessed(db, event.eventId)) return { userId: userId ?? '', taken: false, position: null };
-      if (!userId) throw UnknownBillingCustomer();
       const now = clock.now();
+      if (!userId) {
+        // Not one of ours (another product on the provider account, an invoice made by hand):
+        // every checkout we open names the member, and so do its subscription's events. Kept in
+        // the inbox and answered as received, so the provider neither retries it for days nor
+        // disables the endpoint.
+        await receive(db, event, null, now);
+        await markProcessed(db, event.eventId, now);
+        log.info({ eventId: event.eventId, kind: event.kind, customerId: event.customerId }, 'a provider event names no member: recorded, not taken');
+        return { userId: '', taken: false, position: null };
+      }
       await receive(db, event, userId, now);
       const context: CommandContext = { actor: systemActor(BILLING_INTAKE), causationId: event.eventId, correlationId: origin.requestId, now };
       const outcome = await run(userId, context, { type: 'TakeProviderEvent', data: { event } });

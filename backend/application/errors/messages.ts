@@ -111,8 +111,9 @@ const messages: Record<string, Wording> = {
   subscription_active: () => 'You already have an active Pro subscription',
   // application: billing
   no_subscription_to_manage: () => 'There is no subscription to manage',
-  billing_customer_unknown: () => 'No member is known for this payment yet; please retry later',
   invalid_signature: () => 'Invalid signature',
+  // infrastructure: the Stripe adapter (a refusal or failure at Stripe, never its own words)
+  payment_provider_failed: () => 'The payment provider could not be reached. Please try again in a moment.',
   test_session_not_found: () => 'Test session not found',
   // application
   invalid_credentials: () => 'Invalid email or password',
@@ -151,6 +152,7 @@ const fallbackOfKind: Record<DomainErrorKind, string> = {
   conflict: 'This conflicts with what is already there',
   limit: 'Too many requests. Please try again later.',
   quota: 'You have used up this allowance',
+  unavailable: 'A service we depend on did not answer. Please try again in a moment.',
 };
 
 /** The sentence a person reads for `error`. */

@@ -16,6 +16,12 @@ export interface PaymentGateway {
   /** The provider's customer portal for a subscriber; the browser navigates to `url`. */
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
   /**
+   * Whether a customer id recorded in a billing account is one of this provider's (Stripe's
+   * `cus_…`, the simulated gateway's `sim_cus_…`): a customer of the simulated gateway, kept
+   * from before Stripe keys were set, is never sent to Stripe.
+   */
+  ownsCustomer(customerId: string): boolean;
+  /**
    * Verifies the signature over the exact bytes received and reads the event. Throws
    * `WebhookSignatureInvalid` (a 400, nothing taken) when the signature does not match; returns
    * null for an event type billing does not handle (answered 200, ignored).

@@ -15,7 +15,7 @@ import type { BillingEvent, PaymentMode } from './billing-events';
  */
 export type { BillingEvent } from './billing-events';
 
-export const subscriptionStates = ['active', 'past_due', 'cancelling', 'ended'] as const;
+export const subscriptionStates = ['active', 'past_due', 'cancelling', 'suspended', 'ended'] as const;
 export type SubscriptionStatus = (typeof subscriptionStates)[number];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
@@ -64,20 +64,25 @@ const byNewest = (a: SubscriptionState, b: SubscriptionState) => b.seq - a.seq;
 /** Subscriptions newest first. */
 export const subscriptionsOf = (state: BillingAccountState): SubscriptionState[] => Object.values(state.subscriptions).sort(byNewest);
 
-/** The subscription that entitles the member to Pro (the newest not ended), if any. */
+/** The subscription that entitles the member to Pro (the newest neither ended nor suspended), if any. */
 export const liveSubscription = (state: BillingAccountState): SubscriptionState | undefined =>
-  subscriptionsOf(state).find((subscription) => subscription.status !== 'ended');
+  subscriptionsOf(state).find((subscription) => subscription.status !== 'ended' && subscription.status !== 'suspended');
 
-/** The member is Pro while some subscription of theirs has not ended (past due and cancelling included). */
+/** The member is Pro while some subscription of theirs is live (past due and cancelling included; not suspended or ended). */
 export const isEntitledToPro = (state: BillingAccountState): boolean => liveSubscription(state) !== undefined;
 
-/** The subscription the member sees: the live one, else the newest ended one. */
+/** The subscription the member sees: the live one, else the newest (suspended or ended). */
 export const currentSubscription = (state: BillingAccountState): SubscriptionState | undefined =>
   liveSubscription(state) ?? subscriptionsOf(state)[0];
 
-/** The provider customer of the member's newest subscription that names one (for the portal and the next checkout). */
-export const customerOf = (state: BillingAccountState): string | undefined =>
-  subscriptionsOf(state).find((subscription) => subscription.customerId !== null)?.customerId ?? undefined;
+/**
+ * The provider customer of the member's newest subscription that names one (for the portal and
+ * the next checkout); given a mode, only a customer of that mode (a Stripe test customer does not
+ * exist in live mode).
+ */
+export const customerOf = (state: BillingAccountState, mode?: PaymentMode): string | undefined =>
+  subscriptionsOf(state).find((subscription) => subscription.customerId !== null && (mode === undefined || subscription.mode === mode))
+    ?.customerId ?? undefined;
 
 // ── One function per command ──────────────────────────────────────────────────
 /**
@@ -98,6 +103,8 @@ function startCheckout(command: StartCheckout, state: BillingAccountState): Bill
 const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 /** Stripe's subscription statuses that mean the member has paid for Pro. */
 const liveStatuses = new Set(['active', 'trialing']);
+/** Stripe's statuses of a subscription stopped but not over: `unpaid` (retries exhausted, set to mark unpaid), `paused`. */
+const suspendedStatuses = new Set(['unpaid', 'paused']);
 
 function takeProviderEvent(command: TakeProviderEvent, state: BillingAccountState): BillingEvent[] {
   if (command.metadata.actor.kind !== 'system') throw NotAllowed('take_provider_event');
@@ -146,6 +153,7 @@ function invoicePaid(event: Of<'invoice_paid'>, state: BillingAccountState, from
   if (subscriptionId !== null) {
     const known = state.subscriptions[subscriptionId];
     if (!known) events.push(activated({ ...event, subscriptionId }, from, event.currentPeriodEnd));
+    if (known?.status === 'suspended') events.push({ type: 'SubscriptionResumed', data: { ...from, subscriptionId } });
     if (known?.status !== 'ended') {
       events.push({ type: 'SubscriptionRenewed', data: { ...from, subscriptionId, paymentId: payment.paymentId, currentPeriodEnd: event.currentPeriodEnd } });
     }
@@ -171,7 +179,8 @@ function invoicePaymentFailed(event: Of<'invoice_payment_failed'>, state: Billin
 /**
  * A change of the subscription at the provider. Older than the last change applied to it:
  * ignored. Ended: final. Otherwise its cancellation is scheduled or withdrawn, a cancelled one
- * ends, and one not heard of yet that is active starts.
+ * ends, an unpaid or paused one is suspended (not Pro) until it is active again, and one not
+ * heard of yet that is active starts.
  */
 function subscriptionUpdated(event: Of<'subscription_updated'>, state: BillingAccountState, from: From): BillingEvent[] {
   const { subscriptionId, status, cancelAtPeriodEnd, currentPeriodEnd } = event;
@@ -179,10 +188,18 @@ function subscriptionUpdated(event: Of<'subscription_updated'>, state: BillingAc
   if (known?.status === 'ended') return [];
   if (known?.lastChangeAt && Date.parse(event.created) < Date.parse(known.lastChangeAt)) return [];
   if (endedStatuses.has(status)) return [{ type: 'SubscriptionEnded', data: { ...from, subscriptionId, endedAt: event.created } }];
+  if (suspendedStatuses.has(status)) {
+    if (!known || known.status === 'suspended') return [];
+    return [{ type: 'SubscriptionSuspended', data: { ...from, subscriptionId, status } }];
+  }
   const events: BillingEvent[] = [];
   if (!known) {
     if (!liveStatuses.has(status)) return [];
     events.push(activated(event, from, currentPeriodEnd));
+  }
+  if (known?.status === 'suspended') {
+    if (!liveStatuses.has(status)) return [];
+    events.push({ type: 'SubscriptionResumed', data: { ...from, subscriptionId } });
   }
   const cancelling = known?.status === 'cancelling';
   if (cancelAtPeriodEnd && !cancelling) {
@@ -257,6 +274,10 @@ export function evolveBillingAccount(state: BillingAccountState, event: BillingE
       return changeSubscription(withTaken(state, event.data), event.data, (s) => ({ status: 'cancelling', currentPeriodEnd: event.data.endsAt ?? s.currentPeriodEnd }));
     case 'SubscriptionCancellationWithdrawn':
       return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active' }));
+    case 'SubscriptionSuspended':
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'suspended' }));
+    case 'SubscriptionResumed':
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active' }));
     case 'SubscriptionEnded':
       return changeSubscription(withTaken(state, event.data), event.data, () => ({
         status: 'ended',
@@ -283,6 +304,8 @@ export const billingAccountDecider: Decider<BillingCommand, BillingEvent, Billin
     SubscriptionPaymentFailed: 1,
     SubscriptionCancellationScheduled: 1,
     SubscriptionCancellationWithdrawn: 1,
+    SubscriptionSuspended: 1,
+    SubscriptionResumed: 1,
     SubscriptionEnded: 1,
     PaymentRecorded: 1,
   },

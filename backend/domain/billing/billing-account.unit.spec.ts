@@ -198,6 +198,27 @@ describe('taking provider events', () => {
     ]);
   });
 
+  it('suspends an unpaid or paused subscription (not Pro), and resumes it when it is active again or its invoice is paid', () => {
+    const suspended: BillingEvent = { type: 'SubscriptionSuspended', data: { ...from('evt_unpaid', 5), subscriptionId: sub, status: 'unpaid' } };
+    spec.given([activated()]).when(take(updated('evt_unpaid', 5, { status: 'unpaid' }))).then([suspended]);
+    spec.given([activated()]).when(take(updated('evt_paused', 5, { status: 'paused' }))).then([
+      { type: 'SubscriptionSuspended', data: { ...from('evt_paused', 5), subscriptionId: sub, status: 'paused' } },
+    ]);
+    expect(isEntitledToPro(stateAfter([activated(), suspended]))).toBe(false);
+    expect(currentSubscription(stateAfter([activated(), suspended]))?.status).toBe('suspended');
+    spec.given([activated(), suspended]).when(take(updated('evt_unpaid_again', 6, { status: 'unpaid' }))).thenNothingHappens();
+    spec.given([activated(), suspended]).when(take(updated('evt_active', 6))).then([
+      { type: 'SubscriptionResumed', data: { ...from('evt_active', 6), subscriptionId: sub } },
+    ]);
+    spec.given([activated(), suspended]).when(take(invoicePaid('evt_paid_late', 7, { paymentId: 'in_3' }))).then([
+      { type: 'SubscriptionResumed', data: { ...from('evt_paid_late', 7), subscriptionId: sub } },
+      renewed('evt_paid_late', 7, 'in_3'),
+      recorded('evt_paid_late', 7, { paymentId: 'in_3' }),
+    ]);
+    const resumed: BillingEvent = { type: 'SubscriptionResumed', data: { ...from('evt_active', 6), subscriptionId: sub } };
+    expect(isEntitledToPro(stateAfter([activated(), suspended, resumed]))).toBe(true);
+  });
+
   it('ignores a subscription change older than the last change applied to that subscription', () => {
     spec.given([activated(), scheduled('evt_upd', 3)]).when(take(updated('evt_older', 2))).thenNothingHappens();
   });

@@ -75,6 +75,16 @@ export type SubscriptionCancellationWithdrawn = {
   type: 'SubscriptionCancellationWithdrawn';
   data: FromProvider & { subscriptionId: string };
 };
+/** Stripe stopped the subscription without ending it (`unpaid` after the retries, `paused`): not Pro until it is paid or resumed. */
+export type SubscriptionSuspended = {
+  type: 'SubscriptionSuspended';
+  data: FromProvider & { subscriptionId: string; status: string };
+};
+/** A suspended subscription is live again (`active` at the provider, or an invoice paid). */
+export type SubscriptionResumed = {
+  type: 'SubscriptionResumed';
+  data: FromProvider & { subscriptionId: string };
+};
 export type SubscriptionEnded = {
   type: 'SubscriptionEnded';
   data: FromProvider & { subscriptionId: string; endedAt: string };
@@ -91,6 +101,8 @@ export type BillingEvent =
   | SubscriptionPaymentFailed
   | SubscriptionCancellationScheduled
   | SubscriptionCancellationWithdrawn
+  | SubscriptionSuspended
+  | SubscriptionResumed
   | SubscriptionEnded
   | PaymentRecorded;
 
@@ -101,6 +113,8 @@ export const billingEventTypes = [
   'SubscriptionPaymentFailed',
   'SubscriptionCancellationScheduled',
   'SubscriptionCancellationWithdrawn',
+  'SubscriptionSuspended',
+  'SubscriptionResumed',
   'SubscriptionEnded',
   'PaymentRecorded',
 ] as const satisfies readonly BillingEvent['type'][];

@@ -1,4 +1,4 @@
-export type DomainErrorKind = 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' | 'quota';
+export type DomainErrorKind = 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' | 'quota' | 'unavailable';
 
 /**
  * A rule of the domain said no. `code` is stable (clients switch on it), `kind` says what sort

@@ -23,6 +23,11 @@ function chooseGateway(platform: Platform, config: Config): { gateway: PaymentGa
   if (secretKey && webhookSecret && priceId) {
     return { gateway: createStripeGateway({ secretKey, webhookSecret, priceId, apiUrl: config.STRIPE_API_URL }), simulated: null };
   }
+  // Said once at start, where an operator looks: anyone can "pay" on the TEST pages and be Pro.
+  platform.logger.warn(
+    { payments: 'simulated' },
+    'payments are simulated (no STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID): the TEST checkout makes members Pro without charging them',
+  );
   const simulated = createSimulatedGateway({
     db: platform.database.db,
     ids: platform.ids,

@@ -5,6 +5,7 @@ import type { Database } from '../../application/ports/database';
 import type { CheckoutRequest, PaymentGateway, PortalRequest, ProviderEvent } from '../../application/ports/payment-gateway';
 import type { Clock, IdGenerator } from '../../application/ports/system';
 import type { PaymentFacts } from '../../domain/billing/billing-events';
+import { addMonthsUtc } from '../../domain/credits/allowances';
 import { DomainError } from '../../domain/shared/domain-error';
 
 /**
@@ -93,11 +94,8 @@ export interface SimulatedGatewayOptions {
 
 export type SimulatedGateway = PaymentGateway & TestPaymentProvider;
 
-const oneMonthAfter = (date: Date) => {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-};
+/** The end of a monthly period started at `date` (31 January → 28 or 29 February, as the credit ledger counts months). */
+const oneMonthAfter = (date: Date) => addMonthsUtc(date, 1);
 
 export function createSimulatedGateway(options: SimulatedGatewayOptions): SimulatedGateway {
   const db = options.db as unknown as Kysely<SimulatedGatewayTables>;
@@ -196,6 +194,8 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       return { id, url: `${base}/billing/test-checkout/${id}` };
     },
 
+    ownsCustomer: (customerId: string) => customerId.startsWith('sim_cus_'),
+
     async createPortalSession(request: PortalRequest) {
       const id = newId('sim_ps');
       const subscription = await liveSubscriptionOf(request.userId);
@@ -289,16 +289,18 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
 
     async cancelAtPeriodEnd(userId: string): Promise<ProviderEvent[]> {
       const now = clock.now();
+      // Every live subscription, cancelled now or before: a retry after a failed intake sends the
+      // same event again (its id is the subscription's), which the inbox takes once.
       const cancelled = await db
         .updateTable('simulated_subscriptions')
         .set({ cancel_at_period_end: true })
         .where('user_id', '=', userId)
         .where('status', '=', 'active')
-        .where('cancel_at_period_end', '=', false)
         .returningAll()
         .execute();
       return cancelled.map((subscription) => ({
         ...common(subscription.user_id, subscription.customer_id, now),
+        eventId: `sim_evt_cancel_${subscription.id}`,
         kind: 'subscription_updated',
         subscriptionId: subscription.id,
         status: 'active',

@@ -206,6 +206,24 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent | null 
   }
 }
 
+/**
+ * Stripe refused or failed a call (a bad key, an unknown price or customer, Stripe down): the
+ * member is told the provider failed (502, `payment_provider_failed`), never Stripe's own words
+ * (they name keys and ids) nor its status (a 401 from Stripe is not the member's session). The
+ * Stripe error stays as `cause`, for the log.
+ */
+export const PaymentProviderFailed = (cause: unknown) =>
+  Object.assign(new DomainError('payment_provider_failed', 'unavailable', { provider: 'stripe' }), { cause });
+
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw PaymentProviderFailed(error);
+    throw error;
+  }
+}
+
 /** The SDK's host, port and protocol for `apiUrl` (e.g. `http://127.0.0.1:12111`). */
 function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiUrl) return {};
@@ -233,8 +251,8 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
  * - Reconciliation: `listPaidInvoices` pages through `GET /v1/invoices?status=paid` in the range.
  *
  * Amounts are in major units (`toMajorUnits`: zero- and three-decimal currencies honoured). A
- * Stripe API error (unknown price, unknown customer, bad key) is the SDK's `StripeError`, thrown
- * as is: the caller answers it as a failure of the provider.
+ * Stripe API error on checkout or portal (unknown price, unknown customer, bad key) is
+ * `PaymentProviderFailed`, with the SDK's `StripeError` as its cause.
  */
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const stripe = new Stripe(options.secretKey, {
@@ -250,7 +268,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     mode: modeOfKey(options.secretKey),
 
     async createCheckoutSession(request: CheckoutRequest) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await providerCall(() => stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: options.priceId, quantity: 1 }],
         client_reference_id: request.userId,
@@ -259,13 +277,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-      });
+      }));
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
     },
 
+    ownsCustomer: (customerId: string) => customerId.startsWith('cus_'),
+
     async createPortalSession(request: PortalRequest) {
-      const session = await stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+      const session = await providerCall(() => stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl }));
       return { url: session.url };
     },
 

@@ -104,7 +104,8 @@ function evolveAccountRow(row: BillingAccountRow | null, recorded: RecordedEvent
     user_id: billingStream.idOf(recorded.streamName),
     customer_id: customerOf({ ...account, providerEventIds: {} }) ?? null,
     subscription_id: subscription?.subscriptionId ?? null,
-    status: !subscription ? 'none' : subscription.status,
+    // A suspended subscription (unpaid, paused) reads as past due: the member's payment is owed.
+    status: !subscription ? 'none' : subscription.status === 'suspended' ? 'past_due' : subscription.status,
     current_period_end: subscription?.currentPeriodEnd ?? null,
     mode: subscription?.mode ?? null,
     account,

@@ -11,6 +11,8 @@ const statusOfKind: Record<DomainError['kind'], number> = {
   conflict: 409,
   limit: 429,
   quota: 403,
+  /** A provider we depend on (the payment provider) failed or refused us. */
+  unavailable: 502,
 };
 
 /** Turns a schema issue list into the one sentence a form can show. */

@@ -22,7 +22,7 @@ export function billingRoutes(services: AppServices): FastifyPluginAsyncZod {
             'With Stripe keys, a Stripe Checkout in subscription mode; without, the TEST checkout of the simulated gateway. ' +
             '409 "You already have an active Pro subscription" for a Pro member or one whose subscription is live. ' +
             'With an `Idempotency-Key` header a repeat answers the first url.',
-          response: { 200: redirectUrlResponseSchema, ...errors, 409: errorResponseSchema },
+          response: { 200: redirectUrlResponseSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
         },
       },
       async (request) => {
@@ -41,7 +41,7 @@ export function billingRoutes(services: AppServices): FastifyPluginAsyncZod {
           description:
             '403 "Manage Subscription is for Pro members" for a free member; 409 "There is no subscription to manage" for a Pro member ' +
             'without a subscription at the payment provider (made Pro by an admin).',
-          response: { 200: redirectUrlResponseSchema, ...errors, 409: errorResponseSchema },
+          response: { 200: redirectUrlResponseSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
         },
       },
       async (request) => billing.openPortal(memberOf(request)),
