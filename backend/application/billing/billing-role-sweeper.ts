@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/system';
 import type { ProviderEvent } from '../ports/payment-gateway';
 import type { BillingRolePolicy } from './billing-role-policy';
+import { periodicSweep } from '../event-sourcing/periodic-sweep';
 
 /** A member the billing events marked for a role check, due at `dueAt`. */
 export interface BillingRoleCheck {
@@ -53,8 +54,6 @@ export function createBillingRoleSweeper(deps: BillingRoleSweeperDeps) {
   const { checks, policy, clock } = deps;
   const intervalMs = deps.intervalMs ?? 30_000;
   const log = deps.log ?? { info: () => {}, error: () => {} };
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<number> | undefined;
 
   /** Ends due simulated subscriptions, then checks every due member; answers how many roles changed. */
   async function sweep(): Promise<number> {
@@ -92,31 +91,7 @@ export function createBillingRoleSweeper(deps: BillingRoleSweeperDeps) {
     }
   }
 
-  return {
-    sweep,
-    /** Sweeps now and then every `intervalMs` until stop(). */
-    start() {
-      if (timer) return;
-      const tick = () => {
-        sweeping ??= sweep()
-          .catch((error) => {
-            log.error({ err: error }, 'billing role sweep failed');
-            return 0;
-          })
-          .finally(() => {
-            sweeping = undefined;
-          });
-      };
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await sweeping;
-    },
-  };
+  return { sweep, ...periodicSweep(sweep, { intervalMs, name: 'billing role', log }) };
 }
 
 export type BillingRoleSweeper = ReturnType<typeof createBillingRoleSweeper>;

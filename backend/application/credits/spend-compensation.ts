@@ -3,6 +3,7 @@ import { planStream } from '../../domain/plans/plan';
 import type { EventStore } from '../ports/event-store';
 import type { Clock } from '../ports/system';
 import type { CreditsService } from './credits-service';
+import { periodicSweep } from '../event-sourcing/periodic-sweep';
 
 /** The reason on a refund of a spend whose work was never recorded. */
 export const ABANDONED_REASON = 'generation_abandoned';
@@ -50,8 +51,6 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
   const { pendingSpends, eventStore, credits, clock } = deps;
   const intervalMs = deps.intervalMs ?? 30_000;
   const log = deps.log ?? { info: () => {}, error: () => {} };
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<number> | undefined;
 
   /** Whether the work the spend paid for is recorded (the truth, not the read model). */
   async function workRecorded({ kind, paid_for_id: id, plan_id: planId }: PendingSpend): Promise<boolean> {
@@ -87,31 +86,7 @@ export function createSpendCompensation(deps: SpendCompensationDeps) {
     }
   }
 
-  return {
-    sweep,
-    /** Sweeps now and then every `intervalMs` until stop(). */
-    start() {
-      if (timer) return;
-      const tick = () => {
-        sweeping ??= sweep()
-          .catch((error) => {
-            log.error({ err: error }, 'compensation sweep failed');
-            return 0;
-          })
-          .finally(() => {
-            sweeping = undefined;
-          });
-      };
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await sweeping;
-    },
-  };
+  return { sweep, ...periodicSweep(sweep, { intervalMs, name: 'compensation', log }) };
 }
 
 export type SpendCompensation = ReturnType<typeof createSpendCompensation>;
