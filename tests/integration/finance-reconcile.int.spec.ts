@@ -1,12 +1,6 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReconcileReport } from '../../backend/application/finance/reconcile';
 import { readBillingHistory } from '../../backend/application/finance/reconcile-run';
 import { billingRoleReasons, billingStream, type BillingEvent, type PaymentFacts } from '../../backend/domain/billing/billing-events';
@@ -15,41 +9,15 @@ import { systemActor } from '../../backend/domain/shared/actor';
 import { compose, type Composition } from '../../backend/infrastructure/composition-root';
 import { loadConfig } from '../../backend/infrastructure/config/config';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
+import { cliProcess } from '../support/cli-process';
 
-const run = promisify(execFile);
-let env: NodeJS.ProcessEnv;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-// The CLI is a process of its own on the same kind of database as the rest of this run: a data
-// folder (PGlite, one process at a time, so the test closes its own handle before each run) or a
-// database of its own on the server.
-beforeAll(async () => {
-  env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-finance-')) };
-  delete env.DATABASE_URL;
-  delete env.STRIPE_SECRET_KEY;
-  const server = process.env.TEST_DATABASE_URL;
-  if (server) {
-    const name = `skilly_finance_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-});
-afterAll(async () => dropDatabase?.());
+// The CLI is a process of its own on the same kind of database as the rest of this run (the test
+// closes its own handle on a PGlite data folder before each run).
+const cliRun = cliProcess('finance', ['STRIPE_SECRET_KEY']);
 
 /** The platform in this process, on the CLI's database, closed when done. */
 async function withServices(work: (services: Composition) => Promise<void>) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: cliRun.env.DATA_DIR, DATABASE_URL: cliRun.env.DATABASE_URL });
   const services = await compose(config, { logger: createLogger('silent') });
   try {
     await work(services);
@@ -59,7 +27,7 @@ async function withServices(work: (services: Composition) => Promise<void>) {
 }
 
 const reconcile = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'backend/infrastructure/bin/cli.ts', 'finance', 'reconcile', ...args], { env, cwd: process.cwd() });
+  cliRun.cli('finance', 'reconcile', ...args);
 
 /** The exit status and output of a CLI run that may fail. */
 async function reconcileStatus(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
