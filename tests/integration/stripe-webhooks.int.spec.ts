@@ -174,6 +174,8 @@ describe('webhooks', () => {
     await expect.poll(() => roleOf(member)).toBe('pro');
     const recorded = (await billingEvents(member)).filter((event) => event.type === 'PaymentRecorded');
     expect(recorded).toHaveLength(1);
+    // The webhook answers once the event is taken; the payments read model follows.
+    await t.services.runner.catchUpAll();
     expect(await paymentsOf(member)).toHaveLength(1);
     const roleChanges = (await t.services.eventStore.readStream(`user-${member.userId}`)).filter((e) => e.type === 'UserRoleChanged');
     expect(roleChanges).toHaveLength(1);
