@@ -331,17 +331,37 @@ function dedupeWords(phrase: string): string {
   return words.filter((w, i) => i === 0 || w.toLowerCase() !== words[i - 1].toLowerCase()).join(' ');
 }
 
-export function readSkill(sentence: string): ReadSkill {
-  let text = sentence.slice(0, 600);
+/** One skill the sentence names: the clause it is in and its noun phrase. */
+export interface SkillPart {
+  clause: string;
+  phrase: string;
+}
+
+/** The text as the tagger reads it best: at most 600 characters, ALL CAPS in lower case. */
+function prepared(sentence: string): string {
+  const text = sentence.slice(0, 600);
   // ALL CAPS reads as proper nouns to the tagger: read it in lower case.
-  if (!/\p{Ll}/u.test(text)) text = text.toLowerCase();
-  const clauses = clausesOf(text);
-  const phrases: string[] = [];
-  for (const clause of clauses) {
+  return /\p{Ll}/u.test(text) ? text : text.toLowerCase();
+}
+
+/**
+ * Every skill the sentence names, in order, one per clause that names one (at most `max`), each with
+ * its clause: "I'm a nurse and I knit" → nursing ("I'm a nurse"), knitting ("I knit").
+ */
+export function readSkillParts(sentence: string, max = 3): SkillPart[] {
+  const parts: SkillPart[] = [];
+  for (const clause of clausesOf(prepared(sentence))) {
     const phrase = readClause(clause);
-    if (phrase && !phrases.some((p) => p.toLowerCase() === phrase.toLowerCase())) phrases.push(phrase);
-    if (phrases.length === 2) break;
+    if (phrase && !parts.some((p) => p.phrase.toLowerCase() === phrase.toLowerCase())) parts.push({ clause, phrase });
+    if (parts.length === max) break;
   }
+  return parts;
+}
+
+export function readSkill(sentence: string): ReadSkill {
+  const text = prepared(sentence);
+  const clauses = clausesOf(text);
+  const phrases = readSkillParts(text, 2).map((p) => p.phrase);
   let phrase = phrases[0] ?? fallbackPhrase(clauses.join(' ') || text);
   phrase = dedupeWords(phrase.split(' ').slice(0, maxWords + 1).join(' '));
   // A phrase that is the whole sentence of three or more words is not understood, only copied.

@@ -1,0 +1,275 @@
+import { readSkill, readSkillParts, titleCase } from '../read-skill';
+import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
+
+/**
+ * What kind of work a skill sentence describes, read without any AI service: the skills it names
+ * (with the kinds of work each is), and the market it names ("at weddings", "for seniors").
+ *
+ *   classifySkill('I repair bicycles and knit at weekends')
+ *   // → { skills: [{ name: 'bicycle repair', kinds: ['trade'], things: 'bikes', … },
+ *   //               { name: 'knitting', kinds: ['made-product'], … }], kinds: ['trade', 'made-product'] }
+ *   classifySkill('I sing at funerals')
+ *   // → { skills: [{ name: 'singing', kinds: ['event', 'hobby'], … }], market: { phrase: 'funerals', preposition: 'at', … } }
+ *
+ * The offline idea generator chooses idea templates by these kinds (a template declares the kinds
+ * it fits, `templateFits` says whether it may be used); anything else that needs to know what kind
+ * of work a text describes (an idea's title, for the offline plans) can call `classifySkill` on it.
+ *
+ * The sentence's grammar is read with compromise (`read-skill.ts`: the verb and its object, the
+ * noun phrase, one skill per clause); the kinds come from a curated lexicon of skills and
+ * occupations (`skill-lexicon.ts`).
+ */
+
+/** The closed set of kinds of work. A skill can be several ("guitar": performance at events and a teachable hobby). */
+export const skillKinds = {
+  'home-service': 'Hands-on service at the customer’s place: cleaning, gardening, organising, hair and beauty, moving help.',
+  trade: 'Trades and repair: plumbing, electrics, carpentry, bike, car, phone and computer repair, tailoring.',
+  'made-product': 'A product the person makes to sell: jewellery, knitting, candles, pottery, furniture, flowers.',
+  food: 'Food and drink: baking, cooking, catering, brewing, preserves, growing produce.',
+  event: 'Performance and services at events: music, singing, DJ, magic, hosting, photography, event planning.',
+  hobby: 'A teachable hobby, sport or practice: an instrument, dance, yoga, fitness, chess, gaming, coaching.',
+  language: 'Languages: teaching a language, translation and interpreting.',
+  tutoring: 'School subjects and exams taught to learners: maths, sciences, exam preparation, reading.',
+  knowledge: 'Knowledge work deliverable remotely: software, design, writing, marketing, bookkeeping, data, admin.',
+  regulated: 'Care or a regulated profession: health, therapy, law, financial advice, childcare and eldercare.',
+  creative: 'Creative writing or art: painting, drawing, illustration, poetry, fiction, music production, voice-over.',
+  animals: 'Animals: dog walking and training, grooming, pet sitting, horses.',
+  general: 'Not recognised: only the generic templates, which fit any work.',
+} as const;
+
+export type SkillKind = keyof typeof skillKinds;
+export const allSkillKinds = Object.keys(skillKinds) as SkillKind[];
+
+/**
+ * What an idea template does that not every kind of work allows:
+ * - remote: the work itself is delivered at a distance (a remote freelancer, a video consultation);
+ * - teaching: lessons, classes, courses, workshops, clubs, tutorials, challenges;
+ * - streaming: live streams;
+ * - event: sold for weddings, parties and other events;
+ * - kids: run for children.
+ */
+export type TemplateTrait = 'remote' | 'teaching' | 'streaming' | 'event' | 'kids';
+
+/**
+ * The hard rules: traits a kind never takes, whatever else the skill is. Hands-on work is never
+ * remote; a regulated profession gets no lessons, clubs, streams, events or remote practice.
+ */
+export const forbiddenTraits: Record<SkillKind, readonly TemplateTrait[]> = {
+  'home-service': ['remote'],
+  trade: ['remote'],
+  'made-product': ['remote'],
+  food: ['remote'],
+  event: [],
+  hobby: [],
+  language: [],
+  tutoring: [],
+  knowledge: [],
+  regulated: ['remote', 'teaching', 'streaming', 'event', 'kids'],
+  creative: [],
+  animals: ['remote'],
+  general: [],
+};
+
+/** Kinds of work that have a place at weddings, parties and other events. */
+export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative']);
+
+/** A market the sentence names: "funerals" in "I sing at funerals". */
+export interface SkillMarket {
+  /** Lower case, as typed: "office parties". */
+  phrase: string;
+  /** Title case: "Office Parties". */
+  title: string;
+  /** "at" for "at weddings", otherwise "for". */
+  preposition: 'at' | 'for';
+  /** An occasion (weddings, funerals, parties) rather than a group of people. */
+  event: boolean;
+}
+
+export interface ClassifiedSkill {
+  /** The skill as it reads in a sentence: "bicycle repair", "pharmacy", "sourdough bread baking". */
+  name: string;
+  /** The same in title case. */
+  title: string;
+  kinds: SkillKind[];
+  /** What the work is done on or makes, plural ("bikes", "candles"), when the lexicon knows it. */
+  things?: string;
+  /** The person doing it ("pharmacist"), when the lexicon knows it. */
+  role?: string;
+  /** The lexicon term that gave the kinds; undefined when the kinds were guessed. */
+  matched?: string;
+}
+
+export interface SkillClassification {
+  /** The skills named, in order (one per clause, at most three); never empty. */
+  skills: ClassifiedSkill[];
+  /** Every kind of every skill, in order, once. */
+  kinds: SkillKind[];
+  market?: SkillMarket;
+}
+
+/** Whether a template that declares `kinds` and `traits` may be used for a skill of `skillKinds`. */
+export function templateFits(template: { kinds: readonly SkillKind[]; traits?: readonly TemplateTrait[] }, kinds: readonly SkillKind[]): boolean {
+  if (!template.kinds.some((k) => kinds.includes(k))) return false;
+  const traits = template.traits ?? [];
+  if (traits.some((t) => kinds.some((k) => forbiddenTraits[k].includes(t)))) return false;
+  if (traits.includes('event') && !kinds.some((k) => kindsAtEvents.has(k))) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** "bikes" → "bike", "parties" → "party", "classes" → "class"; leaves "glass", "physics" alone. */
+export function singularWord(word: string): string {
+  if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ics|ews|ves)$/.test(word)) return word;
+  if (/ies$/.test(word)) return word.slice(0, -3) + 'y';
+  if (/(ches|shes|xes|sses|zzes)$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    .split(/[^\p{L}\p{N}'+#-]+/u)
+    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
+    .filter(Boolean)
+    .map(singularWord);
+
+/** term → entries, for every term of the lexicon (one term can belong to one entry only; the first wins). */
+const byTerm = new Map<string, LexiconEntry>();
+for (const entry of skillLexicon) for (const term of entry.terms) if (!byTerm.has(term)) byTerm.set(term, entry);
+const longestTerm = Math.max(...[...byTerm.keys()].map((t) => t.split(' ').length));
+
+/** Words that name an activity so generally that the word before them says more ("poetry writing"). */
+const genericHeads = new Set(['writing', 'making', 'design', 'repair', 'work', 'care', 'cooking', 'teaching', 'tutoring', 'lesson', 'class', 'coaching', 'art', 'service', 'help', 'business', 'creation', 'crafting', 'building', 'production', 'planning', 'setup']);
+
+interface Match {
+  entry: LexiconEntry;
+  term: string;
+  words: number;
+  at: number;
+}
+
+function bestMatch(text: string): Match | undefined {
+  const words = wordsOf(text);
+  let best: Match | undefined;
+  const score = (m: Match) => m.words * 10 + (genericHeads.has(m.term) ? -5 : 0) + m.at * 0.01;
+  for (let at = 0; at < words.length; at++) {
+    for (let n = Math.min(longestTerm, words.length - at); n >= 1; n--) {
+      const term = words.slice(at, at + n).join(' ');
+      const entry = byTerm.get(term) ?? (n === 1 ? byTerm.get(words[at].replace(/'s$/, '')) : undefined);
+      if (!entry) continue;
+      const match = { entry, term, words: n, at };
+      if (!best || score(match) > score(best)) best = match;
+      break;
+    }
+  }
+  return best;
+}
+
+/** A person's noun ("pharmacist", "pet sitter", "DJ"): when it is the whole phrase, the lexicon's name reads better. */
+const personNoun = /(ist|er|or|ian|ant|ent|ess|wife|man|woman|smith|sitter|walker|keeper|maker|vet|doctor|gp|nurse|physio|chef|dj|mc|va|rn|emt|carer|nanny|au pair)$/;
+/** Verbs that begin a lexicon term ("tutor maths", "train horse"): the phrase is a verb and its object. */
+const leadingVerb = /^(tutor|train|fix|repair|walk|groom|mow|clean|bake|build|make|play|sing|sew|teach|paint|take|restore|assemble|mount|declutter|brew)\s/;
+
+function nameFor(phrase: string, match: Match | undefined): string {
+  if (!match) return phrase;
+  const bare = wordsOf(phrase).join(' ');
+  const { entry, term } = match;
+  const lastWord = term.split(' ').at(-1) ?? term;
+  if (bare === term && term !== entry.name && (personNoun.test(lastWord) || leadingVerb.test(term))) return entry.name;
+  // A bare object ("I love bikes", "soap", "beer" in "I brew beer"): the work done with it.
+  const objectKinds: SkillKind[] = ['trade', 'animals', 'made-product', 'food'];
+  if (!bare.includes(' ') && term.split(' ').includes(bare) && bare !== entry.name && !/(ing|tion|ry)$/.test(bare) && entry.kinds.some((k) => objectKinds.includes(k))) {
+    return entry.name;
+  }
+  if (leadingVerb.test(bare)) return entry.name;
+  return phrase;
+}
+
+/** Kinds for a skill the lexicon does not know, from the broad field its words suggest. */
+const guesses: { match: RegExp; kinds: SkillKind[] }[] = [
+  { match: /(design|develop|program|cod(e|ing)|software|data|web|app|market|writ|edit|account|consult|manag|analy|seo|admin)/, kinds: ['knowledge'] },
+  { match: /(repair|fix|restor|install|build|mechanic)/, kinds: ['trade'] },
+  { match: /(clean|garden|organi[sz])/, kinds: ['home-service'] },
+  { match: /(bak|cook|food|recipe|cuisine|chef)/, kinds: ['food'] },
+  { match: /(making|handmade|craft|knit|sew)/, kinds: ['made-product'] },
+  { match: /(paint|draw|art|illustrat|photo|poe|stor)/, kinds: ['creative'] },
+  { match: /(teach|tutor|lesson|coach)/, kinds: ['hobby'] },
+];
+
+function classifyPart(clause: string, phrase: string): ClassifiedSkill {
+  const inPhrase = bestMatch(phrase);
+  const inClause = bestMatch(clause);
+  // The clause can say more than the phrase read from it ("I train horses" → "horses").
+  const match = inPhrase && !(inClause && inClause.words > inPhrase.words) ? inPhrase : inClause;
+  const name = nameFor(phrase, match);
+  const kinds: SkillKind[] = match
+    ? [...match.entry.kinds]
+    : (guesses.find((g) => g.match.test(`${phrase} ${clause}`.toLowerCase()))?.kinds ?? ['general']);
+  return {
+    name,
+    title: titleCase(name),
+    kinds,
+    things: match?.entry.things,
+    role: match?.entry.role,
+    matched: match?.term,
+  };
+}
+
+const eventHeads = new Set(['wedding', 'funeral', 'memorial', 'party', 'birthday', 'event', 'festival', 'conference', 'christening', 'baptism', 'graduation', 'anniversary', 'reunion', 'gala', 'fundraiser', 'celebration', 'ceremony', 'prom', 'mitzvah', 'quinceañera']);
+const marketLead = new Set(['the', 'a', 'an', 'local', 'my', 'our', 'their', 'other', 'all', 'some', 'people', "people's"]);
+
+/** The market a sentence names, and the sentence without it. */
+function findMarket(sentence: string): { market?: SkillMarket; rest: string } {
+  const pattern = /\b(at|for|to)\s+((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)/giu;
+  for (const found of sentence.matchAll(pattern)) {
+    let words = found[2].split(/\s+/).map((w) => w.replace(/[’]/g, "'"));
+    while (words.length > 0 && marketLead.has(words[0].toLowerCase())) words = words.slice(1);
+    // A market is one noun phrase: it ends before "and", "or", "who", "I".
+    const stop = words.findIndex((w) => ['and', 'or', 'i', 'who', 'but', 'which', 'that'].includes(w.toLowerCase()));
+    if (stop >= 0) words = words.slice(0, stop);
+    let head = -1;
+    for (let i = Math.min(words.length, 3) - 1; i >= 0; i--) {
+      if (marketHeads.has(singularWord(words[i].toLowerCase().replace(/'s?$/, '')))) {
+        head = i;
+        break;
+      }
+    }
+    if (head < 0) continue;
+    const kept = words.slice(0, head + 1);
+    const phrase = kept.join(' ').toLowerCase().replace(/\bkids\b(?= \w)/, "kids'");
+    const headWord = singularWord(kept[kept.length - 1].toLowerCase());
+    const start = found.index ?? 0;
+    const spanEnd = start + found[0].indexOf(found[2]) + found[2].indexOf(kept[kept.length - 1]) + kept[kept.length - 1].length;
+    const rest = `${sentence.slice(0, start)} ${sentence.slice(spanEnd)}`.replace(/\s+/g, ' ').trim();
+    return {
+      market: {
+        phrase,
+        title: titleCase(phrase),
+        preposition: found[1].toLowerCase() === 'at' ? 'at' : 'for',
+        event: kept.some((w) => eventHeads.has(singularWord(w.toLowerCase()))) || eventHeads.has(headWord),
+      },
+      rest,
+    };
+  }
+  return { rest: sentence };
+}
+
+/**
+ * Reads a skill sentence: the skills it names (in order, each with its kinds), every kind once,
+ * and the market it names. Deterministic; never throws; an empty or unreadable sentence gives one
+ * skill of kind `general`.
+ */
+export function classifySkill(sentence: string): SkillClassification {
+  const { market, rest } = findMarket(sentence);
+  const text = rest.trim() || sentence;
+  const parts = readSkillParts(text, 3);
+  // The first skill as readSkill reads it (it knows when a whole sentence was not understood).
+  const first = { clause: parts[0]?.clause ?? text, phrase: readSkill(text).phrase };
+  const skills = [first, ...parts.slice(1)].map((p) => classifyPart(p.clause, p.phrase));
+  // Two clauses can name the same skill in different words ("I'm a baker and I bake bread").
+  const distinct = skills.filter((s, i) => skills.findIndex((o) => o.name.toLowerCase() === s.name.toLowerCase()) === i);
+  const kinds = [...new Set(distinct.flatMap((s) => s.kinds))];
+  return { skills: distinct, kinds, ...(market ? { market } : {}) };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { allSkillKinds, classifySkill, templateFits, type SkillKind } from './skill-kinds';
+import { skillLexicon } from './skill-lexicon';
+
+describe('skill kinds', () => {
+  it('has a curated lexicon of at least 500 skills and occupations, every one with known kinds', () => {
+    const terms = new Set(skillLexicon.flatMap((e) => e.terms));
+    expect(terms.size).toBeGreaterThanOrEqual(500);
+    for (const entry of skillLexicon) {
+      expect(entry.kinds.length, entry.name).toBeGreaterThan(0);
+      for (const kind of entry.kinds) expect(allSkillKinds).toContain(kind);
+    }
+  });
+
+  it.each<[string, string, SkillKind]>([
+    ['I repair bicycles', 'bicycle repair', 'trade'],
+    ["I'm a pharmacist", 'pharmacy', 'regulated'],
+    ['I AM A PLUMBER', 'plumbing', 'trade'],
+    ['I walk dogs', 'dog walking', 'animals'],
+    ['I train horses', 'horse training', 'animals'],
+    ['I speak Japanese', 'Japanese', 'language'],
+    ['bake sourdough bread', 'sourdough bread baking', 'food'],
+    ['I write poetry', 'poetry writing', 'creative'],
+    ['I build websites', 'website building', 'knowledge'],
+    ["I'm a DJ", 'DJing', 'event'],
+    ['I knit', 'knitting', 'made-product'],
+    ['I clean houses', 'house cleaning', 'home-service'],
+    ['I tutor maths', 'maths tutoring', 'tutoring'],
+    ['yoga', 'yoga', 'hobby'],
+  ])('reads "%s" as %s, of kind %s', (sentence, name, kind) => {
+    const { skills } = classifySkill(sentence);
+    expect(skills[0].name).toBe(name);
+    expect(skills[0].kinds).toContain(kind);
+  });
+
+  it('finds every skill of a two-skill sentence, each with its own kinds', () => {
+    const { skills, kinds } = classifySkill("I'm a nurse and I knit");
+    expect(skills.map((s) => [s.name, s.kinds])).toEqual([
+      ['nursing', ['regulated']],
+      ['knitting', ['made-product']],
+    ]);
+    expect(kinds).toEqual(['regulated', 'made-product']);
+    expect(classifySkill("I'm a lawyer who plays guitar").skills.map((s) => s.name)).toEqual(['legal advice', 'guitar']);
+    expect(classifySkill('I speak Spanish and French fluently').skills.map((s) => s.name)).toEqual(['Spanish', 'French']);
+  });
+
+  it.each([
+    ['I sing at funerals', 'funerals', 'at', true, 'singing'],
+    ['I cook for office parties', 'office parties', 'for', true, 'cooking'],
+    ['I teach yoga for seniors', 'seniors', 'for', false, 'yoga'],
+    ["I'm a magician for kids parties", "kids' parties", 'for', true, 'magic'],
+    ['I do bookkeeping for small businesses', 'small businesses', 'for', false, 'bookkeeping'],
+  ])('finds the market in "%s"', (sentence, phrase, preposition, event, skill) => {
+    const { market, skills } = classifySkill(sentence);
+    expect(market).toMatchObject({ phrase, preposition, event });
+    expect(skills[0].name).toBe(skill);
+  });
+
+  it('names no market when there is none, and reads what it cannot classify as general', () => {
+    expect(classifySkill('I translate German to English').market).toBeUndefined();
+    expect(classifySkill("I'm good with people").kinds).toEqual(['general']);
+    expect(classifySkill('').skills).toHaveLength(1);
+  });
+
+  it('lets a template be used only for the kinds it declares, and never with a trait the skill forbids', () => {
+    const lessons = { kinds: ['hobby', 'regulated'] as SkillKind[], traits: ['teaching' as const] };
+    expect(templateFits(lessons, ['hobby'])).toBe(true);
+    expect(templateFits(lessons, ['regulated'])).toBe(false);
+    expect(templateFits({ kinds: ['knowledge', 'trade'], traits: ['remote'] }, ['trade'])).toBe(false);
+    expect(templateFits({ kinds: ['knowledge'], traits: ['remote'] }, ['trade'])).toBe(false);
+    expect(templateFits({ kinds: ['event', 'knowledge'], traits: ['event'] }, ['knowledge'])).toBe(false);
+    expect(templateFits({ kinds: ['event', 'knowledge'], traits: ['event'] }, ['event', 'hobby'])).toBe(true);
+  });
+});
