@@ -3,6 +3,17 @@ import type { AiUsage, IdeaGenerator, IdeaPromptInput } from '../../application/
 import { categoryColor, hashString } from '../../application/ai/categories';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { readSkill } from './read-skill';
+import { kindTemplates, pairTemplates, type IdeaTemplate } from './offline-ideas/idea-templates';
+import {
+  allSkillKinds,
+  classifySkill,
+  singularWord,
+  templateFits,
+  type ClassifiedSkill,
+  type SkillClassification,
+  type SkillKind,
+  type TemplateTrait,
+} from './offline-ideas/skill-kinds';
 import { sleep } from './sleep';
 import { seededRandom } from '../../application/contracts/seeded-random';
 
@@ -738,7 +749,6 @@ interface CategoryPlan {
   source: string;
   label: string;
   keywords: string[];
-  patterns: Pattern[];
 }
 
 function catalogueKey(category: IdeaPromptInput['categories'][number]): string {
@@ -747,15 +757,192 @@ function catalogueKey(category: IdeaPromptInput['categories'][number]): string {
   return alias && catalogue[alias] ? alias : 'generic';
 }
 
-const angleSentences = [
-  'Lead with your angle ({focus}) so you stand out from general {skill} offers.',
-  'Your focus on {focus} is the hook: put it in the title, the samples and the first sentence of every pitch.',
-  'Make {focus} the signature of this offer; specialists are remembered and recommended.',
-];
+// ---------------------------------------------------------------------------------------------
+// Which templates fit the skill.
+
+/** One skill of the sentence, with the words its templates need. */
+interface SkillVoice {
+  skill: ClassifiedSkill;
+  values: Record<string, string>;
+  domain: string;
+}
+
+const kindIndustry: Partial<Record<SkillKind, string>> = {
+  'home-service': 'Home Services',
+  beauty: 'Hair & Beauty',
+  trade: 'Trades & Repair',
+  'made-product': 'Handmade Goods',
+  food: 'Food & Beverage',
+  event: 'Events & Entertainment',
+  hobby: 'Lessons & Coaching',
+  language: 'Languages',
+  tutoring: 'Education',
+  creative: 'Arts & Creative',
+  animals: 'Pets',
+};
+
+function industryOf(skill: ClassifiedSkill): string {
+  const kind = skill.kinds[0];
+  if (kind === 'regulated') {
+    if (/legal|law|notary|conveyanc/.test(skill.name)) return 'Legal Services';
+    if (/financ|mortgage|insurance|tax|account/.test(skill.name)) return 'Financial Advice';
+    if (/child|nanny|babysit|au pair/.test(skill.name)) return 'Childcare';
+    if (/aviation|security/.test(skill.name)) return 'Professional Services';
+    return 'Health & Care';
+  }
+  return kindIndustry[kind] ?? describeSkill(skill.name).domain.industry;
+}
+
+const pluralOf = (noun: string) =>
+  /(s|sh|ch|x|z)$/.test(noun) ? `${noun}es` : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+
+/** The words a skill gives its templates: {Skill}, {Product}, {Things}, {Thing}, {Subject}, {Role}, {Roles}. */
+function voiceOf(skill: ClassifiedSkill): SkillVoice {
+  const name = skill.name;
+  const things = skill.things ?? name;
+  const lastThing = things.split(' ');
+  const thing = lastThing.at(-1) === 'pieces' && lastThing.length > 1 ? lastThing.slice(0, -1).join(' ') : singularWord(things);
+  let product = things;
+  const stripped = name.replace(/\s*\b(cooking|baking|making|brewing|roasting|blending)$/i, '').trim();
+  if (skill.kinds.includes('food') && stripped && stripped !== name && stripped.toLowerCase() !== singularWord(things.toLowerCase())) product = stripped;
+  const subjectRaw = name.replace(/\s*\b(translation|interpreting|teaching|tutoring|lessons|tutor)$/i, '').trim();
+  const subject = /^(languages?|translation|interpreting|teaching|tutoring)$/i.test(subjectRaw) ? '' : subjectRaw;
+  const role = skill.role ?? name;
+  const values: Record<string, string> = {
+    Skill: skill.title,
+    skill: name,
+    Product: titleCaseWords(product),
+    product,
+    Things: titleCaseWords(things),
+    things,
+    Thing: titleCaseWords(thing),
+    thing,
+    Subject: titleCaseWords(subject),
+    subject: subject || 'the language',
+    Role: titleCaseWords(role),
+    role,
+    Roles: titleCaseWords(pluralOf(role)),
+  };
+  return { skill, values, domain: industryOf(skill) };
+}
+
+/** Which kinds each pattern of the generic catalogue fits, and what it does that some kinds forbid. */
+const everyKindButRegulated = allSkillKinds.filter((k) => k !== 'regulated');
+const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[] }> = {
+  '{Skill} Gig in Three Packages': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
+  '24-Hour Express {Skill} Service': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
+  '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'language', 'hobby', 'tutoring', 'general'], traits: ['remote'] },
+  '{Skill} Gig for {Audience}': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
+  'Monthly {Skill} Retainer': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
+  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'language', 'creative', 'general'], traits: ['remote'] },
+  'Custom {Skill} Plan or Guide': { kinds: ['knowledge', 'hobby', 'tutoring', 'food', 'animals', 'general'] },
+  '{Skill} Templates with Custom Edits': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
+  'Done-for-You {Skill} Setup': { kinds: ['knowledge', 'general'], traits: ['remote'] },
+  'Recorded {Skill} Video Lessons': { kinds: ['hobby', 'tutoring', 'language', 'food', 'made-product', 'creative', 'beauty', 'event', 'general'], traits: ['teaching'] },
+  '{Skill} Online Course': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'animals', 'beauty', 'event', 'general'], traits: ['teaching'] },
+  '{Skill} Template Pack': { kinds: ['knowledge', 'creative', 'general'] },
+  'The Practical {Skill} Playbook': { kinds: ['knowledge', 'hobby', 'tutoring', 'language', 'creative', 'made-product', 'food', 'trade', 'home-service', 'animals', 'beauty', 'general'] },
+  'Paid {Skill} Newsletter': { kinds: ['knowledge', 'hobby', 'creative', 'food', 'tutoring', 'language', 'event', 'general'] },
+  'Live {Skill} Cohort Workshop': { kinds: ['knowledge', 'hobby', 'creative', 'tutoring', 'language', 'general'], traits: ['teaching', 'remote'] },
+  '{Skill} Membership Community': { kinds: ['hobby', 'creative', 'knowledge', 'made-product', 'food', 'language', 'event', 'general'] },
+  'Remote {Skill} Freelancer for {Audience}': { kinds: ['knowledge', 'language', 'creative', 'general'], traits: ['remote'] },
+  'Online {Skill} Coaching': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'event', 'general'], traits: ['teaching', 'remote'] },
+  '{Skill} Printables & Print-on-Demand': { kinds: ['creative', 'knowledge', 'hobby', 'animals', 'general'] },
+  '{Skill} Gear & Tools Review Blog': { kinds: ['hobby', 'trade', 'made-product', 'food', 'animals', 'creative', 'knowledge', 'home-service', 'beauty', 'event', 'general'] },
+  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'tutoring', 'knowledge', 'beauty', 'general'], traits: ['teaching'] },
+  'Private {Skill} Lessons': { kinds: ['hobby', 'creative', 'general'], traits: ['teaching'] },
+  '{Skill} Services for Local Businesses': { kinds: ['creative', 'home-service', 'general'] },
+  '{Skill} Stall at Markets & Fairs': { kinds: ['general'] },
+  'Corporate {Skill} Team Sessions': { kinds: ['hobby', 'food', 'creative', 'knowledge', 'language', 'general'], traits: ['teaching'] },
+  '{Skill} Bookings for Weddings & Events': { kinds: ['event'], traits: ['event'] },
+  'After-School {Skill} Club': { kinds: ['hobby', 'tutoring', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'] },
+  '{Skill} Help for Seniors': { kinds: ['knowledge', 'home-service', 'language', 'general'] },
+  'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'trade', 'animals', 'food', 'general'] },
+  '{Skill} Tips on TikTok & Reels': { kinds: everyKindButRegulated },
+  '{Skill} YouTube Tutorial Channel': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'home-service', 'beauty', 'animals', 'event', 'general'], traits: ['teaching'] },
+  'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'creative', 'home-service', 'beauty', 'knowledge', 'trade', 'general'] },
+  '{Skill} Carousel Account on Instagram': { kinds: ['knowledge', 'hobby', 'food', 'creative', 'language', 'tutoring', 'general'] },
+  'Social Media Manager for {Audience}': { kinds: ['knowledge', 'general'], traits: ['remote'] },
+  'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'] },
+  '30-Day {Skill} Challenge': { kinds: ['hobby', 'language', 'creative', 'food', 'tutoring', 'general'], traits: ['teaching'] },
+  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'language', 'regulated', 'general'] },
+  '{Skill} Pins to Digital Products': { kinds: ['made-product', 'food', 'creative', 'hobby', 'home-service', 'general'] },
+  '{Skill} Workshops for {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
+  '{Skill} Mentoring in {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
+};
+
+/** A template from either source, with what the generator needs to choose it. */
+interface Candidate {
+  id: string;
+  pattern: Pattern & { marketTitle?: string };
+  kinds: readonly SkillKind[];
+  traits: readonly TemplateTrait[];
+  notKinds: readonly SkillKind[];
+  needs?: 'things' | 'no-things';
+  pairedWith?: readonly SkillKind[];
+  specific: boolean;
+}
+
+function fromTemplate(t: IdeaTemplate): Candidate {
+  return { id: t.id, pattern: t, kinds: t.kinds, traits: t.traits ?? [], notKinds: t.notKinds ?? [], needs: t.needs, pairedWith: t.pairedWith, specific: true };
+}
+
+function fromPattern(source: string, p: Pattern): Candidate {
+  const fit = fillerFit[p.title] ?? { kinds: allSkillKinds };
+  return { id: `${source}:${p.title}`, pattern: p, kinds: fit.kinds, traits: fit.traits ?? [], notKinds: [], specific: false };
+}
+
+/** Whether a candidate may be used for this skill (the kinds it declares, the traits the skill forbids). */
+function fitsSkill(c: Candidate, skill: ClassifiedSkill): boolean {
+  if (!templateFits(c, skill.kinds)) return false;
+  if (c.notKinds.some((k) => skill.kinds.includes(k))) return false;
+  if (c.needs === 'things' && !skill.things) return false;
+  if (c.needs === 'no-things' && skill.things) return false;
+  return true;
+}
+
+/** The written templates of a category for one skill, its kinds interleaved (the plain business of each kind first). */
+function specificFor(category: string, skill: ClassifiedSkill, eventFirst: boolean): Candidate[] {
+  // The kind's own templates first, then those it shares with other kinds.
+  const perKind = skill.kinds.map((kind) => {
+    const fitting = kindTemplates.filter((t) => t.category === category && t.kinds.includes(kind));
+    return [...fitting.filter((t) => t.kinds[0] === kind), ...fitting.filter((t) => t.kinds[0] !== kind)].map(fromTemplate).filter((c) => fitsSkill(c, skill));
+  });
+  const out: Candidate[] = [];
+  for (let round = 0; perKind.some((list) => list.length > round); round++) {
+    for (const list of perKind) if (list[round] && !out.some((c) => c.id === list[round].id)) out.push(list[round]);
+  }
+  // A market that is an occasion ("at weddings") brings the templates sold for occasions forward.
+  return eventFirst ? [...out.filter((c) => c.traits.includes('event')), ...out.filter((c) => !c.traits.includes('event'))] : out;
+}
+
+/** Who each idea of a category is for: the first skill, the second, or both together. */
+type Owner = { skill: number } | { pair: [number, number] };
+
+function ownersFor(categoryIndex: number, count: number, skills: number): Owner[] {
+  const owners: Owner[] = [];
+  for (let n = 0; n < count; n++) {
+    if (skills === 1 || n === 0) owners.push({ skill: 0 });
+    else if (n === 1) owners.push({ skill: skills === 3 && categoryIndex % 2 === 1 ? 2 : 1 });
+    else if (n === 2) owners.push({ pair: [0, skills === 3 && categoryIndex % 2 === 0 ? 2 : 1] });
+    else owners.push({ skill: n % skills });
+  }
+  return owners;
+}
+
+const tidySpaces = (text: string) => text.replace(/\s{2,}/g, ' ').replace(/\s+([,.:;!?])/g, '$1').replace(/^\s*:\s*/, '').trim();
+
+/** No word twice in a row ("Translation Translation Gig") in running text either. */
+function undouble(text: string): string {
+  return text.replace(/(^|[^\p{L}])(\p{L}+)(\s+\2)+(?=$|[^\p{L}])/giu, '$1$2');
+}
 
 function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdeas {
   const request = input.request;
-  const skill = describeSkill(request.skill);
+  const reading = classifySkill(request.skill);
+  const sentence = request.skill.trim();
+  const voices = reading.skills.map(voiceOf);
+  const market = reading.market;
   const personalized = input.personalized;
   const level = personalized ? request.skillLevel : undefined;
   const factor = level ? levelFactor[level] : 1;
@@ -764,40 +951,102 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
   const region = personalized ? request.regionFocus?.trim() : undefined;
   const languages = personalized ? (request.languages ?? []).map((l) => l.trim()).filter(Boolean) : [];
 
-  const plans: CategoryPlan[] = input.categories.map((c) => {
-    const source = catalogueKey(c);
-    return { ...c, source, patterns: source === 'generic' ? generic : catalogue[source] };
-  });
+  const plans: CategoryPlan[] = input.categories.map((c) => ({ ...c, source: catalogueKey(c) }));
   const usedTitles = new Set<string>();
+  const usedTemplates = new Set<string>();
   const ideas: Idea[] = [];
   const perCategory = Math.max(1, input.ideasPerCategory);
 
-  for (const plan of plans) {
-    const fitting = plan.patterns.filter((p) => !p.fit || p.fit === 'any' || skill.domain.kind === 'any' || p.fit === skill.domain.kind);
-    const pool = shuffled(fitting.length >= perCategory ? fitting : plan.patterns, random);
+  plans.forEach((plan, categoryIndex) => {
+    const fillerPatterns = plan.source === 'generic' ? generic : catalogue[plan.source];
+    const fillers = shuffled(fillerPatterns.map((p) => fromPattern(plan.source, p)), random);
+    const owners = ownersFor(categoryIndex, perCategory, voices.length);
+
     for (let n = 0; n < perCategory; n++) {
-      const pattern = pool[n % pool.length];
-      const round = Math.floor(n / pool.length);
-      const audience =
-        niches.length > 0 ? niches[ideas.length % niches.length] : pick([...pattern.audiences, ...skill.domain.audiences], random);
-      const keyword = plan.keywords.length > 0 ? pick(plan.keywords, random) : plan.label.toLowerCase();
-      const values: Record<string, string> = {
-        Skill: skill.title,
-        skill: skill.phrase,
-        audience,
-        Audience: titleCaseWords(audience),
-        domain: skill.domain.industry,
-        Label: plan.label,
-        label: plan.label,
-        keyword,
-        Keyword: titleCaseWords(keyword),
+      let owner = owners[n];
+      // Candidates for this idea, best first: the pair's templates, or the skill's written ones, then generic ones.
+      const candidatesOf = (o: Owner): { candidate: Candidate; main: SkillVoice; second?: SkillVoice }[] => {
+        if ('pair' in o) {
+          const [a, b] = o.pair.map((i) => voices[i]);
+          return pairTemplates
+            .filter((t) => t.category === plan.source)
+            .map(fromTemplate)
+            .filter((c) => fitsSkill(c, a.skill) && c.pairedWith!.some((k) => b.skill.kinds.includes(k)) && templateFits({ kinds: allSkillKinds, traits: c.traits }, b.skill.kinds))
+            .map((candidate) => ({ candidate, main: a, second: b }));
+        }
+        const voice = voices[o.skill];
+        const eventFirst = o.skill === 0 && market?.event === true;
+        const specific = plan.source === 'generic' ? [] : specificFor(plan.source, voice.skill, eventFirst);
+        return [...specific, ...fillers.filter((c) => fitsSkill(c, voice.skill))].map((candidate) => ({ candidate, main: voice }));
+      };
+      let options = candidatesOf(owner);
+      if ('pair' in owner && options.every((o) => usedTemplates.has(`${o.candidate.id}`))) {
+        owner = { skill: 0 };
+        options = candidatesOf(owner);
+      }
+      const withMarket = market !== undefined && n === 0 && 'skill' in owner && owner.skill === 0;
+
+      const render = (choice: { candidate: Candidate; main: SkillVoice; second?: SkillVoice }, round: number) => {
+        const { candidate, main, second } = choice;
+        const pattern = candidate.pattern;
+        // An occasion ("at funerals") names only ideas sold for occasions; a group ("for seniors") any idea.
+        const named = withMarket && (!market.event || candidate.traits.includes('event'));
+        const audience = named
+          ? market.phrase
+          : niches.length > 0
+            ? niches[ideas.length % niches.length]
+            : pick(pattern.audiences, random);
+        const keyword = plan.keywords.length > 0 ? pick(plan.keywords, random) : plan.label.toLowerCase();
+        const values: Record<string, string> = {
+          ...main.values,
+          ...(second ? { Skill2: second.values.Skill, skill2: second.values.skill } : {}),
+          audience,
+          Audience: titleCaseWords(audience),
+          domain: main.domain,
+          Label: plan.label,
+          label: plan.label,
+          keyword,
+          Keyword: titleCaseWords(keyword),
+          Market: market?.title ?? '',
+          prep: market?.preposition ?? 'for',
+        };
+        let titleTemplate = pattern.title;
+        if (named) {
+          if (pattern.marketTitle) titleTemplate = pattern.marketTitle;
+          else if (!/\{Audience\}/.test(pattern.title) && !/\s(for|at)\s/i.test(fill(pattern.title, values))) titleTemplate = `${pattern.title} {prep} {Market}`;
+        }
+        let title = tidySpaces(tidy(fill(titleTemplate, values)));
+        // A title never copies the member's sentence ("Excel dashboards for small businesses") back.
+        const copies = sentence.split(/\s+/).length >= 3 && title.toLowerCase().includes(sentence.toLowerCase());
+        if ((title.length > 80 || copies) && titleTemplate !== pattern.title) title = tidySpaces(tidy(fill(pattern.title, values)));
+        if (round > 0) title = `${title}: ${titleCaseWords(audience)} Edition`;
+        return { title, values, audience, named };
       };
 
-      const baseTitle = tidy(fill(pattern.title, values));
-      let title = baseTitle;
-      if (round > 0 || usedTitles.has(title)) title = `${baseTitle}: ${titleCaseWords(audience)} Edition`;
-      for (let k = 2; usedTitles.has(title); k++) title = `${baseTitle} (${k})`;
-      usedTitles.add(title);
+      // The first candidate not used yet whose title is new and fits; then, only when every one is used, a second round.
+      let chosen: { choice: (typeof options)[number]; rendered: ReturnType<typeof render> } | undefined;
+      for (let round = 0; !chosen && round < 3; round++) {
+        for (const choice of options) {
+          if (round === 0 && usedTemplates.has(`${choice.candidate.id}|${choice.main.skill.name}`)) continue;
+          const rendered = render(choice, round);
+          if (usedTitles.has(rendered.title) || rendered.title.length > 80) continue;
+          chosen = { choice, rendered };
+          break;
+        }
+      }
+      if (!chosen) {
+        const choice = options[0] ?? candidatesOf({ skill: 0 })[0] ?? { candidate: fromPattern('generic', generic[0]), main: voices[0] };
+        const rendered = render(choice, 1);
+        let title = rendered.title;
+        for (let k = 2; usedTitles.has(title); k++) title = `${rendered.title} (${k})`;
+        chosen = { choice, rendered: { ...rendered, title } };
+      }
+      const { choice, rendered } = chosen;
+      usedTemplates.add(`${choice.candidate.id}|${choice.main.skill.name}`);
+      if (choice.second) usedTemplates.add(choice.candidate.id);
+      usedTitles.add(rendered.title);
+      const pattern = choice.candidate.pattern;
+      const values = rendered.values;
 
       const low = nicePrice(pattern.price.low * factor);
       const high = nicePrice(pattern.price.high * factor);
@@ -805,8 +1054,8 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         pattern.pricingText && factor === 1 ? pattern.pricingText : `${money(low)}-${money(high).slice(1)} ${pattern.price.unit}`;
 
       const sentences = [fill(pattern.what, values), fill(pattern.how, values), fill(pattern.first, values)];
+      if (rendered.named && market && !sentences[0].toLowerCase().includes(market.phrase)) sentences.splice(1, 0, `Aim it ${market.preposition} ${market.phrase} first: that is the market you know.`);
       sentences.push(pick(whyItWorks[plan.source] ?? whyItWorks.generic, random));
-      if (skill.focus) sentences.push(fill(pick(angleSentences, random), { ...values, focus: skill.focus }));
       if (personalized) {
         if (request.incomeGoal !== undefined && pattern.price.sold !== '') {
           const average = (low + high) / 2;
@@ -833,22 +1082,64 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
 
       ideas.push({
         id: `${plan.key}-${n + 1}`,
-        title,
-        subtitle: tidy(fill(pattern.subtitle, values)),
-        description: sentences.join(' '),
+        title: rendered.title,
+        subtitle: tidySpaces(tidy(fill(pattern.subtitle, values))),
+        description: undouble(tidySpaces(sentences.join(' '))),
         category: plan.key,
-        industry: fill(pattern.industry ?? '{domain}', values),
-        method: fill(pattern.method, values),
+        industry: tidySpaces(fill(pattern.industry ?? '{domain}', values)),
+        method: tidySpaces(fill(pattern.method, values)),
         pricing,
       });
+      ideaTemplates.set(ideas[ideas.length - 1], { templateId: choice.candidate.id, skills: choice.second ? [choice.main.skill, choice.second.skill] : [choice.main.skill] });
     }
-  }
+  });
 
   return {
     categories: plans.map((p) => ({ id: p.key, name: p.label, color: categoryColor(p.key) })),
     ideas,
     personalized,
   };
+}
+
+/** Which template (and for which skills) each idea of the last `planIdeas` call came from: for tests. */
+const ideaTemplates = new WeakMap<Idea, { templateId: string; skills: ClassifiedSkill[] }>();
+
+export interface PlannedIdea {
+  idea: Idea;
+  /** The template's id ("trade/offline/1", "fiverr:{Skill} Gig in Three Packages", "pair/social/channel"). */
+  templateId: string;
+  kinds: readonly SkillKind[];
+  traits: readonly TemplateTrait[];
+  /** The skill (or the two skills of a pair template) the idea was written for. */
+  skills: ClassifiedSkill[];
+}
+
+/**
+ * The ideas the generator writes for this input, each with the template it came from, its kinds and
+ * traits and the skills it was written for: what tests check the fit with. Same seed as `generateIdeas`.
+ */
+export function planIdeas(input: IdeaPromptInput): { ideas: GeneratedIdeas; planned: PlannedIdea[]; reading: SkillClassification } {
+  const ideas = buildIdeas(input, seededRandom(seedOf(input)));
+  const all = new Map<string, Candidate>();
+  for (const t of [...kindTemplates, ...pairTemplates]) all.set(t.id, fromTemplate(t));
+  for (const [source, patterns] of Object.entries({ ...catalogue, generic })) for (const p of patterns) all.set(`${source}:${p.title}`, fromPattern(source, p));
+  const planned = ideas.ideas.map((idea) => {
+    const origin = ideaTemplates.get(idea)!;
+    const c = all.get(origin.templateId)!;
+    return { idea, templateId: origin.templateId, kinds: c.kinds, traits: c.traits, skills: origin.skills };
+  });
+  return { ideas, planned, reading: classifySkill(input.request.skill) };
+}
+
+function seedOf(input: IdeaPromptInput): number {
+  return hashString(
+    JSON.stringify({
+      request: input.request,
+      personalized: input.personalized,
+      categories: input.categories,
+      ideasPerCategory: input.ideasPerCategory,
+    }),
+  );
 }
 
 export interface OfflineIdeaGeneratorOptions {
@@ -877,14 +1168,7 @@ export class OfflineIdeaGenerator implements IdeaGenerator {
   ): Promise<{ text: string; usage: AiUsage }> {
     const aborted = () => signal?.reason ?? new DOMException('The generation was aborted', 'AbortError');
     if (signal?.aborted) throw aborted();
-    const seed = hashString(
-      JSON.stringify({
-        request: input.request,
-        personalized: input.personalized,
-        categories: input.categories,
-        ideasPerCategory: input.ideasPerCategory,
-      }),
-    );
+    const seed = seedOf(input);
     const text = JSON.stringify(buildIdeas(input, seededRandom(seed)));
 
     const random = seededRandom(seed ^ 0x9e3779b9);

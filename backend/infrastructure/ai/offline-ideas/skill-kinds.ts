@@ -23,6 +23,7 @@ import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
 /** The closed set of kinds of work. A skill can be several ("guitar": performance at events and a teachable hobby). */
 export const skillKinds = {
   'home-service': 'Hands-on service at the customer’s place: cleaning, gardening, organising, hair and beauty, moving help.',
+  beauty: 'Hair, beauty and styling, at the client’s place or a salon chair: hairdressing, barbering, makeup, nails.',
   trade: 'Trades and repair: plumbing, electrics, carpentry, bike, car, phone and computer repair, tailoring.',
   'made-product': 'A product the person makes to sell: jewellery, knitting, candles, pottery, furniture, flowers.',
   food: 'Food and drink: baking, cooking, catering, brewing, preserves, growing produce.',
@@ -56,6 +57,7 @@ export type TemplateTrait = 'remote' | 'teaching' | 'streaming' | 'event' | 'kid
  */
 export const forbiddenTraits: Record<SkillKind, readonly TemplateTrait[]> = {
   'home-service': ['remote'],
+  beauty: ['remote'],
   trade: ['remote'],
   'made-product': ['remote'],
   food: ['remote'],
@@ -71,7 +73,7 @@ export const forbiddenTraits: Record<SkillKind, readonly TemplateTrait[]> = {
 };
 
 /** Kinds of work that have a place at weddings, parties and other events. */
-export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative']);
+export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative', 'beauty']);
 
 /** A market the sentence names: "funerals" in "I sing at funerals". */
 export interface SkillMarket {
@@ -192,6 +194,7 @@ const guesses: { match: RegExp; kinds: SkillKind[] }[] = [
   { match: /(design|develop|program|cod(e|ing)|software|data|web|app|market|writ|edit|account|consult|manag|analy|seo|admin)/, kinds: ['knowledge'] },
   { match: /(repair|fix|restor|install|build|mechanic)/, kinds: ['trade'] },
   { match: /(clean|garden|organi[sz])/, kinds: ['home-service'] },
+  { match: /(hair|beauty|makeup|nail)/, kinds: ['beauty'] },
   { match: /(bak|cook|food|recipe|cuisine|chef)/, kinds: ['food'] },
   { match: /(making|handmade|craft|knit|sew)/, kinds: ['made-product'] },
   { match: /(paint|draw|art|illustrat|photo|poe|stor)/, kinds: ['creative'] },
@@ -203,7 +206,9 @@ function classifyPart(clause: string, phrase: string): ClassifiedSkill {
   const inClause = bestMatch(clause);
   // The clause can say more than the phrase read from it ("I train horses" → "horses").
   const match = inPhrase && !(inClause && inClause.words > inPhrase.words) ? inPhrase : inClause;
-  const name = nameFor(phrase, match);
+  // A regulated profession named by its person ("a lawyer", read as "legal advice") reads as the profession.
+  const byPerson = inClause && inClause.entry === match?.entry && match.entry.kinds.includes('regulated') && personNoun.test(inClause.term);
+  const name = byPerson ? match.entry.name : nameFor(phrase, match);
   const kinds: SkillKind[] = match
     ? [...match.entry.kinds]
     : (guesses.find((g) => g.match.test(`${phrase} ${clause}`.toLowerCase()))?.kinds ?? ['general']);

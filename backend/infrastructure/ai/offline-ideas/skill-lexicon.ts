@@ -36,14 +36,14 @@ computer repair, fix computer, repair computer, laptop repair, fix laptop, pc re
 appliance repair, fix appliance, washing machine repair, fridge repair, appliance = appliance repair ; appliances ; appliance repairer
 watch repair, watchmaker, clock repair, watch, clock, horology = watch repair ; watches ; watchmaker
 shoe repair, cobbler, shoemaker, cobbling = shoe repair ; shoes ; cobbler
-furniture restoration, restore furniture, furniture repair, upholstery, upholsterer, reupholster, furniture restorer, french polishing = furniture restoration ; furniture pieces ; furniture restorer
+furniture restoration, restore furniture, furniture repair, upholstery, upholsterer, reupholster, furniture restorer, french polishing = furniture restoration ; furniture ; furniture restorer
 painter and decorator, decorator, house painting, house painter, wall painting, interior painting, decorating = painting and decorating ;; decorator
 tiler, tiling = tiling ;; tiler
 plasterer, plastering, drywall = plastering ;; plasterer
 bricklayer, bricklaying, masonry, mason, stonemason = masonry ;; mason
 roofer, roofing, gutter = roofing ;; roofer
 locksmith, lock = locksmithing ;; locksmith
-welder, welding, metalwork, metalworker, fabrication, blacksmith, blacksmithing = welding ; metal pieces ; welder
+welder, welding, metalwork, metalworker, fabrication, blacksmith, blacksmithing = welding ;; welder
 hvac, heating engineer, boiler, gas engineer, air conditioning = heating and cooling ;; heating engineer
 glazier, window fitting = glazing ;; glazier
 flooring, floor fitter, floor sanding, laminate = flooring ;; floor fitter
@@ -80,13 +80,6 @@ moving, removal, removals, mover, man with a van, van = moving help ;; mover
 house sitting, house sitter, housesitting = house sitting ;; house sitter
 errand, errands, personal assistant, concierge = errands and concierge help ;; errand runner
 interior design, interior designer, interior decorating, home staging, home stager = interior design ;; interior designer
-hairdresser, hairdressing, hair, hairstylist, hair stylist, haircut, cut hair, braiding, braider, hair braiding = hairdressing ;; hairdresser
-barber, barbering = barbering ;; barber
-makeup, make-up, makeup artist, mua, makeup artistry = makeup ;; makeup artist
-nail, nails, nail technician, manicure, manicurist, nail art = nail art ;; nail technician
-lash, lashes, eyelash extension, brow, brows, eyebrow = lash and brow styling ;; lash technician
-beautician, beauty therapist, beauty, skincare, facial, esthetician, aesthetician = beauty treatments ;; beautician
-personal stylist, styling, stylist, wardrobe styling, personal shopper, personal shopping = personal styling ;; stylist
 pool cleaning, pool = pool cleaning ;; pool cleaner
 snow removal, snow = snow clearing ;; snow clearer
 gutter cleaning = gutter cleaning ;; gutter cleaner
@@ -94,7 +87,19 @@ tech help, tech support, it support, set up home network, home network, setup = 
 `,
   },
   {
-    kinds: ['home-service', 'event'],
+    kinds: ['beauty'],
+    rows: `
+hairdresser, hairdressing, hair, hairstylist, hair stylist, haircut, cut hair, braiding, braider, hair braiding = hairdressing ;; hairdresser
+barber, barbering = barbering ;; barber
+makeup, make-up, makeup artist, mua, makeup artistry = makeup ;; makeup artist
+nail, nails, nail technician, manicure, manicurist, nail art = nail art ;; nail technician
+lash, lashes, eyelash extension, brow, brows, eyebrow = lash and brow styling ;; lash technician
+beautician, beauty therapist, beauty, skincare, facial, esthetician, aesthetician = beauty treatments ;; beautician
+personal stylist, styling, stylist, wardrobe styling, personal shopper, personal shopping = personal styling ;; stylist
+`,
+  },
+  {
+    kinds: ['beauty', 'event'],
     rows: `
 bridal makeup, wedding makeup, bridal hair, wedding hair = bridal hair and makeup ;; bridal stylist
 henna, mehndi, henna artist = henna art ;; henna artist
@@ -147,9 +152,9 @@ event decoration, party decoration, decor, event styling, table styling = event 
   {
     kinds: ['food'],
     rows: `
-baking, bake, baker, bread, sourdough, pastry, pastries, patisserie, pastry chef, cookie, cookies, biscuit, brownie, cupcake, croissant = baking ; bakes ; baker
+baking, bake, baker, bread, sourdough, pastry, pastries, patisserie, pastry chef, cookie, cookies, biscuit, brownie, cupcake, croissant = baking ; baked goods ; baker
 cake, cakes, cake baking, bake cake, wedding cake, birthday cake = cake baking ; cakes ; cake maker
-cooking, cook, chef, home cook, cuisine, recipe, food, meal, dish = cooking ; dishes ; cook
+cooking, cook, chef, home cook, cuisine, recipe, food, meal, dish = cooking ; home cooking ; cook
 private chef, personal chef = private chef work ; dinners ; private chef
 catering, caterer = catering ; menus ; caterer
 meal prep, meal preparation, batch cooking = meal prep ; meals ; meal prepper
@@ -176,12 +181,12 @@ vegetable growing, grow vegetable, market garden, allotment, microgreen, microgr
   {
     kinds: ['food', 'event'],
     rows: `
-mexican food, indian food, italian food, thai food, chinese food, nigerian food, filipino food, lebanese food, caribbean food, korean food, japanese food, african food = cooking ; dishes ; cook
+mexican food, indian food, italian food, thai food, chinese food, nigerian food, filipino food, lebanese food, caribbean food, korean food, japanese food, african food = cooking ; home cooking ; cook
 party food, buffet, canapé, canape, grazing board, charcuterie, grazing table = party food ; platters ; caterer
 `,
   },
   {
-    kinds: ['event', 'hobby'],
+    kinds: ['hobby', 'event'],
     rows: `
 singing, sing, singer, vocalist, vocal, voice, choir, opera = singing ;; singer
 guitar, guitarist, play guitar, acoustic guitar, electric guitar = guitar ;; guitarist
@@ -352,7 +357,7 @@ speech therapist, speech therapy, speech and language therapist, speech patholog
 massage, massage therapist, massage therapy, masseuse, masseur, sports massage, reflexology, reflexologist, acupuncture, acupuncturist = massage therapy ;; massage therapist
 dietitian, dietician, nutritionist, nutrition, clinical nutrition = nutrition ;; nutritionist
 paramedic, emt, first aid, first aider, lifeguard = first aid ;; paramedic
-lawyer, attorney, solicitor, barrister, legal, law, legal advice, paralegal, notary, immigration lawyer, conveyancing = legal services ;; lawyer
+lawyer, attorney, solicitor, barrister, legal, law, legal advice, paralegal, notary, immigration lawyer, conveyancing = law ;; lawyer
 financial advisor, financial adviser, financial planner, financial planning, wealth manager, mortgage broker, mortgage advisor, insurance broker, insurance agent, chartered accountant, cpa, tax advisor, tax adviser = financial advice ;; financial adviser
 social worker, social work = social work ;; social worker
 care worker, carer, caregiver, caregiving, support worker, home care, elderly care, elder care, senior care, dementia care, personal care = care work ;; care worker
