@@ -879,12 +879,27 @@ interface Candidate {
   traits: readonly TemplateTrait[];
   notKinds: readonly SkillKind[];
   needs?: 'things' | 'no-things';
+  names?: RegExp;
+  notNames?: RegExp;
+  distinctKinds?: boolean;
   pairedWith?: readonly SkillKind[];
   specific: boolean;
 }
 
 function fromTemplate(t: IdeaTemplate): Candidate {
-  return { id: t.id, pattern: t, kinds: t.kinds, traits: t.traits ?? [], notKinds: t.notKinds ?? [], needs: t.needs, pairedWith: t.pairedWith, specific: true };
+  return {
+    id: t.id,
+    pattern: t,
+    kinds: t.kinds,
+    traits: t.traits ?? [],
+    notKinds: t.notKinds ?? [],
+    needs: t.needs,
+    names: t.names,
+    notNames: t.notNames,
+    distinctKinds: t.distinctKinds,
+    pairedWith: t.pairedWith,
+    specific: true,
+  };
 }
 
 function fromPattern(source: string, p: Pattern): Candidate {
@@ -898,6 +913,8 @@ function fitsSkill(c: Candidate, skill: ClassifiedSkill): boolean {
   if (c.notKinds.some((k) => skill.kinds.includes(k))) return false;
   if (c.needs === 'things' && !skill.things) return false;
   if (c.needs === 'no-things' && skill.things) return false;
+  if (c.names && !c.names.test(skill.name)) return false;
+  if (c.notNames?.test(skill.name)) return false;
   return true;
 }
 
@@ -929,6 +946,12 @@ function ownersFor(categoryIndex: number, count: number, skills: number): Owner[
   }
   return owners;
 }
+
+const crossSell = [
+  'Once it runs, tell these customers about your {other} too: people who already trust you are the easiest to sell to again.',
+  'Keep your {other} for offers of its own, and mention it to every happy customer of this one.',
+  'Show your {other} at the end of each delivery: a second offer to customers you already have costs nothing to find.',
+];
 
 const tidySpaces = (text: string) => text.replace(/\s{2,}/g, ' ').replace(/\s+([,.:;!?])/g, '$1').replace(/^\s*:\s*/, '').trim();
 
@@ -971,7 +994,13 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
           return pairTemplates
             .filter((t) => t.category === plan.source)
             .map(fromTemplate)
-            .filter((c) => fitsSkill(c, a.skill) && c.pairedWith!.some((k) => b.skill.kinds.includes(k)) && templateFits({ kinds: allSkillKinds, traits: c.traits }, b.skill.kinds))
+            .filter(
+              (c) =>
+                fitsSkill(c, a.skill) &&
+                c.pairedWith!.some((k) => b.skill.kinds.includes(k)) &&
+                templateFits({ kinds: allSkillKinds, traits: c.traits }, b.skill.kinds) &&
+                !(c.distinctKinds && b.skill.kinds.some((k) => a.skill.kinds.includes(k))),
+            )
             .map((candidate) => ({ candidate, main: a, second: b }));
         }
         const voice = voices[o.skill];
@@ -1056,6 +1085,9 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
       const sentences = [fill(pattern.what, values), fill(pattern.how, values), fill(pattern.first, values)];
       if (rendered.named && market && !sentences[0].toLowerCase().includes(market.phrase)) sentences.splice(1, 0, `Aim it ${market.preposition} ${market.phrase} first: that is the market you know.`);
       sentences.push(pick(whyItWorks[plan.source] ?? whyItWorks.generic, random));
+      // In a sentence of several skills, an idea for one of them points its customers to the other.
+      const other = !choice.second ? voices.find((v) => v !== choice.main) : undefined;
+      if (other) sentences.push(fill(pick(crossSell, random), { other: other.skill.name }));
       if (personalized) {
         if (request.incomeGoal !== undefined && pattern.price.sold !== '') {
           const average = (low + high) / 2;

@@ -24,6 +24,11 @@ export interface IdeaTemplate {
   notKinds?: SkillKind[];
   /** 'things': only for skills whose lexicon entry names what the work is on; 'no-things': only for the others. */
   needs?: 'things' | 'no-things';
+  /** Only for skills whose name matches (care work within the regulated kind), or never for them. */
+  names?: RegExp;
+  notNames?: RegExp;
+  /** A pair template that needs the second skill to be a different kind of work from the first. */
+  distinctKinds?: boolean;
   /** A template that combines two skills: the kinds the second skill must have one of. */
   pairedWith?: SkillKind[];
   title: string;
@@ -1087,6 +1092,32 @@ const knowledge: IdeaTemplate[] = group(['knowledge'], {
 const regulated: IdeaTemplate[] = group(['regulated'], {
   offline: [
     {
+      names: /child|nanny|babysit|au pair|care work|social work/i,
+      title: 'Registered Home {Skill} for Local Families',
+      marketTitle: 'Registered Home {Skill} {prep} {Market}',
+      subtitle: 'Care in your own home, registered and inspected, for families nearby',
+      method: 'Weekly fees per child or per person',
+      industry: '{domain} · Home-based care',
+      price: price(150, 350, 'per child per week', 'places'),
+      what: 'Offer {skill} from your home as a registered provider: a few regular places for families nearby, with the routines parents want.',
+      how: 'Complete the registration, checks, first-aid and insurance your regulator requires, then fill a small number of places on fixed days.',
+      first: 'Tell parents at local schools and nurseries, and list with the council’s family information service.',
+      audiences: ['working parents', 'families', 'single parents', 'shift workers'],
+    },
+    {
+      names: /child|nanny|babysit|au pair|care work|social work/i,
+      title: 'Respite {Skill} for Busy Families',
+      subtitle: 'Regular hours that give parents and family carers a break',
+      method: 'Hourly or half-day bookings',
+      industry: '{domain} · Respite care',
+      price: price(18, 35, 'per hour', 'hours'),
+      what: 'Offer families a fixed weekly block of {skill} so parents or family carers get time back: an afternoon, an evening, a Saturday morning.',
+      how: 'Keep your checks, first-aid and insurance current, meet each family first, and write a short note after every session.',
+      first: 'Tell local parents’ groups, schools and carers’ centres which hours you have free.',
+      audiences: ['working parents', 'family carers', 'single parents', 'shift workers'],
+    },
+    {
+      notNames: /child|nanny|babysit|au pair|care work|social work/i,
       title: 'Locum & Agency {Role} Shifts',
       marketTitle: 'Agency {Role} Shifts {prep} {Market}',
       subtitle: 'Paid shifts you choose, on top of or instead of a fixed job',
@@ -1111,6 +1142,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['seniors', 'families', 'people with limited mobility', 'new parents'],
     },
     {
+      notNames: /child|nanny|babysit|au pair|care work|social work/i,
       title: '{Role} Sessions for Local Employers',
       subtitle: 'Checks and advice at the workplace, booked by companies',
       method: 'Day rates from employers',
@@ -1124,6 +1156,31 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
   ],
   fiverr: [
     {
+      names: /child|nanny|babysit|au pair|care work|social work/i,
+      title: '{Skill} Bookings on Care.com & Sitter Apps',
+      subtitle: 'Families nearby who book vetted carers through an app',
+      method: 'Care apps (Care.com, Sittercity, Bubble, Koru Kids)',
+      industry: '{domain} · Care apps',
+      price: price(15, 30, 'per hour', 'hours'),
+      what: 'Offer {skill} on Care.com and the sitter apps, where families nearby book vetted carers for regular or one-off hours.',
+      how: 'Upload your checks and certificates once, state your hours and area, and reply to requests the same day.',
+      first: 'Ask your first families for reviews on the app; they decide who the next families pick.',
+      audiences: ['working parents', 'families', 'adult children of seniors', 'single parents'],
+    },
+    {
+      names: /child|nanny|babysit|au pair|care work|social work/i,
+      title: 'Evening & Weekend {Skill} Cover',
+      subtitle: 'The hours families and providers struggle to fill, booked through agencies',
+      method: 'Agency and direct bookings for evening and weekend hours',
+      industry: '{domain} · Agency cover',
+      price: price(18, 35, 'per hour', 'hours'),
+      what: 'Take the evening and weekend {skill} hours that families and providers find hardest to cover, through local agencies and direct bookings.',
+      how: 'Register with one agency, keep your checks up to date, and tell families which evenings you keep free.',
+      first: 'Register with an agency this week and tell three families you know about your free evenings.',
+      audiences: ['working parents', 'care providers', 'shift workers', 'families'],
+    },
+    {
+      notNames: /child|nanny|babysit|au pair|care work|social work/i,
       title: '{Role} Shifts on Gig Apps',
       subtitle: 'Shift apps that match registered professionals with open shifts',
       method: 'Shift-booking apps (Florence, Indeed Flex, Nomad Health)',
@@ -1146,6 +1203,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['health publishers', 'apps', 'brands', 'blogs'],
     },
     {
+      notNames: /child|nanny|babysit|au pair|care work|social work/i,
       title: 'Expert-Network Calls as a {Role}',
       subtitle: 'Paid one-hour calls with investors and researchers',
       method: 'Expert networks (GLG, AlphaSights, Guidepoint)',
@@ -1304,6 +1362,7 @@ const pairs: IdeaTemplate[] = [
   },
   {
     id: 'pair/online/themed-shop',
+    distinctKinds: true,
     category: 'online',
     kinds: ['knowledge', 'creative', 'hobby', 'food', 'event', 'language', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'regulated', 'made-product', 'general'],
     pairedWith: ['made-product', 'creative'],
@@ -1319,6 +1378,7 @@ const pairs: IdeaTemplate[] = [
   },
   {
     id: 'pair/offline/for-customers',
+    distinctKinds: true,
     category: 'offline',
     kinds: ['trade', 'home-service', 'beauty', 'animals', 'food', 'event', 'hobby', 'tutoring', 'knowledge', 'creative', 'made-product', 'language', 'general'],
     pairedWith: ['made-product', 'food', 'creative'],
