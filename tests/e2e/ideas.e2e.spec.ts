@@ -69,8 +69,8 @@ describe('idea generation', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(stored!.ideas.length);
     await cards.getByRole('heading', { name: stored!.ideas[0]!.title }).waitFor();
-    await cards.first().getByText('Industry').waitFor();
-    await cards.first().getByText('Method').waitFor();
+    await cards.first().getByText('Industry', { exact: true }).waitFor();
+    await cards.first().getByText('Method', { exact: true }).waitFor();
 
     // A category chip filters the cards to its own count.
     const chip = page.getByRole('group', { name: 'Filter by category' }).getByRole('button').nth(1);
