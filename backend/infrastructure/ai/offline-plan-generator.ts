@@ -7,177 +7,190 @@ import type {
   MilestonePromptInput,
   PlanGenerator,
   PlanPromptInput,
+  PlanRequestData,
   TaskHelpPromptInput,
 } from '../../application/ports/plan-generator';
 import { planLimits } from '../../domain/plans/plan-limits';
-import { describeSkill } from './offline-idea-generator';
 import {
-  arc,
-  channelFor,
-  fieldKits,
-  growthArc,
+  commonResources,
+  commonTasks,
+  growthStages,
   resources,
-  type Channel,
-  type FieldKit,
+  stageKeys,
   type Resource,
   type ResourceKey,
-  type Stage,
+  type TaskTemplate,
 } from './offline-plan-catalogue';
+import { offerName as offerNameOf, overviewOf, readIdea, type IdeaReading } from './offline-plans/read-idea';
+import { workKits } from './offline-plans/work';
 import { helpFor } from './offline-task-help';
 
 /**
- * Plans without any AI service (design §4): weekly milestones built from the idea's own title,
- * its field (design, code, baking, …) and where it is sold (Fiverr, a shop, a local profile, a
- * social channel), with real platforms as resources. The same idea always gives the same plan.
- * It answers in the JSON the prompts ask a model for, so the application parses both alike.
+ * Plans without any AI service (design §4), built from what the idea is: its channel (where it
+ * is sold, booked or published: `offline-plans/channels.ts`), its kind of work (what the member
+ * makes and delivers: `offline-plans/work.ts`), its skill and its buyers in the idea's own words
+ * (`offline-plans/read-idea.ts`). Week 1 sets up exactly that channel, the next weeks launch,
+ * win the first customers, deliver, grow and scale exactly that business, and every resource is
+ * a real tool or course for that channel and that work. The same idea always gives the same
+ * plan. It answers in the JSON the prompts ask a model for, so the application parses both alike.
  */
 
-interface Profile {
-  offer: string;
-  kit: FieldKit;
-  channel: Channel;
-}
+export const offerName = offerNameOf;
 
-const connectors = /\s+(in|for|on|with|via|through|to|at|from)\s+/i;
+/** A plan request may carry the skill the idea came from. */
+type PlanRequest = PlanRequestData & { skill?: string };
 
-/** The idea as a short noun phrase: "Custom Pet Portrait Gig in Three Packages" → "Custom Pet Portrait Gig". */
-export function offerName(ideaTitle: string, max = 32): string {
-  let words = ideaTitle.split(':')[0].trim().split(connectors)[0].split(/\s+/).filter(Boolean);
-  // English noun phrases end in their head noun: drop leading words until it fits.
-  while (words.length > 1 && words.join(' ').length > max) words = words.slice(1);
-  return words.join(' ').slice(0, max) || 'Your Offer';
-}
-
-/** The field from the title first (a description may mention other fields), then from both. */
-function industryOf(title: string, text: string): string {
-  const fromTitle = describeSkill(title).domain.industry;
-  return fromTitle !== 'Professional Services' ? fromTitle : describeSkill(text).domain.industry;
-}
-
-function profileOf(title: string, description: string, category: string): Profile {
-  const text = `${title} ${description}`;
-  const industry = industryOf(title, text);
-  return {
-    offer: offerName(title),
-    kit: fieldKits[industry] ?? fieldKits['Professional Services'],
-    channel: channelFor(category, text),
-  };
+interface Milestone {
+  title: string;
+  description: string;
+  successCriteria: string;
+  /** Channel tasks, work tasks and common tasks, in the order they are kept. */
+  tasks: TaskTemplate[];
+  free: ResourceKey[];
+  paid: ResourceKey[];
 }
 
 const placeholders = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
-function fill(template: string, profile: Profile, offer = profile.offer): string {
-  const { channel, kit } = profile;
-  const platform = resources[channel.platform].name;
-  // The channel's phrases may name the platform themselves ("Set up your {platform} creator profile").
-  const phrase = (text: string) => placeholders(text, { platform });
-  const values: Record<string, string> = {
+function valuesOf(idea: IdeaReading, offer = idea.offer): Record<string, string> {
+  const { channel } = idea;
+  return {
     offer,
-    platform,
-    audience: kit.audience,
-    tool: resources[kit.tool].name,
+    skill: idea.skill,
+    buyers: idea.taskBuyers,
+    channel: channel.name,
     listing: channel.listing,
-    reach: channel.reach,
-    account: phrase(channel.account),
-    competitors: phrase(channel.competitors),
-    tiers: channel.tiers,
-    payment: channel.payment,
-    customers: channel.customers,
-    orders: channel.orders,
-    review: channel.review,
-    wins: channel.wins,
+    sales: channel.sales,
+    tool: resources[idea.field.tool].name,
   };
-  return placeholders(template, values);
 }
 
-/** A title within the limit: the offer is shortened (or named generically) rather than the sentence cut. */
-function fillTitle(template: string, profile: Profile): string {
-  for (const max of [32, 24, 16]) {
-    const title = fill(template, profile, offerName(profile.offer, max));
+const fill = (template: string, idea: IdeaReading, offer?: string) => placeholders(template, valuesOf(idea, offer));
+
+/** A title within the limit: the offer is shortened rather than the sentence cut. */
+function fillTitle(template: string, idea: IdeaReading): string {
+  const names = [offerName(idea.offer, 40), offerName(idea.offer, 32), idea.skillTitle, offerName(idea.offer, 24), offerName(idea.offer, 16)];
+  for (const name of names) {
+    const title = tidy(fill(template, idea, name));
     if (title.length <= planLimits.milestoneTitle) return title;
   }
-  return fitText(fill(template, profile, 'Your Offer'), planLimits.milestoneTitle);
+  return fitText(tidy(fill(template, idea, 'Your Offer')), planLimits.milestoneTitle);
 }
 
-/** Week `n` (1-based): the arc, then growth weeks (a second round is marked "II"). */
-function stageOf(week: number): { stage: Stage; round: number } {
-  if (week <= arc.length) return { stage: arc[week - 1], round: 1 };
-  const index = week - arc.length - 1;
-  return { stage: growthArc[index % growthArc.length], round: Math.floor(index / growthArc.length) + 1 };
+/** No word twice in a row: "Publish the Logo Design Gig Gig on Fiverr" → "… Gig on Fiverr". */
+const tidy = (text: string) => text.split(' ').filter((word, i, words) => i === 0 || word.toLowerCase() !== words[i - 1].toLowerCase()).join(' ');
+
+/** Interleaves the channel's tasks with the work's and the common ones: the channel's first three lead. */
+function taskOrder(channel: TaskTemplate[], work: TaskTemplate[], common: TaskTemplate[]): TaskTemplate[] {
+  const order = [...channel.slice(0, 3), work[0], ...channel.slice(3), common[0], work[1], ...common.slice(1), ...work.slice(2)];
+  return order.filter((task): task is TaskTemplate => task !== undefined);
 }
 
-function outlineOf(week: number, profile: Profile, timeEstimate: string) {
-  const { stage, round } = stageOf(week);
-  const title = fillTitle(stage.title, profile);
+/** Week `n` (1-based): the six stages, then growth stages (a second round is marked "II"). */
+function milestoneOf(week: number, idea: IdeaReading): Milestone & { round: number } {
+  const kit = workKits[idea.work];
+  if (week <= stageKeys.length) {
+    const stage = stageKeys[week - 1];
+    const own = idea.channel.weeks[stage];
+    return {
+      title: own.title,
+      description: own.description,
+      successCriteria: own.successCriteria,
+      tasks: taskOrder(own.tasks, kit.tasks[stage], commonTasks[stage]),
+      free: [idea.channel.home, ...(own.free ?? []), ...idea.channel.free, ...kit.free, ...commonResources[stage]],
+      paid: [...(own.paid ?? []), ...idea.channel.paid, ...kit.paid],
+      round: 1,
+    };
+  }
+  const index = week - stageKeys.length - 1;
+  const growth = growthStages[index % growthStages.length];
   return {
-    title: round > 1 ? fitText(`${title} II`, planLimits.milestoneTitle) : title,
-    description: fitText(fill(stage.description, profile), planLimits.milestoneDescription),
-    timeEstimate,
+    title: growth.title,
+    description: growth.description,
+    successCriteria: growth.successCriteria,
+    tasks: taskOrder(growth.tasks, kit.tasks.grow, commonTasks.grow),
+    free: [idea.channel.home, ...idea.channel.free, ...kit.free, ...commonResources.grow],
+    paid: [...idea.channel.paid, ...kit.paid],
+    round: Math.floor(index / growthStages.length) + 1,
   };
 }
 
-/** Between `min` and `max` tasks of the stage, in their order; the first is always kept. */
-function pickTasks(stage: Stage, profile: Profile, bounds: { min: number; max: number }, seed: number) {
-  const pool = stage.tasks;
-  const wanted = Math.min(pool.length, bounds.min + (seed % (bounds.max - bounds.min + 1)));
-  const ranked = pool.slice(1).map((task, i) => ({ task, rank: hashString(`${seed}:${i}`) }));
-  const kept = new Set(ranked.sort((a, b) => a.rank - b.rank).slice(0, wanted - 1).map((r) => r.task));
-  return pool
-    .filter((task, i) => i === 0 || kept.has(task))
-    .map((task) => ({
-      title: fitText(fill(task.title, profile), planLimits.taskTitle),
-      description: fitText(fill(task.description, profile), planLimits.taskDescription),
-    }));
+/** Field tools come in for work done with them (a remote service, a digital product). */
+function fieldResources(idea: IdeaReading): { free: ResourceKey[]; paid: ResourceKey[] } {
+  if (idea.work === 'remote-service') return { free: [idea.field.tool, ...idea.field.free], paid: idea.field.paid };
+  if (idea.work === 'digital-product') return { free: [idea.field.tool], paid: [] };
+  return { free: [], paid: [] };
+}
+
+function outlineOf(week: number, idea: IdeaReading, timeEstimate: string) {
+  const milestone = milestoneOf(week, idea);
+  const title = fillTitle(milestone.title, idea);
+  return {
+    title: milestone.round > 1 ? fitText(`${title} II`, planLimits.milestoneTitle) : title,
+    description: fitText(fill(milestone.description, idea), planLimits.milestoneDescription),
+    timeEstimate,
+  };
 }
 
 function resourceList(keys: ResourceKey[], count: number): Resource[] {
   return [...new Set(keys)].slice(0, count).map((key) => ({ ...resources[key] }));
 }
 
-function detailOf(week: number, profile: Profile, input: { tasks: { min: number; max: number }; includeResources: boolean; milestoneTimeEstimate: string }, seed: number) {
-  const { stage } = stageOf(week);
-  const rotate = <T>(list: T[]) => list.map((_, i) => list[(i + week) % list.length]);
-  const free = [profile.channel.platform, ...stage.free, ...rotate(profile.kit.free), ...profile.channel.free];
-  const paid = [...stage.paid, ...profile.channel.paid, ...rotate(profile.kit.paid)];
+interface DetailInput {
+  tasks: { min: number; max: number };
+  includeResources: boolean;
+  milestoneTimeEstimate: string;
+}
+
+function detailOf(week: number, idea: IdeaReading, input: DetailInput) {
+  const milestone = milestoneOf(week, idea);
+  const { min, max } = input.tasks;
+  const wanted = Math.min(milestone.tasks.length, min + (hashString(`${idea.title}:${week}`) % (max - min + 1)));
+  const tasks = milestone.tasks.slice(0, wanted).map(([title, description]) => ({
+    title: fitText(fill(title, idea), planLimits.taskTitle),
+    description: fitText(fill(description, idea), planLimits.taskDescription),
+  }));
+  const field = fieldResources(idea);
+  // The channel's own resources first, then the work's tools: at most 4 free and 2 paid.
+  const [home, ...restFree] = milestone.free;
+  const free = [home, ...restFree.slice(0, 2), ...field.free, ...restFree.slice(2)];
+  const paid = [...milestone.paid.slice(0, 1), ...field.paid, ...milestone.paid.slice(1)];
   return {
-    ...outlineOf(week, profile, input.milestoneTimeEstimate),
-    tasks: pickTasks(stage, profile, input.tasks, seed),
+    ...outlineOf(week, idea, input.milestoneTimeEstimate),
+    tasks,
     freeResources: input.includeResources ? resourceList(free, 4) : [],
     paidResources: input.includeResources ? resourceList(paid, 2) : [],
-    successCriteria: fitText(fill(stage.successCriteria, profile), planLimits.successCriteria),
+    successCriteria: fitText(fill(milestone.successCriteria, idea), planLimits.successCriteria),
   };
 }
 
 /** The answer a model would give to the plan prompt. */
 export function buildOfflinePlan(input: PlanPromptInput) {
-  const { request } = input;
-  const profile = profileOf(request.ideaTitle, request.ideaDescription, request.category);
-  const seed = hashString(JSON.stringify(request));
+  const request = input.request as PlanRequest;
+  const idea = readIdea({ title: request.ideaTitle, description: request.ideaDescription, category: request.category, skill: request.skill });
   const weeks = Array.from({ length: input.milestonesCount }, (_, i) => i + 1);
-  const platform = resources[profile.channel.platform].name;
   return {
     title: fitText(`${request.ideaTitle.trim()}: ${input.milestonesCount}-Week Action Plan`, planLimits.planTitle),
-    description: fitText(
-      `A week-by-week plan to launch ${profile.offer} for ${profile.kit.audience} on ${platform}, win the first customers and grow it into steady income.`,
-      planLimits.planDescription,
-    ),
+    description: fitText(overviewOf(idea, input.milestonesCount), planLimits.planDescription),
     category: request.category,
     timeEstimate: `${input.milestonesCount} × ${input.milestoneTimeEstimate}`,
     milestones: weeks.map((week) =>
       week === 1
-        ? { ...detailOf(1, profile, input, seed), isDetailed: true }
-        : { ...outlineOf(week, profile, input.milestoneTimeEstimate), isDetailed: false, tasks: [], freeResources: [], paidResources: [], successCriteria: '' },
+        ? { ...detailOf(1, idea, input), isDetailed: true }
+        : { ...outlineOf(week, idea, input.milestoneTimeEstimate), isDetailed: false, tasks: [], freeResources: [], paidResources: [], successCriteria: '' },
     ),
   };
 }
 
-/** The answer a model would give to the next-milestone prompt. */
+/**
+ * The answer a model would give to the next-milestone prompt: the week the outline promised, for
+ * the idea the plan's title and overview still say (the same channel, skill and buyers as week 1).
+ */
 export function buildOfflineMilestone(input: MilestonePromptInput) {
   const { request } = input;
-  const profile = profileOf(request.planTitle, request.planDescription, request.planCategory);
-  const seed = hashString(JSON.stringify({ plan: request.planTitle, week: request.weekNumber }));
-  return detailOf(request.weekNumber, profile, input, seed);
+  const idea = readIdea({ title: request.planTitle, description: request.planDescription, category: request.planCategory });
+  return detailOf(request.weekNumber, idea, input);
 }
 
 function usageOf(input: AiPrompt, text: string) {
@@ -215,8 +228,14 @@ export class OfflinePlanGenerator implements PlanGenerator {
 
   async generateTaskHelp(input: TaskHelpPromptInput, signal?: AbortSignal): Promise<GeneratedText> {
     const { request } = input;
-    const profile = profileOf(request.planTitle, `${request.milestoneTitle} ${request.milestoneDescription}`, request.planCategory);
-    const help = helpFor(request, { platform: resources[profile.channel.platform], tool: resources[profile.kit.tool], audience: profile.kit.audience });
+    // The plan's idea, read from its title, and from the milestone's words when the title is not an idea of ours.
+    const idea = readIdea({ title: request.planTitle, description: `${request.milestoneTitle}. ${request.milestoneDescription}`, category: request.planCategory });
+    const help = helpFor(request, {
+      platform: resources[idea.channel.home],
+      where: idea.channel.where,
+      tool: resources[idea.field.tool],
+      audience: idea.taskBuyers,
+    });
     return this.answer(input, help, 'task help', signal);
   }
 }

@@ -94,10 +94,11 @@ describe('the offline plan generator', () => {
     expect(names(code).some((n) => ['GitHub', 'freeCodeCamp', 'MDN Web Docs', 'Udemy', 'LinkedIn Learning'].includes(n))).toBe(true);
   });
 
-  it('chooses platforms by the category: a local idea gets a local profile and local reach', async () => {
+  it('chooses the channel by the idea: local classes get a Google Business Profile and no other local channel', async () => {
     const plan = await planFor(sourdough);
     expect(plan.firstMilestone.freeResources.map((r) => r.name)).toContain('Google Business Profile');
-    expect(plan.outlines[1].description).toContain('Nextdoor');
+    // Issue 38: a plan names its own channel only (it used to send a Google Business Profile idea to Nextdoor too).
+    expect(JSON.stringify(plan)).not.toMatch(/Nextdoor|Thumbtack/);
   });
 
   it('is deterministic', async () => {

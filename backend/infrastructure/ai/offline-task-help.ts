@@ -2,6 +2,7 @@ import nlp from 'compromise';
 import type { TaskHelpRequestData } from '../../application/ports/plan-generator';
 import { planLimits } from '../../domain/plans/plan-limits';
 import { resources, type Resource, type ResourceKey } from './offline-plan-catalogue';
+import { channelList } from './offline-plans/channels';
 
 /**
  * Task help without an AI service. The kind of task is read from its title first (its
@@ -281,24 +282,31 @@ const topics: Topic[] = [
 const fallback: Topic = {
   match: /./,
   steps: [
-    '{task}: write down in one sentence what it looks like when it is done.',
-    'Break it into three or four steps you can each finish in under an hour.',
-    'Do the first step today and block time in your calendar for the rest.',
-    'Check the result against your sentence, then share it with one person from {audience} for feedback.',
+    '{task}: {detail}',
+    'Break it into three or four steps you can each finish in under an hour, and do the first one today.',
+    'Block time in your calendar for the rest, and keep each step about what {audience} need from you on {platform}.',
+    'Check the result against the task, then show it to one person from {audience} for feedback.',
   ],
   tool: 'platform',
   mistake: 'Waiting until it feels perfect. A finished first version teaches you more than a perfect plan.',
   done: 'The task is finished and checked against your own definition of done.',
 };
 
-/** Platforms the member sells or publishes on; the other named resources are tools. */
+/** The plans' own platforms (every channel's home) and the platforms members name; the other named resources are tools. */
 const platformKeys = new Set<ResourceKey>([
-  'fiverr', 'upwork', 'gumroad', 'etsy', 'shopify', 'teachable', 'carrd', 'googleBusiness', 'nextdoor', 'instagram', 'youtube',
-  'tiktok', 'pinterest', 'linkedin', 'behance', 'rover', 'twitch', 'thumbtack', 'preply', 'outschool', 'eventbrite', 'udemy',
+  ...channelList.filter((channel) => channel.platform).map((channel) => channel.home),
+  'carrd', 'wordpress', 'squarespace', 'square', 'sumup',
+]);
+
+/** Resources that are a part of a platform or a course, never what a task names by a word. */
+const partsOfPlatforms = new Set<ResourceKey>([
+  'fiverrHelp', 'fiverrLearn', 'upworkHelp', 'upworkPlus', 'etsyHandbook', 'youtubeCreators', 'youtubeStudio', 'instagramBusiness',
+  'pinterestBusiness', 'linkedinLearning', 'linkedinPremium', 'twitchCreatorCamp', 'patreonHelp', 'discordSupport', 'eventbriteHelp',
+  'nextdoorBusiness', 'canvaPro', 'hubspotAcademy', 'githubCopilot', 'servsafe',
 ]);
 
 /** Names that are also everyday words only count as written: "Square", not "square". */
-const caseSensitive = new Set<ResourceKey>(['square', 'zoom', 'loom', 'later', 'buffer', 'medium', 'wave', 'splice', 'stripe']);
+const caseSensitive = new Set<ResourceKey>(['square', 'zoom', 'loom', 'later', 'wave', 'splice', 'stripe', 'kit', 'notion']);
 
 /** Other words for a resource: a reel is an Instagram reel. */
 const aliases: Partial<Record<ResourceKey, string>> = { instagram: 'reels?|insta', googleBusiness: 'google maps', youtube: 'youtube shorts' };
@@ -307,7 +315,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Each resource with the words that name it: its name without a bracketed note ("Wave (free accounting)" → "Wave"). */
 const namers = (Object.keys(resources) as ResourceKey[])
-  .filter((key) => !/\b(help center|learn from|creators|pro)\b/i.test(resources[key].name))
+  .filter((key) => !partsOfPlatforms.has(key))
   .map((key) => {
     const name = escape(resources[key].name.replace(/\s*\(.*\)$/, ''));
     const words = aliases[key] ? `${name}|${aliases[key]}` : name;
@@ -344,8 +352,9 @@ export function taskObject(title: string): string {
 }
 
 export interface HelpContext {
-  /** The plan's own platform, field tool and audience, used where the task names none. */
+  /** The plan's own channel (its home resource, and how help names it), field tool and buyers, used where the task names none. */
   platform: Resource;
+  where: string;
   tool: Resource;
   audience: string;
 }
@@ -368,8 +377,9 @@ export function helpFor(request: TaskHelpRequestData, context: HelpContext): str
   const values: Record<string, string> = {
     task: toYou(title.replace(/[.!]+$/, '')),
     object: taskObject(title),
-    platform: platform.name,
+    platform: namedPlatform ? platform.name : context.where,
     tool: tool.name,
+    detail: request.taskDescription.trim() || 'write down in one sentence what it looks like when it is done.',
     fieldTool: context.tool.name,
     audience: context.audience,
   };
