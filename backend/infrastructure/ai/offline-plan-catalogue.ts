@@ -232,7 +232,7 @@ export const growthStages: GrowthStage[] = [
   {
     title: 'Add an Upsell to {offer} on {channel}',
     description: 'Raise the value of each sale on {channel} with the extras {buyers} already ask for.',
-    successCriteria: 'Two add-ons live on {channel} and at least one of your {sales} including one.',
+    successCriteria: '2 add-ons live on {channel} and at least 1 of your {sales} including one.',
     tasks: [
       ['List what {buyers} asked for beyond {offer}', 'Go through your messages and revision requests; each repeated request is a possible add-on.'],
       ['Price two add-ons for {offer}', 'The quickest extra and the most requested one, at 20-50% of your base price.'],
@@ -256,7 +256,7 @@ export const growthStages: GrowthStage[] = [
   {
     title: 'Refresh {offer} on {channel}',
     description: 'Use everything {buyers} told you so far to make your {listing} on {channel} sell better.',
-    successCriteria: 'The {listing} rewritten from buyer words, new pictures, and conversion up on the month before.',
+    successCriteria: 'The {listing} rewritten from buyer words, 1 new picture, and conversion up 10% on the month before.',
     tasks: [
       ['Collect the exact words {buyers} used in messages and reviews', 'The phrases they repeat are the ones new buyers search for.'],
       ['Rewrite the first lines of your {listing} in those words', 'Their problem first, then the result of {offer}.'],

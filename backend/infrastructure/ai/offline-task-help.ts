@@ -113,7 +113,7 @@ const topics: Topic[] = [
     match: /\b(film(ing)?|reels?|videos?|record(ing)?|shoot|tiktoks?|shorts|vlogs?|walkthroughs?)\b/i,
     steps: [
       '{task}: decide the one thing the {object} must show {audience}, and write it as three beats: a hook in the first two seconds, the process, the result.',
-      'Film in daylight on your phone (vertical for reels and shorts), a few seconds per shot, with more shots than you need.',
+      'Film in daylight on your phone (vertical for short videos), a few seconds per shot, with more shots than you need.',
       'Edit in {tool}: cut every pause, add captions (most people watch muted) and keep it as short as the task allows.',
       'Publish or send it on {platform} with a one-line caption and one call to action, and reply to every comment within a day.',
     ],

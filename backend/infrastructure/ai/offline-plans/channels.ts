@@ -109,7 +109,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Price Basic, Standard and Premium gig packages', 'Write exactly what each package of {offer} includes (deliverables, revisions, delivery days) and price them from your notes on competing gigs.'],
         ['Connect your Fiverr payout method', 'Add PayPal or a bank account under Earnings, so the money of your first order can reach you.'],
       ]),
-      launch: week('Publish the {offer} Gig on Fiverr', 'Turn last week\'s packages into a live Fiverr gig: a searchable title, a gallery that shows results and an FAQ that answers {buyers} before they ask.', 'The gig is live with three packages, three gallery images, an FAQ and five search tags.', [
+      launch: week('Publish the {offer} Gig on Fiverr', 'Turn last week\'s packages into a live Fiverr gig: a searchable title, a gallery that shows results and an FAQ that answers {buyers} before they ask.', 'The gig is live with 3 packages, 3 gallery images, an FAQ and 5 search tags.', [
         ['Write the Fiverr gig title and five search tags', 'Start with "I will" and the words {buyers} search for; check the suggestions in Fiverr\'s search box.'],
         ['Make three Fiverr gig gallery images', 'Show finished results of {offer}, not your process; the first image is your thumbnail in Fiverr search.'],
         ['Write the gig FAQ and buyer requirements', 'Five answers to the questions {buyers} ask most, and the requirements form they fill in when they order.'],
@@ -156,7 +156,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Add three portfolio projects on Upwork', 'Real or self-initiated projects for {buyers}, each with the problem, what you did and the result.'],
         ['Set your Upwork hourly rate and a fixed-price offer', 'Pick a rate from the budgets you noted, and write one fixed-price version of {offer} for clients who prefer it.'],
       ]),
-      launch: week('List {offer} in the Upwork Project Catalog', 'Build on the profile: a ready-to-buy project in Upwork\'s Project Catalog and a proposal template, so {buyers} can hire you two ways.', 'One Project Catalog offer with three tiers live and a proposal template ready.', [
+      launch: week('List {offer} in the Upwork Project Catalog', 'Build on the profile: a ready-to-buy project in Upwork\'s Project Catalog and a proposal template, so {buyers} can hire you two ways.', '1 Project Catalog offer with 3 tiers live and a proposal template sent at least 5 times.', [
         ['Publish an Upwork Project Catalog offer with three tiers', 'Starter, standard and advanced scopes of {offer}, each with a delivery time and what is included.'],
         ['Write your Upwork proposal template', 'A first line about the client\'s problem, one relevant sample, your approach in three steps and one question.'],
         ['Add the ten skills clients filter for to your Upwork profile', 'In the words their job posts use, so your profile shows up in their searches.'],
@@ -222,7 +222,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Add five Etsy listings like your best seller', 'New colours, sizes, themes or bundles of what already sells.'],
         ['Change the thumbnails of Etsy listings with views but no sales', 'Change only the first picture, wait a week and compare.'],
       ]),
-      scale: week('Raise Etsy Prices and Aim for Star Seller', 'Make {offer} a dependable Etsy income: prices that pay for your time, bundles and the Star Seller badge.', 'Prices raised where orders held up, one bundle listing live and the Star Seller criteria met.', [
+      scale: week('Raise Etsy Prices and Aim for Star Seller', 'Make {offer} a dependable Etsy income: prices that pay for your time, bundles and the Star Seller badge.', 'Prices up 10-20% where orders held up, 1 bundle listing live and the Star Seller criteria met.', [
         ['Raise prices by 10-20% on your Etsy best sellers', 'Listings that kept selling at the old price can carry the new one.'],
         ['Meet Etsy\'s Star Seller criteria', 'Reply to messages within 24 hours, fulfil on time with tracking and keep reviews at 4.8 or above.'],
       ]),
@@ -250,7 +250,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Write the contents list of {offer}', 'Every file or chapter the buyer gets, and the one result it gives {buyers}.'],
         ['Choose a Gumroad price and a pay-what-you-want minimum', 'Price from your notes; letting buyers pay more tells you what they value.'],
       ]),
-      launch: week('Publish {offer} on Gumroad', 'Finish the files and put them on a Gumroad product page with a cover, a clear promise and a preview for {buyers}.', 'Gumroad product page live with cover, description, preview and files; a test purchase downloaded.', [
+      launch: week('Publish {offer} on Gumroad', 'Finish the files and put them on a Gumroad product page with a cover, a clear promise and a preview for {buyers}.', 'Gumroad product page live with cover, description, preview and files; 1 test purchase downloaded.', [
         ['Design the Gumroad cover and thumbnail', 'A 1280×720 cover and a square thumbnail that show what is inside, made in Canva.'],
         ['Write the Gumroad product page', 'The problem, what is inside, who it is for and three results; add a preview of one page.'],
         ['Make a test purchase of your own Gumroad product', 'Use a 100% discount code to check the checkout, the download and the receipt email.'],
@@ -298,7 +298,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Outline 8-12 lessons of 5-10 minutes', 'Each lesson one step toward the result, ending with a small exercise.'],
         ['Pre-sell the Teachable course to ten people you know', 'Half price before you record; their questions shape the lessons.'],
       ]),
-      launch: week('Record and Publish {offer} on Teachable', 'Record the lessons you outlined, upload them to Teachable and write a course page that sells the result to {buyers}.', 'All lessons recorded and uploaded; the Teachable course page live with curriculum, FAQ and price.', [
+      launch: week('Record and Publish {offer} on Teachable', 'Record the lessons you outlined, upload them to Teachable and write a course page that sells the result to {buyers}.', 'All 8-12 lessons uploaded; the Teachable course page live with curriculum, FAQ and price.', [
         ['Record the course lessons with your phone or screen recorder', 'Good light, a quiet room, one take per point; edit out only the mistakes.'],
         ['Upload the lessons to Teachable and add quizzes', 'One lesson per video, and a short quiz or exercise after each section.'],
         ['Write the Teachable sales page', 'The result, who it is for, the curriculum, your story in three lines, an FAQ and a guarantee.'],
@@ -352,10 +352,10 @@ export const channels: Record<ChannelId, Channel> = {
       ]),
       first: week('Reach Your First 100 YouTube Subscribers', 'Keep a weekly upload and turn viewers into subscribers: Shorts from each video, answered comments and playlists.', 'One video a week kept, 6 YouTube Shorts posted and 100 subscribers reached.', [
         ['Cut two YouTube Shorts from each long video', 'A 30-second tip with captions and a link to the full video.'],
-        ['Reply to every YouTube comment within a day', 'Pin the best question and answer it in a future video.'],
+        ['Reply to every YouTube comment within a day', 'Keep a list of the best questions and answer one in each future video.'],
         ['Add YouTube end screens and a beginners\' playlist', 'Send each viewer to the next video in the order a learner needs.'],
       ]),
-      deliver: week('Learn from Your YouTube Analytics', 'Look at what the first videos did and make the next ones better: thumbnails that earn clicks and openings that keep {buyers} watching.', 'Click-through rate and view duration noted for every video, and two changes made on the next upload.', [
+      deliver: week('Learn from Your YouTube Analytics', 'Look at what the first videos did and make the next ones better: thumbnails that earn clicks and openings that keep {buyers} watching.', 'Click-through rate and view duration noted for every video, and 2 changes made on the next upload.', [
         ['Read click-through rate and retention in YouTube Studio', 'Find where viewers leave each video and what the best thumbnails have in common.'],
         ['Redo the thumbnail of your weakest YouTube video', 'Change one thumbnail and compare its click-through rate after a week.'],
       ]),
@@ -411,7 +411,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Pitch 10 brands your TikTok viewers already use', 'A short email with your numbers and one video idea for their product.'],
         ['Join the TikTok creator marketplace or TikTok Shop affiliates', 'Where it is available, so brands find you and you earn on each sale.'],
       ]),
-      scale: week('Turn TikTok into Steady Income', 'Make {offer} steady: a rate card, repeat brand deals and a posting plan you can keep.', 'A TikTok rate card sent to brands, one repeat deal and four weeks of TikToks planned.', [
+      scale: week('Turn TikTok into Steady Income', 'Make {offer} steady: a rate card, repeat brand deals and a posting plan you can keep.', 'A TikTok rate card sent to 10 brands, 1 repeat deal and 4 weeks of TikToks planned.', [
         ['Write a TikTok rate card', 'Prices for one video, a series and usage rights, based on what your first deal paid.'],
         ['Offer a monthly TikTok package to your first brand', 'Four TikToks a month at a small discount.'],
       ]),
@@ -458,8 +458,8 @@ export const channels: Record<ChannelId, Channel> = {
         ['Send a free checklist by DM to anyone who comments a keyword', 'Then invite them to your email list.'],
         ['Schedule two weeks of Instagram posts in Later', 'Three posts and daily Stories a week, planned ahead.'],
       ]),
-      scale: week('Turn Instagram into Steady Income', 'Make {offer} pay regularly: a clear offer pinned to your grid, a launch to your followers and prices you can grow.', 'Offer pinned on the Instagram grid, one launch done to followers and 5 paid sales or clients.', [
-        ['Pin three Instagram posts that sell {offer}', 'One result, one testimonial and one "how it works" post at the top of your grid.'],
+      scale: week('Turn Instagram into Steady Income', 'Make {offer} pay regularly: a clear offer at the top of your grid, a launch to your followers and prices you can grow.', '3 offer posts at the top of the Instagram grid, 1 launch done to followers and 5 paid sales or clients.', [
+        ['Put three Instagram posts that sell {offer} at the top of your grid', 'One result, one testimonial and one "how it works" post, fixed at the top of your profile.'],
         ['Run a one-week launch to your Instagram followers', 'A Story countdown, a live Q&A and a limited offer.'],
       ]),
     },
@@ -548,8 +548,8 @@ export const channels: Record<ChannelId, Channel> = {
         ['Ask each client for a LinkedIn recommendation', 'Send the request with a reminder of the result you reached together.'],
         ['Post a LinkedIn case study of your first client work', 'Problem, approach, result; tag the client only with permission.'],
       ]),
-      grow: week('Grow Your Reach on LinkedIn', 'Grow beyond your network: a LinkedIn newsletter, a joint post and more of the topics that brought messages.', 'LinkedIn newsletter launched, one joint post and followers up on week 3.', [
-        ['Start a LinkedIn newsletter about {skill}', 'Monthly; your connections are invited when you launch it.'],
+      grow: week('Grow Your Reach on LinkedIn', 'Grow beyond your network: a LinkedIn article series, a joint post and more of the topics that brought messages.', 'A monthly LinkedIn article series started, one joint post and followers up on week 3.', [
+        ['Start a monthly LinkedIn article series about {skill}', 'One article a month; share each one as a post with its best line.'],
         ['Review your LinkedIn post analytics', 'Which topics brought profile views and messages? Post more of those.'],
         ['Co-write a LinkedIn post with someone who serves the same buyers', 'Tag each other, so both audiences see it.'],
       ]),
@@ -575,7 +575,7 @@ export const channels: Record<ChannelId, Channel> = {
     free: ['twitchCreatorCamp', 'obs'],
     paid: ['streamlabs'],
     weeks: {
-      setup: week('Set Up Your Twitch Channel for {offer}', 'Set up a Twitch channel for live {skill}: profile, panels, streaming software and a weekly schedule {buyers} can count on.', 'Twitch channel with profile, panels and schedule; OBS set up and a private test stream recorded.', [
+      setup: week('Set Up Your Twitch Channel for {offer}', 'Set up a Twitch channel for live {skill}: profile, panels, streaming software and a weekly schedule {buyers} can count on.', 'Twitch channel with profile, panels and 2 weekly slots; OBS set up and 1 test stream recorded.', [
         ['Create your Twitch account and channel profile', 'Name, picture, bio and panels that say what happens on your streams.'],
         ['Install OBS Studio and set up your Twitch scenes', 'A starting scene, a main scene with your camera and an ending scene.'],
         ['Publish your Twitch stream schedule', 'Two fixed slots a week you can keep; being regular matters more than streaming long.'],
@@ -600,7 +600,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Set up stream alerts and a tip page with Streamlabs', 'Alerts thank supporters on screen; tips come in besides subscriptions.'],
         ['Run a special Twitch stream for your regulars', 'A Q&A, a challenge or something chat asked for.'],
       ]),
-      scale: week('Make Twitch a Steady Income', 'Make {offer} pay steadily: a sponsor that fits, income tracked by source and next month\'s schedule published.', 'Monthly Twitch income tracked by source, one sponsor pitched and next month\'s schedule published.', [
+      scale: week('Make Twitch a Steady Income', 'Make {offer} pay steadily: a sponsor that fits, income tracked by source and next month\'s schedule published.', 'Monthly Twitch income tracked by source, 1 sponsor pitched and next month\'s 8 streams scheduled.', [
         ['Pitch one sponsor that fits your Twitch viewers', 'Average viewers, hours streamed and a one-line idea for how you would feature them.'],
         ['Track monthly Twitch income by source', 'Subscriptions, Bits, tips and sponsors; grow the biggest one.'],
       ]),
@@ -765,7 +765,7 @@ export const channels: Record<ChannelId, Channel> = {
     free: ['eventbriteHelp', 'zoom'],
     paid: ['vistaprint'],
     weeks: {
-      setup: week('Plan {offer} and Set Up Eventbrite', 'Plan the first session of {offer} for {buyers}: the outline, the room or call, the ticket price and an Eventbrite organiser page.', 'Session outlined, date and room (or Zoom link) fixed, Eventbrite organiser page and ticket price ready.', [
+      setup: week('Plan {offer} and Set Up Eventbrite', 'Plan the first session of {offer} for {buyers}: the outline, the room or call, the ticket price and an Eventbrite organiser page.', 'Session outlined, date and room fixed, Eventbrite organiser page and ticket price ready for 6-12 people.', [
         ['Create your Eventbrite organiser profile', 'Name, photo and a short bio that says what {buyers} learn with you.'],
         ['Outline the session minute by minute', 'A hands-on exercise every 20 minutes, and the result they take home.'],
         ['Book the date and the room for the first session', 'A free room at a café or library in return for bringing them customers, or a Zoom link for an online group.'],
@@ -777,13 +777,13 @@ export const channels: Record<ChannelId, Channel> = {
         ['Send the Eventbrite link to 30 people you know', 'With one line on why it suits them.'],
       ]),
       first: week('Fill Your First Session', 'Fill the seats of the first session: the people who host you, reminders and a bring-a-friend ticket.', 'At least 6 Eventbrite tickets sold and reminders scheduled.', [
-        ['Ask your host to tell their customers about the session', 'A poster at the counter or a line in their newsletter.'],
+        ['Ask your host to tell their customers about the session', 'A poster at the counter or a line in their next email to customers.'],
         ['Schedule Eventbrite reminder emails', 'A week and a day before, with what to bring.'],
         ['Add a bring-a-friend ticket on Eventbrite', 'Two seats for a little less than twice the price.'],
       ]),
       deliver: week('Run the Session and Collect Feedback', 'Run the first session so every attendee leaves with a result, and collect the feedback that fills the next one.', 'Session held, feedback from 80% of attendees and 3 testimonials.', [
         ['Send attendees a feedback form after the session', 'Three questions in Google Forms, and permission to quote them.'],
-        ['Email attendees the take-home guide and photos', 'With the date of the next session and its Eventbrite link.'],
+        ['Email attendees the take-home guide and the next Eventbrite date', 'With photos of the session and the link to book the next one.'],
       ]),
       grow: week('Grow {offer} into a Monthly Series on Eventbrite', 'Build on the first session: monthly dates, a follow-on level and the followers of your Eventbrite page.', 'The next 3 dates on Eventbrite, a follow-on session planned and repeat attendees.', [
         ['Publish the next three dates on Eventbrite', 'A fixed monthly slot; followers of your organiser page are told.'],
@@ -813,7 +813,7 @@ export const channels: Record<ChannelId, Channel> = {
     free: ['wordpress', 'searchConsole'],
     paid: ['squarespace'],
     weeks: {
-      setup: week('Build a Simple Website for {offer}', 'Put {offer} on a website of your own: one page that tells {buyers} the result, how it works, the price and how to book or buy.', 'A one-page website live on your own domain with the offer, price, proof and a booking or buy button.', [
+      setup: week('Build a Simple Website for {offer}', 'Put {offer} on a website of your own: one page that tells {buyers} the result, how it works, the price and how to book or buy.', 'A 1-page website live on your own domain with the offer, price, proof and a booking or buy button.', [
         ['Register a domain and build a one-page website', 'With Carrd or WordPress.com: the result you deliver with {skill}, how it works, the price and one button.'],
         ['Write the website headline for {buyers}', 'Who it is for and the result, in under 12 words.'],
         ['Add booking or payment to your website', 'A Calendly booking link or a Stripe payment link.'],
@@ -980,7 +980,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Offer a seasonal extra to the households you serve', 'Something neighbours ask for at this time of year.'],
         ['Run a small Nextdoor ad for a week', 'Only if the first posts brought customers, and on a small budget.'],
       ]),
-      scale: week('Make the Neighbourhood Round a Steady Income', 'Make {offer} steady: monthly billing that runs by itself, prices that match your reviews and a waiting list for full days.', 'Every household on automatic monthly billing, prices raised for new ones and a waiting list.', [
+      scale: week('Make the Neighbourhood Round a Steady Income', 'Make {offer} steady: monthly billing that runs by itself, prices that match your reviews and a waiting list for full days.', '100% of households on automatic monthly billing, prices up 10% for new ones and a waiting list.', [
         ['Move every household to automatic monthly billing', 'Recurring payments with Stripe or GoCardless.'],
         ['Start a waiting list for full days', 'Neighbours on the list get the next free slot.'],
       ]),
@@ -1055,7 +1055,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Set your market price list', 'Round prices, something cheap to start with and a bundle.'],
         ['Get a card reader for market payments', 'SumUp or Square; most buyers pay by card.'],
       ]),
-      launch: week('Prepare a Market Stall That Sells', 'Build on the booking: a stall that draws {buyers} in from a distance, enough stock and a way to keep in touch.', 'Market stall set up and photographed at home, signs printed, stock ready and a sign-up sheet made.', [
+      launch: week('Prepare a Market Stall That Sells', 'Build on the booking: a stall that draws {buyers} in from a distance, enough stock and a way to keep in touch.', 'Market stall tried at home, signs printed, stock for 1 full day ready and a sign-up sheet made.', [
         ['Set up the market stall at home and photograph it', 'Height at the back, prices visible and your name readable from five metres.'],
         ['Print a banner and price cards for the market stall', 'With Vistaprint or a print shop nearby.'],
         ['Make a sign-up sheet with a QR code for the market stall', 'For people who want to order later or hear about the next market.'],
@@ -1069,7 +1069,7 @@ export const channels: Record<ChannelId, Channel> = {
         ['Message everyone who signed up at the market', 'Thank them, and tell them where you will be next.'],
         ['Deliver every custom order taken at the market', 'On the date promised, with a card for the next market day.'],
       ]),
-      grow: week('Grow to Regular Market Days', 'Build on the first markets: a regular pitch, a second market and stock based on what sold.', 'A regular monthly pitch, a second market booked and the best sellers restocked.', [
+      grow: week('Grow to Regular Market Days', 'Build on the first markets: a regular pitch, a second market and stock based on what sold.', 'A regular monthly pitch, a 2nd market booked and the 3 best sellers restocked.', [
         ['Book a regular pitch at your best market', 'Regulars find you in the same place.'],
         ['Try a second market or a seasonal craft fair', 'A different crowd of {buyers}; compare sales per hour.'],
         ['Restock your market best sellers and drop what did not sell', 'From your market-day notes.'],
@@ -1117,8 +1117,8 @@ export const channels: Record<ChannelId, Channel> = {
         ['Confirm every detail with the venue a week before each event', 'Timing, contact person, access, power and parking.'],
         ['Ask each couple or host for a review on The Knot or WeddingWire', 'Within a week of the event, while it is fresh.'],
       ]),
-      grow: week('Grow Bookings for Next Season', 'Build on the first events: wedding fairs, venue open days and follow-ups of inquiries that have not booked yet.', 'A wedding fair or venue open day booked, every open inquiry followed up and 3 dates for next season.', [
-        ['Take a stand at a wedding fair or venue open day', 'Couples book months ahead; bring the brochure and a booking form.'],
+      grow: week('Grow Bookings for Next Season', 'Build on the first events: wedding shows, venue open days and follow-ups of inquiries that have not booked yet.', 'A wedding show or venue open day booked, every open inquiry followed up and 3 dates for next season.', [
+        ['Take a stand at a wedding show or venue open day', 'Couples book months ahead; bring the brochure and a booking form.'],
         ['Follow up every event inquiry that did not book', 'A short message with an offer for their date.'],
         ['Update your wedding listing with event photos and reviews', 'The newest events first.'],
       ]),
@@ -1150,17 +1150,18 @@ export const channels: Record<ChannelId, Channel> = {
         ['Ask a school or community centre about a weekly room', 'A weekly slot, the hire price and what they need from you.'],
         ['Set prices per term or per visit', 'Compare with similar activities nearby; add a sibling or family discount.'],
       ]),
-      launch: week('Announce {offer} in Newsletters and on Noticeboards', 'Tell {buyers} through the places they trust: school newsletters, community noticeboards and a flyer.', 'Flyer printed, a notice in 2 newsletters, 10 noticeboards covered and a sign-up form live.', [
+      launch: week('Announce {offer} in School Bulletins and on Noticeboards', 'Tell {buyers} through the places they trust: school bulletins, community noticeboards and a flyer.', 'Flyer printed, a notice in 2 school or centre bulletins, 10 noticeboards covered and a sign-up form live.', [
         ['Design a flyer with tear-off tabs or a QR code', 'What, when, where, for whom and the price, made in Canva.'],
-        ['Ask two schools or centres to put a notice in their newsletter', 'Send the text ready to paste.'],
-        ['Pin your flyer on 10 community noticeboards', 'Library, community centre, church hall, pharmacy and shops that allow it.'],
+        ['Ask two schools or centres to put a notice in their bulletin to parents', 'Send the text ready to paste.'],
+        ['Put up your flyer on 10 community noticeboards', 'Library, community centre, church hall, pharmacy and shops that allow it.'],
       ]),
       first: week('Run a Free Taster Session', 'Build on the notices: a free taster that lets {buyers} try {offer} and sign up on the spot.', 'Taster held, 15 people came and 8 signed up for the first term or visits.', [
-        ['Run a free 45-minute taster session', 'The real thing for 45 minutes, then sign-up forms.'],
+        ['Run a free 45-minute taster at the school or community centre', 'The real thing for 45 minutes, then sign-up forms.'],
         ['Take sign-ups and payment at the taster', 'A form, and a card reader or bank details.'],
         ['Collect contact details from everyone at the taster', 'With permission, so you can tell them about the next start.'],
       ]),
       deliver: week('Run Sessions Families and Carers Talk About', 'Run the first sessions so {buyers} see progress, and send an update they pass on.', 'Every session delivered, a progress update sent and 3 testimonials from families or carers.', [
+        ['Put photos of the group\'s work on the community centre noticeboard', 'With permission, and the date of the next start; it is what other {buyers} see.'],
         ['Send families or carers a short update after each session', 'What you did and one thing that went well.'],
         ['Ask families or carers for a testimonial', 'What changed, in their words, for your next flyer.'],
       ]),

@@ -75,7 +75,7 @@ const known = [...catalogueKeys, 'generic' as const].flatMap((key) =>
     template,
     title: patternOf(template.title, true),
     literal: template.title.replace(/\{\w+\}/g, '').length,
-    sentences: [template.what, template.how, template.first].filter((s) => /\{audience\}/i.test(s)).map((s) => patternOf(s, false)),
+    sentences: [template.what, template.how, template.first].filter((s) => /\{(audience|skill)\}/i.test(s)).map((s) => patternOf(s, false)),
   })),
 );
 
@@ -219,13 +219,24 @@ function buyersOf(title: string, description: string, template: ReturnType<typeo
   return fallback;
 }
 
+/** The skill a template names: in the title, else in a sentence of the description ("someone who understands {skill}"). */
+function skillOfTemplate(description: string, template: ReturnType<typeof templateOf>): string | undefined {
+  const fromTitle = template?.match?.groups?.skill;
+  if (fromTitle) return skillWords(fromTitle);
+  for (const sentence of template?.sentences ?? []) {
+    const skill = sentence.exec(description)?.groups?.skill?.trim();
+    if (skill && skill.length <= 60) return skill;
+  }
+  return undefined;
+}
+
 /** Reads an idea, or a plan's title and overview, into what its plan is built from. */
 export function readIdea(input: IdeaInput): IdeaReading {
   const title = bareTitle(input.title) || input.title.trim();
   const template = templateOf(title, input.category);
   const overview = overviewSentence.exec(input.description)?.groups;
 
-  const skill = input.skill?.trim() || overview?.skill || (template?.match?.groups?.skill ? skillWords(template.match.groups.skill) : skillOfTitle(title));
+  const skill = input.skill?.trim() || overview?.skill || skillOfTemplate(input.description, template) || skillOfTitle(title);
   const kinds = classifySkill(skill).kinds;
   const format = template ? template.template.title : title;
 
@@ -235,7 +246,7 @@ export function readIdea(input: IdeaInput): IdeaReading {
   const channel =
     (input.category === 'fiverr' ? channels.fiverr : undefined) ??
     channelOfCategory(input.category) ??
-    (overview ? channelNamedIn([overview.via]) : undefined) ??
+    channelList.find((c) => c.via === overview?.via) ??
     channelNamedIn(template ? templateTexts : [title, input.description]) ??
     defaultChannel(input.category, format, kinds);
   const work = workOf(format, kinds, channel);
