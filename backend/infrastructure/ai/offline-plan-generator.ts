@@ -70,7 +70,8 @@ const fill = (template: string, idea: IdeaReading, offer?: string) => placeholde
 
 /** A title within the limit: the offer is shortened rather than the sentence cut. */
 function fillTitle(template: string, idea: IdeaReading): string {
-  const names = [offerName(idea.offer, 40), offerName(idea.offer, 32), idea.skillTitle, offerName(idea.offer, 24), offerName(idea.offer, 16)];
+  // The whole offer, else the skill (a shortened offer can lose it: "Printables & Print-on-Demand"), else shorter offers.
+  const names = [offerName(idea.offer, 48), idea.skillTitle, offerName(idea.offer, 32), offerName(idea.offer, 24), offerName(idea.offer, 16)];
   for (const name of names) {
     const title = tidy(fill(template, idea, name));
     if (title.length <= planLimits.milestoneTitle) return title;

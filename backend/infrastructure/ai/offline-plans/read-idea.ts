@@ -188,10 +188,10 @@ export function overviewOf(idea: IdeaReading, weeks: number): string {
   const { channel } = idea;
   const span = weeks === 1 ? 'This one-week plan sets up' : `This ${weeks}-week plan sets up`;
   const later = weeks >= 3 ? `, brings in your first ${channel.sales} and then grows ${idea.offer} into a steady income` : weeks === 2 ? ` and brings in your first ${channel.sales}` : '';
-  return `${idea.title}: your ${idea.skill} for ${idea.buyers}, ${channel.via}. ${span} ${channel.setup} in week 1${later}.`;
+  return `${idea.title}: ${idea.skill} for ${idea.buyers}, ${channel.via}. ${span} ${channel.setup} in week 1${later}.`;
 }
 
-const overviewSentence = new RegExp(`^.*?: your (?<skill>.+?) for (?<buyers>.+?), (?<via>${channelList.map((c) => escape(c.via)).join('|')})\\. This `);
+const overviewSentence = new RegExp(`^(?<skill>.+?) for (?<buyers>.+?), (?<via>${channelList.map((c) => escape(c.via)).join('|')})\\. This `);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -234,7 +234,8 @@ function skillOfTemplate(description: string, template: ReturnType<typeof templa
 export function readIdea(input: IdeaInput): IdeaReading {
   const title = bareTitle(input.title) || input.title.trim();
   const template = templateOf(title, input.category);
-  const overview = overviewSentence.exec(input.description)?.groups;
+  // A plan's overview starts with the idea's title (`overviewOf`); an idea's description does not.
+  const overview = input.description.startsWith(`${title}: `) ? overviewSentence.exec(input.description.slice(title.length + 2))?.groups : undefined;
 
   const skill = input.skill?.trim() || overview?.skill || skillOfTemplate(input.description, template) || skillOfTitle(title);
   const kinds = classifySkill(skill).kinds;
@@ -250,14 +251,15 @@ export function readIdea(input: IdeaInput): IdeaReading {
     channelNamedIn(template ? templateTexts : [title, input.description]) ??
     defaultChannel(input.category, format, kinds);
   const work = workOf(format, kinds, channel);
-
   const industry = describeSkill(skill).domain.industry;
   const titleIndustry = describeSkill(title).domain.industry;
-  const field = fieldKits[industry !== 'Professional Services' ? industry : titleIndustry] ?? fieldKits['Professional Services'];
+  const kit = fieldKits[industry !== 'Professional Services' ? industry : titleIndustry] ?? fieldKits['Professional Services'];
+  // A download is made with a tool that makes files: the field's own (code, writing, audio, video), else Canva.
+  const field: FieldKit = work === 'digital-product' && !['github', 'grammarly', 'bandlab', 'davinci', 'canva'].includes(kit.tool) ? { ...kit, tool: 'canva' } : kit;
   const fallbackBuyers = channel.platform && !['fiverr', 'upwork', 'gumroad', 'google-business'].includes(channel.id) ? channel.buyers : workKits[work].buyers;
   const buyers = overview?.buyers ?? buyersOf(title, input.description, template, fallbackBuyers);
 
   const namesOther = channelList.some((other) => other !== channel && (other.brand?.test(buyers) ?? false));
   const taskBuyers = namesOther ? fallbackBuyers : buyers;
-  return { title, offer: offerName(title), skill, skillTitle: titleCase(skill), buyers, taskBuyers, channel, work, kinds, field };
+  return { title, offer: offerName(title, 48), skill, skillTitle: titleCase(skill), buyers, taskBuyers, channel, work, kinds, field };
 }
