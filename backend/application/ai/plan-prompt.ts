@@ -91,7 +91,7 @@ export function buildPlanPromptInput(settings: AiSettings, request: PlanRequestD
   return {
     ...modelSettings(settings, settings.maxTokens, [prompt, asks.join('\n')].join('\n\n')),
     answerSchema: planAnswerJsonSchema,
-    request: idea,
+    request: request.skill?.trim() ? { ...idea, skill: request.skill.trim() } : idea,
     milestonesCount: builder.milestonesCount,
     tasks,
     includeResources: builder.includeResources,

@@ -10,7 +10,7 @@ export interface PlanReads {
    * The idea with this id in one of the member's idea sets; where the id is in several, the one
    * with this title, else the newest set's.
    */
-  ideaOf(ownerId: string, ideaId: string, title: string): Promise<{ title: string; description: string; category: string } | undefined>;
+  ideaOf(ownerId: string, ideaId: string, title: string): Promise<{ title: string; description: string; category: string; skill?: string } | undefined>;
   /** The plan the member's task belongs to. */
   planIdOfTask(ownerId: string, taskId: string): Promise<string | undefined>;
   /** The member's plans, newest first. */

@@ -133,7 +133,12 @@ export function createPlansService(deps: PlansDeps) {
       const ideaId = request.ideaId?.trim();
       const idea = ideaId ? await reads.ideaOf(member.userId, ideaId, request.ideaTitle) : undefined;
       if (!ideaId || !idea) throw IdeaNotFound();
-      const input = buildPlanPromptInput(await readAiSettings(db), { ideaTitle: idea.title, ideaDescription: idea.description, category: idea.category });
+      const input = buildPlanPromptInput(await readAiSettings(db), {
+        ideaTitle: idea.title,
+        ideaDescription: idea.description,
+        category: idea.category,
+        ...(idea.skill ? { skill: idea.skill } : {}),
+      });
       const planId = ids.next();
       const { result, spent } = await paid(member, 'plan', { planId }, origin.requestId, null, async () => {
         const { value: plan, recorded } = await callPlanAi(

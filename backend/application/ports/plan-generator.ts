@@ -26,6 +26,8 @@ export interface PlanRequestData {
   ideaDescription: string;
   /** The idea's category key (fiverr, online, offline, social or an admin's own). */
   category: string;
+  /** The skill the member typed when the idea was generated (the offline plans keep its words); not sent to the AI. */
+  skill?: string;
 }
 
 export interface PlanPromptInput extends AiPrompt {

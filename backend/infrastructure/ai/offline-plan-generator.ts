@@ -38,7 +38,7 @@ import { helpFor } from './offline-task-help';
 export const offerName = offerNameOf;
 
 /** A plan request may carry the skill the idea came from. */
-type PlanRequest = PlanRequestData & { skill?: string };
+type PlanRequest = PlanRequestData;
 
 interface Milestone {
   title: string;

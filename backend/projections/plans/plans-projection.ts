@@ -164,15 +164,19 @@ export async function findPlanIdOfTask(db: Db, ownerId: string, taskId: string):
  * found"). Generated ids repeat across sets (`fiverr-2` is in every set): the one titled `title`,
  * else the newest set's. It reads the idea-sets read model's table, by its owner index.
  */
-export async function findMemberIdea(db: Db, ownerId: string, ideaId: string, title: string): Promise<IdeaSetIdea | undefined> {
+export async function findMemberIdea(db: Db, ownerId: string, ideaId: string, title: string): Promise<(IdeaSetIdea & { skill: string }) | undefined> {
   const rows = await db
     .selectFrom('idea_sets')
-    .select('ideas')
+    .select(['ideas', 'skill'])
     .where('owner_id', '=', ownerId)
     .where(sql<boolean>`ideas @> ${JSON.stringify([{ id: ideaId }])}::jsonb`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const ideas = rows.flatMap((row) => (typeof row.ideas === 'string' ? (JSON.parse(row.ideas) as IdeaSetIdea[]) : row.ideas).filter((idea) => idea.id === ideaId));
+  const ideas = rows.flatMap((row) =>
+    (typeof row.ideas === 'string' ? (JSON.parse(row.ideas) as IdeaSetIdea[]) : row.ideas)
+      .filter((idea) => idea.id === ideaId)
+      .map((idea) => ({ ...idea, skill: row.skill })),
+  );
   return ideas.find((idea) => idea.title.trim() === title.trim()) ?? ideas[0];
 }

@@ -320,6 +320,10 @@ const contentChannels: ReadonlySet<ChannelId> = new Set(['youtube', 'tiktok', 'i
 const physicalChannels: ReadonlySet<ChannelId> = new Set(['etsy', 'market', 'venues']);
 const localChannels: ReadonlySet<ChannelId> = new Set(['google-business', 'nextdoor', 'thumbtack', 'market', 'venues', 'walk-in', 'community']);
 
+/** Which kind of work decides, when a skill is several (the kinds not listed come last). */
+const kindPrecedence: readonly SkillKind[] = ['home-service', 'trade', 'animals', 'made-product', 'food', 'event', 'creative', 'hobby', 'language', 'tutoring', 'knowledge'];
+const precedenceOf = (kind: SkillKind) => (kindPrecedence.includes(kind) ? kindPrecedence.indexOf(kind) : kindPrecedence.length);
+
 /**
  * The kind of work of an idea: its format first (lessons, a download, a service, content), then
  * the kinds of work of its skill. `format` is the idea's title (or its template's words).
@@ -338,7 +342,9 @@ export function workOf(format: string, kinds: readonly SkillKind[], channel: Cha
     return kinds.includes('knowledge') || kinds.includes('creative') ? 'remote-service' : 'hands-on';
   }
   if (contentChannels.has(channel.id)) return 'content';
-  for (const kind of kinds) {
+  // By the work's precedence, not the order the lexicon lists the skill's kinds in (singing is a
+  // hobby and an event: booked at a venue it is a performance).
+  for (const kind of [...kinds].sort((a, b) => precedenceOf(a) - precedenceOf(b))) {
     if (kind === 'home-service' || kind === 'trade' || kind === 'animals') return 'hands-on';
     if (kind === 'made-product') return 'made';
     if (kind === 'food') return 'food';
