@@ -779,11 +779,14 @@ const kindIndustry: Partial<Record<SkillKind, string>> = {
   tutoring: 'Education',
   creative: 'Arts & Creative',
   animals: 'Pets',
+  photography: 'Photography',
+  advice: 'Professional Advice',
+  therapy: 'Therapy & Counselling',
 };
 
 function industryOf(skill: ClassifiedSkill): string {
   const kind = skill.kinds[0];
-  if (kind === 'regulated') {
+  if (kind === 'regulated' || kind === 'advice') {
     if (/legal|law|notary|conveyanc/.test(skill.name)) return 'Legal Services';
     if (/financ|mortgage|insurance|tax|account/.test(skill.name)) return 'Financial Advice';
     if (/child|nanny|babysit|au pair/.test(skill.name)) return 'Childcare';
@@ -801,24 +804,38 @@ function voiceOf(skill: ClassifiedSkill): SkillVoice {
   const name = skill.name;
   const things = skill.things ?? name;
   const lastThing = things.split(' ');
-  const thing = lastThing.at(-1) === 'pieces' && lastThing.length > 1 ? lastThing.slice(0, -1).join(' ') : singularWord(things);
+  // "knitted pieces" → "knitted piece" (never the bare "knitted").
+  const thing = lastThing.at(-1) === 'pieces' && lastThing.length > 1 ? `${lastThing.slice(0, -1).join(' ')} piece` : singularWord(things);
   let product = things;
   const stripped = name.replace(/\s*\b(cooking|baking|making|brewing|roasting|blending)$/i, '').trim();
   if (skill.kinds.includes('food') && stripped && stripped !== name && stripped.toLowerCase() !== singularWord(things.toLowerCase())) product = stripped;
   const subjectRaw = name.replace(/\s*\b(translation|interpreting|teaching|tutoring|lessons|tutor)$/i, '').trim();
-  const subject = /^(languages?|translation|interpreting|teaching|tutoring)$/i.test(subjectRaw) ? '' : subjectRaw;
+  // A language skill's subject is the language ("Italian" in "Italian legal document translation").
+  const language = skill.kinds.includes('language') ? languageIn(`${name} ${skill.matched ?? ''}`) : undefined;
+  let subject = language ?? (/^(languages?|translation|interpreting|teaching|tutoring)$/i.test(subjectRaw) ? '' : subjectRaw);
+  let Subject = titleCaseWords(subject);
+  // A teacher or tutor who names no subject: school subjects, never "the language".
+  if (!subject && skill.kinds.includes('tutoring')) [subject, Subject] = ['school subjects', 'Schoolwork'];
   const role = skill.role ?? name;
+  // Translation reads as the language and its specialty ("Italian legal translation"), not the documents.
+  let shown = name;
+  if (language && translationNamed.test(name)) {
+    const specialty = /\b(legal|medical|technical|literary|financial|business|marketing|certified)\b/i.exec(name)?.[1]?.toLowerCase();
+    const work = /interpret/i.test(name) ? 'interpreting' : 'translation';
+    shown = [language, specialty, work].filter(Boolean).join(' ');
+  }
   const values: Record<string, string> = {
-    Skill: skill.title,
-    skill: name,
+    Skill: shown === name ? skill.title : titleCaseWords(shown),
+    skill: shown,
+    Field: /video|film|drone/i.test(name) ? 'Videography' : 'Photography',
     Product: titleCaseWords(product),
     product,
     Things: titleCaseWords(things),
     things,
     Thing: titleCaseWords(thing),
     thing,
-    Subject: titleCaseWords(subject),
-    subject: subject || 'the language',
+    Subject,
+    subject: subject || 'your languages',
     Role: titleCaseWords(role),
     role,
     Roles: titleCaseWords(pluralOf(role)),
@@ -826,46 +843,81 @@ function voiceOf(skill: ClassifiedSkill): SkillVoice {
   return { skill, values, domain: industryOf(skill) };
 }
 
+const languageNames =
+  'english spanish french german italian portuguese japanese chinese mandarin cantonese korean arabic russian hindi urdu bengali turkish dutch polish swedish norwegian danish finnish greek hebrew vietnamese thai indonesian malay tagalog swahili yoruba igbo hausa amharic persian farsi ukrainian romanian czech hungarian'.split(' ');
+
+/** The language a skill names ("Italian"), in title case. */
+function languageIn(text: string): string | undefined {
+  const found = text.toLowerCase().split(/[^a-z]+/).find((w) => languageNames.includes(w));
+  return found ? found[0].toUpperCase() + found.slice(1) : undefined;
+}
+
+/** Skills whose name is the teaching itself ("teaching", "tutoring"): a generic "{Skill} Course" would teach teaching. */
+const teachingNamed = /^(teaching|tutoring|coaching|life coaching|languages?)$/i;
+/** Translation and interpreting are work for clients, not teaching. */
+const translationNamed = /translat|interpret|subtit|locali/i;
+/** Licensed work on the body (tattooing, piercing) is not taught in lessons, workshops or tutorials. */
+const notTaught = /translat|interpret|subtit|locali|tattoo|piercing/i;
+
+/** Who the generic ideas of a kind are for, when the template's own audiences are someone else's. */
+const kindAudiences: Partial<Record<SkillKind, string[]>> = {
+  trade: ['homeowners', 'DIYers', 'landlords', 'tenants'],
+  'home-service': ['households', 'busy families', 'homeowners', 'tenants'],
+  beauty: ['clients', 'brides', 'busy parents', 'students'],
+  'made-product': ['gift buyers', 'crafters', 'makers', 'hobbyists'],
+  food: ['food lovers', 'home cooks', 'local families', 'beginners'],
+  event: ['couples', 'party hosts', 'event planners', 'venues'],
+  hobby: ['beginners', 'adult learners', 'hobbyists', 'enthusiasts'],
+  language: ['learners', 'expats', 'travellers', 'businesses abroad'],
+  tutoring: ['students', 'parents', 'exam candidates', 'homeschoolers'],
+  creative: ['art lovers', 'collectors', 'creators', 'gift buyers'],
+  animals: ['dog owners', 'new pet owners', 'pet owners', 'busy owners'],
+  photography: ['couples', 'families', 'small businesses', 'creators'],
+  regulated: ['fellow professionals', 'students of the profession', 'patients and families', 'employers'],
+  advice: ['small business owners', 'families', 'landlords', 'freelancers'],
+  therapy: ['fellow professionals', 'trainees', 'adults', 'employers'],
+};
+
 /** Which kinds each pattern of the generic catalogue fits, and what it does that some kinds forbid. */
 const everyKindButRegulated = allSkillKinds.filter((k) => k !== 'regulated');
 const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[] }> = {
   '{Skill} Gig in Three Packages': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
   '24-Hour Express {Skill} Service': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'language', 'hobby', 'tutoring', 'general'], traits: ['remote'] },
+  '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'language', 'hobby', 'photography', 'general'], traits: ['remote'] },
   '{Skill} Gig for {Audience}': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
   'Monthly {Skill} Retainer': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'language', 'creative', 'general'], traits: ['remote'] },
-  'Custom {Skill} Plan or Guide': { kinds: ['knowledge', 'hobby', 'tutoring', 'food', 'animals', 'general'] },
+  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'language', 'creative', 'general'], traits: ['remote'] },
+  'Custom {Skill} Plan or Guide': { kinds: ['knowledge', 'hobby', 'food', 'general'] },
   '{Skill} Templates with Custom Edits': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
   'Done-for-You {Skill} Setup': { kinds: ['knowledge', 'general'], traits: ['remote'] },
-  'Recorded {Skill} Video Lessons': { kinds: ['hobby', 'tutoring', 'language', 'food', 'made-product', 'creative', 'beauty', 'event', 'general'], traits: ['teaching'] },
-  '{Skill} Online Course': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'animals', 'beauty', 'event', 'general'], traits: ['teaching'] },
+  'Recorded {Skill} Video Lessons': { kinds: ['hobby', 'language', 'made-product', 'food', 'creative', 'beauty', 'event', 'photography', 'general'], traits: ['teaching'] },
+  '{Skill} Online Course': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'animals', 'beauty', 'event', 'photography', 'general'], traits: ['teaching'] },
   '{Skill} Template Pack': { kinds: ['knowledge', 'creative', 'general'] },
-  'The Practical {Skill} Playbook': { kinds: ['knowledge', 'hobby', 'tutoring', 'language', 'creative', 'made-product', 'food', 'trade', 'home-service', 'animals', 'beauty', 'general'] },
-  'Paid {Skill} Newsletter': { kinds: ['knowledge', 'hobby', 'creative', 'food', 'tutoring', 'language', 'event', 'general'] },
+  'The Practical {Skill} Playbook': { kinds: ['knowledge', 'hobby', 'language', 'creative', 'made-product', 'food', 'trade', 'home-service', 'animals', 'beauty', 'photography', 'advice', 'general'] },
+  'Paid {Skill} Newsletter': { kinds: ['knowledge', 'hobby', 'creative', 'food', 'language', 'event', 'photography', 'general'] },
   'Live {Skill} Cohort Workshop': { kinds: ['knowledge', 'hobby', 'creative', 'tutoring', 'language', 'general'], traits: ['teaching', 'remote'] },
-  '{Skill} Membership Community': { kinds: ['hobby', 'creative', 'knowledge', 'made-product', 'food', 'language', 'event', 'general'] },
+  '{Skill} Membership Community': { kinds: ['hobby', 'creative', 'knowledge', 'made-product', 'food', 'language', 'photography', 'general'] },
   'Remote {Skill} Freelancer for {Audience}': { kinds: ['knowledge', 'language', 'creative', 'general'], traits: ['remote'] },
   'Online {Skill} Coaching': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'event', 'general'], traits: ['teaching', 'remote'] },
-  '{Skill} Printables & Print-on-Demand': { kinds: ['creative', 'knowledge', 'hobby', 'animals', 'general'] },
-  '{Skill} Gear & Tools Review Blog': { kinds: ['hobby', 'trade', 'made-product', 'food', 'animals', 'creative', 'knowledge', 'home-service', 'beauty', 'event', 'general'] },
-  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'tutoring', 'knowledge', 'beauty', 'general'], traits: ['teaching'] },
-  'Private {Skill} Lessons': { kinds: ['hobby', 'creative', 'general'], traits: ['teaching'] },
-  '{Skill} Services for Local Businesses': { kinds: ['creative', 'home-service', 'general'] },
+  '{Skill} Printables & Print-on-Demand': { kinds: ['creative', 'hobby', 'general'] },
+  '{Skill} Gear & Tools Review Blog': { kinds: ['hobby', 'trade', 'made-product', 'food', 'animals', 'creative', 'knowledge', 'home-service', 'beauty', 'event', 'photography', 'general'] },
+  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'beauty', 'photography', 'general'], traits: ['teaching'] },
+  'Private {Skill} Lessons': { kinds: ['hobby', 'creative', 'photography', 'general'], traits: ['teaching'] },
+  '{Skill} Services for Local Businesses': { kinds: ['creative', 'home-service', 'photography', 'language', 'general'] },
   '{Skill} Stall at Markets & Fairs': { kinds: ['general'] },
-  'Corporate {Skill} Team Sessions': { kinds: ['hobby', 'food', 'creative', 'knowledge', 'language', 'general'], traits: ['teaching'] },
+  'Corporate {Skill} Team Sessions': { kinds: ['hobby', 'food', 'general'], traits: ['teaching'] },
   '{Skill} Bookings for Weddings & Events': { kinds: ['event'], traits: ['event'] },
-  'After-School {Skill} Club': { kinds: ['hobby', 'tutoring', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'] },
-  '{Skill} Help for Seniors': { kinds: ['knowledge', 'home-service', 'language', 'general'] },
+  'After-School {Skill} Club': { kinds: ['hobby', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'] },
+  '{Skill} Help for Seniors': { kinds: ['home-service', 'general'] },
   'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'trade', 'animals', 'food', 'general'] },
   '{Skill} Tips on TikTok & Reels': { kinds: everyKindButRegulated },
-  '{Skill} YouTube Tutorial Channel': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'home-service', 'beauty', 'animals', 'event', 'general'], traits: ['teaching'] },
-  'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'creative', 'home-service', 'beauty', 'knowledge', 'trade', 'general'] },
-  '{Skill} Carousel Account on Instagram': { kinds: ['knowledge', 'hobby', 'food', 'creative', 'language', 'tutoring', 'general'] },
+  '{Skill} YouTube Tutorial Channel': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'home-service', 'beauty', 'animals', 'event', 'photography', 'general'], traits: ['teaching'] },
+  'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'beauty', 'home-service', 'general'] },
+  '{Skill} Carousel Account on Instagram': { kinds: ['knowledge', 'hobby', 'food', 'creative', 'language', 'advice', 'general'] },
   'Social Media Manager for {Audience}': { kinds: ['knowledge', 'general'], traits: ['remote'] },
   'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'] },
-  '30-Day {Skill} Challenge': { kinds: ['hobby', 'language', 'creative', 'food', 'tutoring', 'general'], traits: ['teaching'] },
-  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'language', 'regulated', 'general'] },
+  '30-Day {Skill} Challenge': { kinds: ['hobby', 'language', 'creative', 'food', 'photography', 'general'], traits: ['teaching'] },
+  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'language', 'regulated', 'advice', 'therapy', 'general'] },
   '{Skill} Pins to Digital Products': { kinds: ['made-product', 'food', 'creative', 'hobby', 'home-service', 'general'] },
   '{Skill} Workshops for {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
   '{Skill} Mentoring in {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
@@ -915,7 +967,18 @@ function fitsSkill(c: Candidate, skill: ClassifiedSkill): boolean {
   if (c.needs === 'no-things' && skill.things) return false;
   if (c.names && !c.names.test(skill.name)) return false;
   if (c.notNames?.test(skill.name)) return false;
+  // Generic teaching ideas never teach teaching ("Teaching Online Course"), and translation is not teaching.
+  if (c.traits.includes('teaching') && ((!c.specific && teachingNamed.test(skill.name)) || notTaught.test(skill.name))) return false;
   return true;
+}
+
+/** Words that may repeat in a title ("Candle Making & Soap Making"). */
+const repeatable = new Set(['making', 'work', 'care', 'repair', 'service', 'lesson', 'class', 'session', 'local', 'custom', 'and', 'for', 'the', 'with', 'online']);
+
+/** A title that says a word twice ("Wedding Photography for Weddings", "Office Cleaning for Offices"). */
+export function repeatsWord(title: string): boolean {
+  const words = (title.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length > 2 && !repeatable.has(w)).map(singularWord);
+  return new Set(words).size < words.length;
 }
 
 /** The written templates of a category for one skill, its kinds interleaved (the plain business of each kind first). */
@@ -1014,17 +1077,23 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         options = candidatesOf(owner);
       }
       const withMarket = market !== undefined && n === 0 && 'skill' in owner && owner.skill === 0;
+      // The first idea names the market: a template written for one comes first.
+      if (withMarket) {
+        const written = (o: (typeof options)[number]) => Boolean(o.candidate.pattern.marketTitle) && (!market.event || o.candidate.traits.includes('event'));
+        options = [...options.filter(written), ...options.filter((o) => !written(o))];
+      }
 
       const render = (choice: { candidate: Candidate; main: SkillVoice; second?: SkillVoice }, round: number) => {
         const { candidate, main, second } = choice;
         const pattern = candidate.pattern;
         // An occasion ("at funerals") names only ideas sold for occasions; a group ("for seniors") any idea.
         const named = withMarket && (!market.event || candidate.traits.includes('event'));
+        const ownAudiences = candidate.specific ? undefined : kindAudiences[main.skill.kinds[0]];
         const audience = named
           ? market.phrase
           : niches.length > 0
             ? niches[ideas.length % niches.length]
-            : pick(pattern.audiences, random);
+            : pick(ownAudiences ?? pattern.audiences, random);
         const keyword = plan.keywords.length > 0 ? pick(plan.keywords, random) : plan.label.toLowerCase();
         const values: Record<string, string> = {
           ...main.values,
@@ -1042,7 +1111,9 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         let titleTemplate = pattern.title;
         if (named) {
           if (pattern.marketTitle) titleTemplate = pattern.marketTitle;
-          else if (!/\{Audience\}/.test(pattern.title) && !/\s(for|at)\s/i.test(fill(pattern.title, values))) titleTemplate = `${pattern.title} {prep} {Market}`;
+          // A product is not sold "for kids" by its title (a stall, a recipe gig): only templates written for a market say so.
+          else if (!/\{Audience\}/.test(pattern.title) && !/\s(for|at)\s/i.test(fill(pattern.title, values)) && !main.skill.kinds.some((k) => k === 'food' || k === 'made-product'))
+            titleTemplate = `${pattern.title} {prep} {Market}`;
         }
         let title = tidySpaces(tidy(fill(titleTemplate, values)));
         // A title never copies the member's sentence ("Excel dashboards for small businesses") back.
@@ -1058,7 +1129,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         for (const choice of options) {
           if (round === 0 && usedTemplates.has(`${choice.candidate.id}|${choice.main.skill.name}`)) continue;
           const rendered = render(choice, round);
-          if (usedTitles.has(rendered.title) || rendered.title.length > 80) continue;
+          if (usedTitles.has(rendered.title) || rendered.title.length > 80 || repeatsWord(rendered.title)) continue;
           chosen = { choice, rendered };
           break;
         }

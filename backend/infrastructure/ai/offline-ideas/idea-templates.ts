@@ -47,10 +47,12 @@ export interface IdeaTemplate {
 
 type Draft = Omit<IdeaTemplate, 'id' | 'category' | 'kinds'> & { kinds?: SkillKind[] };
 
-function group(kinds: SkillKind[], byCategory: Partial<Record<IdeaCategory, Draft[]>>): IdeaTemplate[] {
+function group(kinds: SkillKind[], nameOrDrafts: string | Partial<Record<IdeaCategory, Draft[]>>, drafts?: Partial<Record<IdeaCategory, Draft[]>>): IdeaTemplate[] {
+  const name = typeof nameOrDrafts === 'string' ? nameOrDrafts : undefined;
+  const byCategory = typeof nameOrDrafts === 'string' ? (drafts ?? {}) : nameOrDrafts;
   const out: IdeaTemplate[] = [];
-  for (const [category, drafts] of Object.entries(byCategory) as [IdeaCategory, Draft[]][]) {
-    drafts.forEach((d, i) => out.push({ ...d, kinds: d.kinds ?? kinds, category, id: `${(d.kinds ?? kinds).join('+')}/${category}/${i + 1}` }));
+  for (const [category, list] of Object.entries(byCategory) as [IdeaCategory, Draft[]][]) {
+    list.forEach((d, i) => out.push({ ...d, kinds: d.kinds ?? kinds, category, id: `${name ?? (d.kinds ?? kinds).join('+')}/${category}/${i + 1}` }));
   }
   return out;
 }
@@ -140,7 +142,7 @@ const tradeAndHome: IdeaTemplate[] = group(['trade'], {
   fiverr: [
     gigApps(['trade', 'home-service'], 'TaskRabbit & Thumbtack', ['homeowners', 'tenants', 'busy professionals', 'small offices']),
     {
-      kinds: ['trade', 'home-service', 'beauty', 'animals'],
+      kinds: ['trade', 'home-service'],
       title: '{Skill} Quotes on Bark & Checkatrade',
       subtitle: 'Leads from people who ask for quotes for {skill} near you',
       method: 'Quote requests from lead platforms (Bark, Checkatrade, Angi)',
@@ -283,6 +285,7 @@ const homeServices: IdeaTemplate[] = group(['home-service'], {
 const beauty: IdeaTemplate[] = group(['beauty'], {
   offline: [
     {
+      notNames: /tattoo/i,
       title: 'Mobile {Skill} Visits',
       marketTitle: '{Skill} {prep} {Market}',
       subtitle: '{Skill} at the client’s home, for people who cannot or would rather not go to a salon',
@@ -297,6 +300,7 @@ const beauty: IdeaTemplate[] = group(['beauty'], {
     {
       kinds: ['beauty'],
       traits: ['event'],
+      notNames: /tattoo|barber/i,
       title: '{Skill} for Weddings & Proms',
       marketTitle: '{Skill} {prep} {Market}',
       subtitle: 'Bridal parties and prom groups booked months ahead',
@@ -309,6 +313,7 @@ const beauty: IdeaTemplate[] = group(['beauty'], {
       audiences: ['brides', 'bridal parties', 'prom groups', 'wedding planners'],
     },
     {
+      notNames: /tattoo/i,
       title: '{Skill} Chair in a Local Salon',
       subtitle: 'Rent a chair two days a week and build a client book',
       method: 'Chair rental with your own clients',
@@ -333,6 +338,7 @@ const beauty: IdeaTemplate[] = group(['beauty'], {
       audiences: ['local clients', 'students', 'office workers', 'new residents'],
     },
     {
+      notNames: /tattoo|barber/i,
       title: 'Personal {Skill} Look Guides',
       subtitle: 'A written guide to the looks and products that suit each client',
       method: 'Custom PDF guides sold as a gig',
@@ -436,6 +442,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
     },
     {
       traits: ['event'],
+      notNames: /cloth|dress|fashion|millin|tailor/i,
       title: 'Custom {Product} for Weddings & Parties',
       marketTitle: 'Custom {Product} {prep} {Market}',
       subtitle: 'Favours, gifts and decorations made for the occasion',
@@ -503,6 +510,7 @@ const food: IdeaTemplate[] = group(['food'], {
   offline: [
     {
       traits: ['event'],
+      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee|cake/i,
       title: 'Catering: {Product} for Parties & Offices',
       marketTitle: 'Catering: {Product} {prep} {Market}',
       subtitle: 'Platters and menus for gatherings of 10 to 60 people',
@@ -528,6 +536,7 @@ const food: IdeaTemplate[] = group(['food'], {
       audiences: ['market regulars', 'families', 'food lovers', 'tourists'],
     },
     {
+      notNames: /birthday cake|wedding cake|cake baking|cake decorating/i,
       title: 'Weekly {Product} Subscription',
       subtitle: 'Neighbours order once and receive every week',
       method: 'Weekly subscriptions with local delivery or pickup',
@@ -539,6 +548,7 @@ const food: IdeaTemplate[] = group(['food'], {
       audiences: ['busy families', 'neighbours', 'office workers', 'seniors'],
     },
     {
+      notNames: /birthday cake|wedding cake|cake baking|cake decorating/i,
       title: 'Wholesale {Product} for Local Cafés',
       subtitle: 'Regular orders from cafés, delis and farm shops',
       method: 'Wholesale orders',
@@ -552,6 +562,7 @@ const food: IdeaTemplate[] = group(['food'], {
   ],
   online: [
     {
+      notNames: /beekeeping|growing produce|birthday cake|wedding cake|cake baking|cake decorating/i,
       title: 'Pre-Order {Product} Drops',
       subtitle: 'Weekly drops ordered online, collected or delivered locally',
       method: 'Online pre-orders (Shopify, Square Online, Instagram)',
@@ -563,6 +574,7 @@ const food: IdeaTemplate[] = group(['food'], {
       audiences: ['neighbours', 'food lovers', 'busy families', 'office workers'],
     },
     {
+      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee/i,
       title: '{Product} Recipe Book',
       subtitle: 'Your best recipes as an ebook with photos',
       method: 'Ebook sales on Gumroad and Amazon Kindle',
@@ -576,6 +588,7 @@ const food: IdeaTemplate[] = group(['food'], {
   ],
   fiverr: [
     {
+      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee/i,
       title: '{Product} Recipe Development Gig',
       subtitle: 'Tested recipes for food brands, bloggers and cafés',
       method: 'Recipe development gigs on Fiverr',
@@ -587,6 +600,7 @@ const food: IdeaTemplate[] = group(['food'], {
       audiences: ['food brands', 'food bloggers', 'cafés', 'meal-kit companies'],
     },
     {
+      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee/i,
       title: 'Custom {Product} Recipes for Special Diets',
       subtitle: 'Favourite recipes adapted for gluten-free, vegan or low-sugar kitchens',
       method: 'Custom recipe gig on Fiverr',
@@ -600,6 +614,7 @@ const food: IdeaTemplate[] = group(['food'], {
   ],
   social: [
     {
+      notNames: /beekeeping|growing produce/i,
       title: '{Skill} Videos on TikTok & Reels',
       subtitle: 'Short recipe videos that grow an audience food brands pay to reach',
       method: 'Brand sponsorships, affiliate links and your own products',
@@ -630,6 +645,7 @@ const events: IdeaTemplate[] = group(['event'], {
     },
     {
       traits: ['event'],
+      notNames: /wedding|bridal/i,
       title: '{Skill} for Corporate Events',
       subtitle: 'Company parties, launches and conferences',
       method: 'Corporate event fees',
@@ -641,7 +657,8 @@ const events: IdeaTemplate[] = group(['event'], {
       audiences: ['event agencies', 'HR teams', 'hotels', 'conference organisers'],
     },
     {
-      notKinds: ['creative'],
+      notKinds: ['creative', 'photography'],
+      notNames: /event planning|celebrant|decoration|balloon|floristry|cake|photo booth/i,
       title: 'Regular {Skill} Nights at Local Venues',
       subtitle: 'A weekly or monthly slot at bars, restaurants and hotels',
       method: 'Fees per night from venues',
@@ -668,7 +685,8 @@ const events: IdeaTemplate[] = group(['event'], {
       audiences: ['party hosts', 'couples', 'event planners', 'companies'],
     },
     {
-      notKinds: ['creative'],
+      notKinds: ['creative', 'photography'],
+      notNames: /dj|event hosting|live sound|photo booth|event planning|celebrant|decoration|balloon|floristry|cake|mobile bar|face painting|caricature/i,
       title: 'Custom {Skill} Video Gig',
       subtitle: 'A personal video performance for birthdays and messages',
       method: 'Fiverr gig delivering a custom video',
@@ -680,7 +698,8 @@ const events: IdeaTemplate[] = group(['event'], {
       audiences: ['gift buyers', 'couples', 'friends', 'families'],
     },
     {
-      notKinds: ['creative'],
+      notKinds: ['creative', 'photography'],
+      notNames: /event hosting|live sound|photo booth|event planning|celebrant|decoration|balloon|floristry|cake|mobile bar|face painting/i,
       traits: ['event', 'remote'],
       title: 'Virtual {Skill} for Online Team Events',
       subtitle: 'A live set over video for remote teams and online parties',
@@ -695,7 +714,8 @@ const events: IdeaTemplate[] = group(['event'], {
   ],
   online: [
     {
-      notKinds: ['creative'],
+      notKinds: ['creative', 'photography'],
+      notNames: /dj|event hosting|live sound|photo booth|event planning|celebrant|decoration|balloon|floristry|cake|mobile bar|face painting|caricature/i,
       title: 'Personalised {Skill} Video Messages',
       subtitle: 'Greetings for birthdays and celebrations, ordered online',
       method: 'Video greetings sold on your site or on Cameo-style platforms',
@@ -900,6 +920,7 @@ const languages: IdeaTemplate[] = group(['language'], {
   ],
   online: [
     {
+      notNames: /translat|interpret|subtit|locali/i,
       traits: ['teaching', 'remote'],
       title: 'Online {Subject} Lessons on italki & Preply',
       subtitle: 'Conversation and exam lessons for learners worldwide',
@@ -926,6 +947,7 @@ const languages: IdeaTemplate[] = group(['language'], {
   ],
   offline: [
     {
+      notNames: /translat|interpret|subtit|locali/i,
       traits: ['teaching'],
       title: 'Private {Subject} Lessons',
       marketTitle: 'Private {Subject} Lessons {prep} {Market}',
@@ -950,6 +972,7 @@ const languages: IdeaTemplate[] = group(['language'], {
       audiences: ['newcomers', 'expats', 'schools', 'community centres'],
     },
     {
+      notNames: /translat|interpret|subtit|locali/i,
       title: '{Subject} Conversation Evenings',
       subtitle: 'A weekly paid meet-up at a café for learners',
       method: 'Tickets per evening or per month',
@@ -963,6 +986,7 @@ const languages: IdeaTemplate[] = group(['language'], {
   ],
   social: [
     {
+      notNames: /translat|interpret|subtit|locali/i,
       title: '{Subject} Learning Tips on TikTok',
       subtitle: 'Short lessons that grow an audience of learners',
       method: 'Sponsorships, lesson bookings and your own products',
@@ -998,7 +1022,7 @@ const tutoring: IdeaTemplate[] = group(['tutoring'], {
       method: 'Group sessions paid per course',
       industry: 'Education · Exam preparation',
       price: price(15, 30, 'per student per session', 'places'),
-      what: 'Run small {subject} revision groups in the weeks before exams, working through past papers together.',
+      what: 'Run small revision groups in {subject} in the weeks before exams, working through past papers together.',
       how: 'Six sessions per group, sold as one block, in a library room or community hall.',
       first: 'Start one group from your private students and their friends.',
       audiences: ['exam candidates', 'parents', 'schools', 'adult learners'],
@@ -1023,7 +1047,7 @@ const tutoring: IdeaTemplate[] = group(['tutoring'], {
       method: 'Digital sales on Teachers Pay Teachers, Etsy and Gumroad',
       industry: 'Education · Digital resources',
       price: price(4, 20, 'per pack', 'packs'),
-      what: 'Make printable {subject} revision packs: one-page summaries, practice questions and answers.',
+      what: 'Make printable revision packs in {subject}: one-page summaries, practice questions and answers.',
       how: 'One pack per topic, designed in Canva, listed on Teachers Pay Teachers and Etsy.',
       first: 'Give one pack to the parents of your students and ask what else they need.',
       audiences: ['students', 'parents', 'teachers', 'homeschoolers'],
@@ -1036,7 +1060,7 @@ const tutoring: IdeaTemplate[] = group(['tutoring'], {
       method: 'Fiverr gig for custom teaching materials',
       industry: 'Education · Materials',
       price: price(20, 80, 'per set', 'sets'),
-      what: 'Write custom {subject} worksheets, lesson plans and answer keys for teachers, tutors and homeschooling parents.',
+      what: 'Write custom worksheets, lesson plans and answer keys in {subject} for teachers, tutors and homeschooling parents.',
       how: 'Ask for the level and topic, deliver editable files, and reuse your structure for every order.',
       first: 'Show three sample worksheets in the gig gallery.',
       audiences: ['teachers', 'tutors', 'homeschooling parents', 'schools'],
@@ -1049,7 +1073,7 @@ const tutoring: IdeaTemplate[] = group(['tutoring'], {
       method: 'Ad revenue, sponsorships and tutoring bookings',
       industry: 'Education · Creator economy',
       price: price(100, 800, 'per sponsored video', 'sponsored videos'),
-      what: 'Explain one {subject} problem or topic per short video, the way you explain it to your students.',
+      what: 'Explain one problem or topic in {subject} per short video, the way you explain it to your students.',
       how: 'Film on a whiteboard or tablet, follow the exam syllabus in order, and link your tutoring in your bio.',
       first: 'Start with the ten topics students get wrong most often.',
       audiences: ['students', 'parents', 'exam candidates', 'education brands'],
@@ -1085,6 +1109,741 @@ const knowledge: IdeaTemplate[] = group(['knowledge'], {
       how: 'A one-page offer with a fixed price, one example made for a business like theirs, and fast delivery.',
       first: 'Visit ten businesses on one street in a morning and offer the first a discount for a testimonial.',
       audiences: ['local shops', 'tradespeople', 'cafés', 'clinics'],
+    },
+  ],
+});
+
+/** Photography and filming: sessions, weddings, portraits, headshots, stock and editing, not fine art. */
+const photography: IdeaTemplate[] = group(['photography'], 'photography', {
+  offline: [
+    {
+      traits: ['event'],
+      title: 'Wedding & Event {Field} Packages',
+      marketTitle: '{Field} Packages {prep} {Market}',
+      subtitle: 'The day covered from the first look to the last dance, with an edited gallery',
+      method: 'Packages by hours of coverage, with a deposit',
+      industry: '{domain} · Weddings & events',
+      price: price(600, 2500, 'per event', 'events'),
+      what: 'Sell {skill} for weddings, parties and company events in two or three packages by hours of coverage, with a private online gallery delivered within weeks.',
+      how: 'Take a 30% deposit to hold the date, meet the couple or host before the day, and back up every card twice before you sleep.',
+      first: 'Second-shoot for an established {role} for a season, and build a portfolio of real days.',
+      audiences: ['couples', 'party hosts', 'event planners', 'venues'],
+    },
+    {
+      title: 'Portrait & Family {Field} Sessions',
+      marketTitle: 'Portrait {Field} Sessions {prep} {Market}',
+      subtitle: 'One-hour sessions at home, in a park or on location, with a gallery to choose from',
+      method: 'Session fee plus prints and digital files',
+      industry: '{domain} · Portrait sessions',
+      price: price(120, 400, 'per session', 'sessions'),
+      what: 'Offer one-hour portrait sessions for families, couples, newborns and pets, at home or outdoors, and sell the chosen photos as files and prints.',
+      how: 'A fixed session fee, a viewing of the edited gallery, and print packages that raise the average order.',
+      first: 'Run five mini-sessions on one weekend at a local park, at a launch price, and ask each family to share their gallery.',
+      audiences: ['families', 'new parents', 'couples', 'pet owners'],
+    },
+    {
+      title: 'Headshots for Local Professionals',
+      subtitle: 'Quick, sharp headshots for LinkedIn, websites and teams',
+      method: 'Per person, or per team at the client’s office',
+      industry: '{domain} · Business photography',
+      price: price(60, 200, 'per person', 'headshots'),
+      what: 'Take headshots for professionals and whole teams, at a studio corner or at their office, delivered retouched within days.',
+      how: 'A portable backdrop and two lights, ten minutes per person, and a team price for offices.',
+      first: 'Offer a headshot day at a coworking space, with a price for members.',
+      audiences: ['professionals', 'estate agents', 'small teams', 'coworking spaces'],
+    },
+  ],
+  fiverr: [
+    {
+      title: 'Product {Field} for Online Shops',
+      subtitle: 'Clean product shots on white and in use, for shops and marketplaces',
+      method: 'Per product or per batch, products sent by post',
+      industry: '{domain} · Product photography',
+      price: price(15, 60, 'per product', 'products'),
+      what: 'Photograph products for online shops: on white for marketplaces and in use for social media, with the buyer’s products posted to you.',
+      how: 'A light tent, a fixed set of angles per product, and a price per batch of ten.',
+      first: 'Photograph five products of a local maker for free in exchange for using them in your gig gallery.',
+      audiences: ['Etsy sellers', 'online shops', 'small brands', 'makers'],
+    },
+    {
+      traits: ['remote'],
+      title: 'Photo Editing & Retouching Gig',
+      subtitle: 'Colour, retouching and background removal for other people’s photos',
+      method: 'Fiverr gig priced per photo',
+      industry: '{domain} · Editing',
+      price: price(3, 20, 'per photo', 'photos'),
+      what: 'Edit other people’s photos with what you do for your own: colour, skin retouching, background removal and restoration of old prints.',
+      how: 'Build presets for the common jobs, show before-and-after pairs in the gallery, and price per photo with a volume discount.',
+      first: 'Edit ten photos from a photography forum’s critique threads and use them as your gallery.',
+      audiences: ['photographers', 'online shops', 'estate agents', 'families with old photos'],
+    },
+    {
+      title: '{Skill} Bookings on Bark & Thumbtack',
+      subtitle: 'Session and event requests from people nearby',
+      method: 'Lead platforms (Bark, Thumbtack, Poptop)',
+      industry: '{domain} · Local leads',
+      price: price(150, 800, 'per booking', 'bookings'),
+      what: 'Answer requests for {skill} on Bark, Thumbtack and Poptop, where people describe their session or event and photographers reply with a quote.',
+      how: 'Reply within the hour with a link to a gallery of the same kind of shoot and one clear price.',
+      first: 'Complete your profile with your twenty best photos and answer the first ten matching requests.',
+      audiences: ['families', 'couples', 'small businesses', 'event hosts'],
+    },
+  ],
+  online: [
+    {
+      title: 'Stock {Skill} on Adobe Stock & Shutterstock',
+      subtitle: 'Photos and clips that earn a royalty every time they are licensed',
+      method: 'Royalties from stock agencies',
+      industry: '{domain} · Stock',
+      price: price(0.3, 5, 'per download', 'downloads'),
+      pricingText: '$0.30-5 per download; $50-500 a month with a large library',
+      what: 'Upload your best photos and clips to Adobe Stock, Shutterstock and Alamy, where businesses license them for their websites and ads.',
+      how: 'Shoot what buyers search for (everyday work, food, local places, diverse people), keyword carefully, and upload a batch every week.',
+      first: 'Upload fifty of your existing photos with model releases where people appear, and see which subjects sell.',
+      audiences: ['agencies', 'bloggers', 'small businesses', 'publishers'],
+    },
+    {
+      title: 'Lightroom Presets from Your {Skill} Style',
+      subtitle: 'Your look, sold as presets other photographers apply in one click',
+      method: 'Digital product sales on Gumroad and Etsy',
+      industry: '{domain} · Digital products',
+      price: price(10, 40, 'per pack', 'packs'),
+      what: 'Package the way you edit into Lightroom presets, with before-and-after examples, and sell them as instant downloads.',
+      how: 'Make one pack of ten presets per style, test them on other people’s photos, and sell on Gumroad and Etsy.',
+      first: 'Share one free preset with your followers in exchange for an email address.',
+      audiences: ['hobby photographers', 'creators', 'influencers', 'small brands'],
+    },
+  ],
+  social: [
+    {
+      title: '{Skill} Portfolio on Instagram',
+      subtitle: 'Your best work and real clients’ stories, with booking open in the bio',
+      method: 'Bookings from followers and referrals',
+      industry: '{domain} · Portfolio',
+      price: price(150, 800, 'per booking', 'bookings'),
+      what: 'Post your best {skill} three times a week with the story behind each shoot, so people nearby see your style and book you.',
+      how: 'Tag the venue and suppliers (with permission), use local hashtags, and keep one highlight per kind of session.',
+      first: 'Ask your last five clients for permission to share their photos and a line about the day.',
+      audiences: ['couples', 'families', 'local businesses', 'venues'],
+    },
+    {
+      title: 'Behind-the-Shoot {Skill} Videos',
+      subtitle: 'How a shot is made, filmed on set, for photographers and future clients',
+      method: 'Sponsorships, affiliate links and bookings',
+      industry: '{domain} · Creator economy',
+      price: price(100, 800, 'per sponsored video', 'sponsored videos'),
+      what: 'Film short behind-the-scenes videos of your shoots (the light, the pose, the final photo) for TikTok, Reels and YouTube Shorts.',
+      how: 'A phone on a clip next to the camera, one tip per video, and gear links in the description.',
+      first: 'Post the before-and-after of your last shoot with the one setting that made it.',
+      audiences: ['hobby photographers', 'couples', 'creators', 'camera brands'],
+    },
+  ],
+});
+
+/** Health and care professions, law, financial advice and therapy share a few ideas about the profession itself. */
+const professionKinds: SkillKind[] = ['regulated', 'advice', 'therapy'];
+
+/** Law and financial advice: consultations and fixed-fee work, at a distance where the rules allow. */
+const advice: IdeaTemplate[] = group(['advice'], 'advice', {
+  offline: [
+    {
+      title: 'Fixed-Fee {Skill} Consultations',
+      marketTitle: 'Fixed-Fee {Skill} Consultations {prep} {Market}',
+      subtitle: 'A first meeting at a clear price, in person or by video',
+      method: 'Fixed fees per consultation, then quoted work',
+      industry: '{domain} · Consultations',
+      price: price(80, 250, 'per consultation', 'consultations'),
+      what: 'Offer a one-hour {skill} consultation at a fixed price, as a self-employed or consultant {role} under your regulator’s rules, with a written note of the options afterwards.',
+      how: 'Check your regulator’s rules and your insurance for private work first, then publish the price, what the hour covers and what further work usually costs.',
+      first: 'Tell your network and local community groups what you offer, and ask past colleagues for referrals they cannot take.',
+      audiences: ['families', 'small business owners', 'landlords', 'individuals'],
+    },
+    {
+      title: '{Skill} Advice Clinics at Community Centres',
+      subtitle: 'A monthly drop-in where people bring their questions',
+      method: 'Paid follow-up work from free or low-cost clinics',
+      industry: '{domain} · Local practice',
+      price: price(100, 500, 'per follow-up matter', 'matters'),
+      what: 'Hold a monthly {skill} clinic at a community centre or library: short first conversations, and proper work quoted to those who need it.',
+      how: 'Book a room for a morning, take appointments of twenty minutes, and hand everyone a sheet with your fixed prices.',
+      first: 'Ask a community centre or advice charity whether a monthly session would help the people they see.',
+      audiences: ['local families', 'older people', 'newcomers', 'small business owners'],
+    },
+    {
+      notNames: /family|immigration|criminal|conveyanc|personal injury/i,
+      title: '{Skill} Retainers for Local Businesses',
+      subtitle: 'Questions answered all year for a fixed monthly fee',
+      method: 'Monthly retainers',
+      industry: '{domain} · Business clients',
+      price: price(150, 600, 'per month', 'retainer clients'),
+      what: 'Offer local businesses a monthly {skill} retainer: their questions answered, their documents checked, and a yearly review.',
+      how: 'Define what the retainer covers in writing, and quote anything larger separately.',
+      first: 'Offer the businesses you already know a free first review of one document or plan.',
+      audiences: ['small businesses', 'landlords', 'shops', 'startups'],
+    },
+  ],
+  fiverr: [
+    {
+      traits: ['remote'],
+      title: 'Online {Skill} Consultations by Video',
+      subtitle: 'Booked and paid online, for people who cannot come to an office',
+      method: 'Video consultations booked through Calendly and Stripe',
+      industry: '{domain} · Online consultations',
+      price: price(60, 200, 'per consultation', 'consultations'),
+      what: 'Give {skill} consultations by video to clients in your jurisdiction, booked and paid online, with the same checks and records as in person.',
+      how: 'An online booking page, identity and conflict checks before the call, and a written follow-up after it.',
+      first: 'List your practice on the directories people in your field search, with your video option and price.',
+      audiences: ['busy professionals', 'families', 'people in rural areas', 'expats'],
+    },
+    {
+      traits: ['remote'],
+      title: '{Skill} Document Reviews at a Fixed Price',
+      subtitle: 'Contracts, plans and letters checked and explained in writing',
+      method: 'Fixed fees per document',
+      industry: '{domain} · Document work',
+      price: price(80, 300, 'per document', 'documents'),
+      what: 'Review the documents people are about to sign or send (contracts, leases, plans) and explain in plain words what they mean and what to change.',
+      how: 'A fixed price per document length, a checklist per document type, and a turnaround you can keep.',
+      first: 'Offer the service to small business owners you know and ask for a short review in return.',
+      audiences: ['small business owners', 'tenants', 'freelancers', 'families'],
+    },
+  ],
+  online: [
+    {
+      title: 'Plain-English {Skill} Guides',
+      subtitle: 'Guides to the questions people ask most, sold as ebooks',
+      method: 'Ebook sales on Gumroad and Amazon Kindle',
+      industry: '{domain} · Publishing',
+      price: price(9, 29, 'per copy', 'copies'),
+      what: 'Write short guides to the {skill} questions people ask you most, as general information, with a way to book you for their own situation.',
+      how: 'One question per guide, reviewed against current rules each year.',
+      first: 'List the ten questions you answer most often and write the first guide on the top one.',
+      audiences: ['families', 'small business owners', 'first-time buyers', 'freelancers'],
+    },
+  ],
+});
+
+const adviceMore: IdeaTemplate[] = group(['advice'], 'adviceMore', {
+  offline: [
+    {
+      names: /law|legal/i,
+      title: 'Locum & Consultant {Role} Work',
+      subtitle: 'Cover for firms short of a fee-earner, booked through legal agencies',
+      method: 'Daily or hourly rates through agencies and consultancy platforms',
+      industry: '{domain} · Locum work',
+      price: price(250, 600, 'per day', 'days'),
+      what: 'Work as a locum or consultant {role} for firms that need cover or extra hands on a matter, booked by the day or the matter.',
+      how: 'Register with two legal locum agencies and a consultant-lawyer platform, and keep your practising certificate and insurance current.',
+      first: 'Tell your former colleagues and two agencies which weeks you are free.',
+      audiences: ['law firms', 'in-house legal teams', 'councils', 'charities'],
+    },
+  ],
+});
+
+/** Talking therapy: sessions in person or online, within the therapist’s registration. */
+const therapy: IdeaTemplate[] = group(['therapy'], 'therapy', {
+  fiverr: [
+    {
+      traits: ['remote'],
+      title: 'Clinical Review of Wellbeing Apps & Content',
+      subtitle: 'A qualified eye on what apps and brands say about mental health',
+      method: 'Project fees from apps, publishers and brands',
+      industry: '{domain} · Content review',
+      price: price(150, 600, 'per review', 'reviews'),
+      what: 'Review wellbeing apps, courses and articles as a qualified {role}: what is safe, what is misleading, and what to add, in a written report.',
+      how: 'A fixed scope per review, a checklist drawn from your training, and your name on the content only when you agree with it.',
+      first: 'Offer a short free review to a wellbeing startup and ask for a testimonial.',
+      audiences: ['wellbeing apps', 'publishers', 'HR platforms', 'course creators'],
+    },
+  ],
+  online: [
+    {
+      traits: ['remote'],
+      title: 'Online {Skill} Sessions',
+      marketTitle: 'Online {Skill} Sessions {prep} {Market}',
+      subtitle: 'Secure video sessions for clients who cannot or would rather not travel',
+      method: 'Sessions paid per hour, booked online',
+      industry: '{domain} · Online practice',
+      price: price(50, 120, 'per session', 'sessions'),
+      what: 'See private clients for {skill} over a secure video platform, within your registration, insurance and the rules of your professional body.',
+      how: 'A secure platform, a written agreement and a plan for emergencies, and a fixed weekly slot for each client.',
+      first: 'List your practice on Psychology Today and your professional body’s directory, with online sessions marked.',
+      audiences: ['busy professionals', 'parents', 'people in rural areas', 'students'],
+    },
+    {
+      title: '{Skill} Listings on Therapist Directories',
+      subtitle: 'Clients who search Psychology Today and counselling directories',
+      method: 'Session fees from directory referrals',
+      industry: '{domain} · Referrals',
+      price: price(50, 120, 'per session', 'sessions'),
+      what: 'Build a clear profile on Psychology Today, Counselling Directory and your professional body’s register: who you help, how, and what it costs.',
+      how: 'Write for the person searching, add a photo and a short video, and answer enquiries the same day.',
+      first: 'Offer a free fifteen-minute call so people can see whether you are the right fit.',
+      audiences: ['adults', 'couples', 'young people', 'families'],
+    },
+  ],
+  offline: [
+    {
+      title: 'Private {Skill} Practice from a Rented Room',
+      marketTitle: 'Private {Skill} {prep} {Market}',
+      subtitle: 'Weekly sessions in a quiet room rented by the hour',
+      method: 'Sessions paid per hour',
+      industry: '{domain} · Private practice',
+      price: price(50, 120, 'per session', 'sessions'),
+      what: 'Start a private {skill} practice in a room rented by the hour at a clinic or wellbeing centre, with clients on fixed weekly slots.',
+      how: 'Check your insurance and professional body’s requirements, rent two half-days a week, and grow from there.',
+      first: 'Tell GPs, clinics and wellbeing centres nearby what you offer and when you have space.',
+      audiences: ['adults', 'couples', 'families', 'young people'],
+    },
+    {
+      title: '{Skill} for Employee Assistance Programmes',
+      subtitle: 'Sessions for staff, referred by employers and EAP providers',
+      method: 'Sessions paid by the provider',
+      industry: '{domain} · Workplace wellbeing',
+      price: price(40, 80, 'per session', 'sessions'),
+      what: 'Join the networks of employee assistance providers and insurers, who refer staff for a short course of sessions.',
+      how: 'Keep your registration and insurance documents ready, and keep weekday daytime slots for referrals.',
+      first: 'Apply to two EAP networks and one insurer’s therapist panel this month.',
+      audiences: ['employees', 'HR teams', 'EAP providers', 'insurers'],
+    },
+    {
+      title: 'Clinical Supervision for Newly Qualified {Roles}',
+      subtitle: 'Monthly supervision for colleagues starting out',
+      method: 'Supervision sessions paid per hour',
+      industry: '{domain} · Supervision',
+      price: price(50, 90, 'per session', 'sessions'),
+      what: 'Once you are qualified to supervise, offer monthly clinical supervision to newly qualified colleagues, in person or by video.',
+      how: 'A supervision agreement, a fixed monthly slot, and notes kept as your professional body requires.',
+      first: 'Tell your training institute and local peer groups you have supervision space.',
+      audiences: ['newly qualified counsellors', 'trainees', 'colleagues', 'training institutes'],
+    },
+  ],
+});
+
+/** Beekeeping and growing: produce sold from the hive or the plot, not cooking. */
+const produce: IdeaTemplate[] = group(['food'], 'produce', {
+  offline: [
+    {
+      names: /beekeeping/i,
+      title: 'Local Honey at Farm Shops & Markets',
+      marketTitle: 'Local Honey {prep} {Market}',
+      subtitle: 'Your own labelled honey, sold where people buy local food',
+      method: 'Direct and wholesale sales of honey',
+      industry: '{domain} · Local produce',
+      price: price(6, 14, 'per jar', 'jars'),
+      what: 'Sell your own honey, labelled by hive and season, at farmers’ markets, farm shops and delis, with comb honey and gift sets at the top end.',
+      how: 'Check the labelling and food-hygiene rules, price above supermarket honey, and keep enough back for the Christmas months.',
+      first: 'Ask two farm shops to stock twenty jars each on sale or return.',
+      audiences: ['local food lovers', 'farm shops', 'delis', 'gift buyers'],
+    },
+    {
+      names: /beekeeping/i,
+      title: 'Pollination Hives for Farms & Orchards',
+      subtitle: 'Hives placed on farms and orchards for the flowering season',
+      method: 'Fees per hive per season',
+      industry: '{domain} · Pollination',
+      price: price(40, 120, 'per hive per season', 'hives'),
+      what: 'Place hives on orchards, soft-fruit farms and market gardens for the flowering weeks, paid per hive, and keep the honey.',
+      how: 'Agree dates, access and spraying rules in writing, and move hives at night.',
+      first: 'Call three fruit growers near you before spring and offer a trial season.',
+      audiences: ['orchards', 'fruit farms', 'market gardens', 'allotment sites'],
+    },
+    {
+      names: /beekeeping/i,
+      title: 'Swarm Collection & Hive Care for New Beekeepers',
+      subtitle: 'Call-outs for swarms, and hive inspections for beginners',
+      method: 'Call-out fees and hive-care visits',
+      industry: '{domain} · Hive services',
+      price: price(40, 100, 'per visit', 'visits'),
+      what: 'Collect swarms from gardens and roofs, and inspect and manage hives for new or busy beekeepers who want an experienced hand.',
+      how: 'Register on your beekeeping association’s swarm list, and sell a season of monthly hive visits.',
+      first: 'Put your name on the local swarm list and tell garden centres you collect swarms.',
+      audiences: ['homeowners', 'new beekeepers', 'schools with hives', 'estates'],
+    },
+    {
+      names: /growing produce/i,
+      title: 'Veg Box Scheme for Neighbours',
+      subtitle: 'A weekly box of what you grow, collected or delivered',
+      method: 'Weekly box subscriptions',
+      industry: '{domain} · Local produce',
+      price: price(12, 25, 'per box', 'boxes'),
+      what: 'Sell a weekly box of what you grow to neighbours, collected from your gate or delivered nearby.',
+      how: 'Plan plantings for a steady supply, cap the number of boxes, and fill gaps with a neighbouring grower’s produce.',
+      first: 'Start with ten households from your street and ask each for feedback after a month.',
+      audiences: ['families', 'neighbours', 'local cafés', 'food lovers'],
+    },
+  ],
+  online: [
+    {
+      names: /beekeeping/i,
+      title: 'Honey, Beeswax Candles & Balms on Etsy',
+      subtitle: 'What the hive makes, sold and posted to buyers',
+      method: 'Etsy and your own online shop',
+      industry: '{domain} · Hive products',
+      price: price(8, 35, 'per order', 'orders'),
+      what: 'Sell honey, comb, beeswax candles, wraps and balms online: the hive’s products as gifts that post well.',
+      how: 'Photograph each product in daylight, offer gift sets, and post honey in padded, leak-proof packs.',
+      first: 'List five products and one gift set, and tell your market customers they can now order online.',
+      audiences: ['gift buyers', 'food lovers', 'natural-product buyers', 'crafters'],
+    },
+    {
+      names: /beekeeping/i,
+      title: 'Adopt-a-Hive Gift Subscriptions',
+      subtitle: 'A hive adopted for a year: updates, photos and a jar of its honey',
+      method: 'Yearly gift subscriptions',
+      industry: '{domain} · Gift subscriptions',
+      price: price(30, 80, 'per adoption', 'adoptions'),
+      what: 'Sell hive adoptions as gifts: a certificate, updates and photos through the season, and a jar of that hive’s honey at harvest.',
+      how: 'Write one update a month for all adopters, and cap adoptions at what your hives can supply.',
+      first: 'Launch before Christmas with a gift certificate buyers can print at home.',
+      audiences: ['gift buyers', 'families', 'companies', 'nature lovers'],
+    },
+  ],
+  fiverr: [
+    {
+      names: /beekeeping/i,
+      title: 'Beekeeping Taster Days',
+      subtitle: 'A morning at the hives for people thinking of keeping bees',
+      method: 'Tickets per person',
+      industry: '{domain} · Experiences',
+      price: price(40, 90, 'per person', 'places'),
+      what: 'Run taster mornings at your hives: suits on, a hive opened, and an honest talk about the first year, sold as experiences and gifts.',
+      how: 'Groups of four, spare suits, and a date in good weather with a rain date.',
+      first: 'List the first dates on Airbnb Experiences or Eventbrite and with your beekeeping association.',
+      audiences: ['would-be beekeepers', 'gift buyers', 'families', 'nature lovers'],
+    },
+  ],
+  social: [
+    {
+      names: /beekeeping|growing produce/i,
+      title: '{Skill} Through the Seasons on YouTube & TikTok',
+      subtitle: 'What happens each month, filmed as it happens',
+      method: 'Ad revenue, sponsorships and your own products',
+      industry: '{domain} · Creator economy',
+      price: price(100, 800, 'per sponsored video', 'sponsored videos'),
+      what: 'Film your {skill} through the year (the inspections, the harvests, the mistakes) as short videos and a monthly longer one.',
+      how: 'Film every visit on a phone, and link your shop in every description.',
+      first: 'Post the first video of this month’s work and answer every question in the comments.',
+      audiences: ['beginners', 'nature lovers', 'gardeners', 'food lovers'],
+    },
+  ],
+});
+
+/** Made-to-order cakes: the plain business of a cake baker. */
+const cakes: IdeaTemplate[] = group(['food'], 'cakes', {
+  online: [
+    {
+      names: /cake/i,
+      title: 'Cake Orders Through Instagram & Facebook',
+      subtitle: 'A gallery of your cakes and an order form, shared in local groups',
+      method: 'Orders with a deposit through a booking form',
+      industry: '{domain} · Online orders',
+      price: price(40, 250, 'per cake', 'cakes'),
+      what: 'Show every cake you make on Instagram and in local Facebook groups, with a price guide and an order form that takes the deposit.',
+      how: 'One photo and a short story per cake, a calendar of free weekends, and an order form instead of long message threads.',
+      first: 'Post your last ten cakes with prices and open the next month’s calendar.',
+      audiences: ['parents', 'party hosts', 'couples', 'offices'],
+    },
+  ],
+  offline: [
+    {
+      names: /cake/i,
+      traits: ['event'],
+      title: 'Custom {Product} Orders',
+      marketTitle: 'Custom {Product} Orders {prep} {Market}',
+      subtitle: 'Cakes designed with the customer for birthdays, weddings and celebrations',
+      method: 'Priced per cake, with a deposit on ordering',
+      industry: '{domain} · Made to order',
+      price: price(40, 250, 'per cake', 'cakes'),
+      what: 'Make {product} to order: a chat about the theme, a sketch, a deposit, and the cake delivered or collected on the day.',
+      how: 'Register your kitchen with the council, publish starting prices by size, and cap orders per weekend.',
+      first: 'Post photos of your last three cakes in local parents’ groups with a launch price for the next month.',
+      audiences: ['parents', 'party hosts', 'couples', 'offices'],
+    },
+  ],
+});
+
+/** Tattooing: a licensed studio service, not fine art and not mobile. */
+const tattoo: IdeaTemplate[] = group(['beauty'], 'tattoo', {
+  fiverr: [
+    {
+      names: /tattoo/i,
+      title: 'Custom Tattoo Design Commissions',
+      subtitle: 'A design drawn with the client, then tattooed at your studio',
+      method: 'Design fee as a deposit, taken off the tattoo',
+      industry: '{domain} · Custom work',
+      price: price(50, 150, 'per design deposit', 'designs'),
+      what: 'Take custom tattoo commissions: a consultation, a design drawn for the client, and the session booked with a deposit that pays for the drawing.',
+      how: 'A booking form with references and placement, one round of changes, and deposits that are kept if the client does not come.',
+      first: 'Open your books for five custom pieces and post the finished designs.',
+      audiences: ['collectors', 'first-timers', 'couples', 'memorial pieces'],
+    },
+    {
+      names: /tattoo/i,
+      title: 'Cover-Up & Rework Tattoos',
+      subtitle: 'Old or regretted tattoos turned into something the client loves',
+      method: 'Priced per session',
+      industry: '{domain} · Studio work',
+      price: price(100, 500, 'per session', 'sessions'),
+      what: 'Specialise in cover-ups and reworks: old, faded or regretted tattoos redesigned and covered over one or more sessions.',
+      how: 'A consultation with photos first, an honest word on what can be covered, and before-and-after photos of every piece.',
+      first: 'Post three before-and-after cover-ups and offer a consultation slot a week.',
+      audiences: ['people with old tattoos', 'collectors', 'first-timers', 'locals'],
+    },
+  ],
+  offline: [
+    {
+      names: /tattoo/i,
+      title: 'Guest Spots in Licensed Tattoo Studios',
+      subtitle: 'A chair in other studios for a week, with bookings taken ahead',
+      method: 'A share of each tattoo’s price',
+      industry: '{domain} · Studio work',
+      price: price(80, 400, 'per tattoo', 'tattoos'),
+      what: 'Work guest spots in licensed studios in other towns, with bookings taken from your followers before you arrive.',
+      how: 'Keep your licence and insurance documents ready, agree the studio’s share in writing, and announce dates a month ahead.',
+      first: 'Message three studios whose work you admire with your portfolio and two possible weeks.',
+      audiences: ['collectors', 'first-timers', 'studio owners', 'followers'],
+    },
+    {
+      names: /tattoo/i,
+      title: 'Booths at Tattoo Conventions',
+      subtitle: 'A weekend booth where collectors book and get tattooed on the spot',
+      method: 'Tattoos done at the convention, and bookings taken for later',
+      industry: '{domain} · Conventions',
+      price: price(100, 500, 'per tattoo', 'tattoos'),
+      what: 'Take a booth at tattoo conventions: tattoo collectors on the day, sell prints of your flash, and fill your books for the months after.',
+      how: 'Apply early with your portfolio, bring flash sized for a day, and take deposits for later sessions.',
+      first: 'Apply to one regional convention this year and post your booth number to your followers.',
+      audiences: ['collectors', 'convention visitors', 'studio owners', 'followers'],
+    },
+    {
+      names: /tattoo/i,
+      title: 'Flash Tattoo Days',
+      subtitle: 'Small ready-drawn designs tattooed first come, first served',
+      method: 'Fixed prices per flash design',
+      industry: '{domain} · Studio work',
+      price: price(50, 150, 'per tattoo', 'tattoos'),
+      what: 'Hold flash days at your studio: a sheet of small designs at fixed prices, tattooed first come, first served.',
+      how: 'Draw a themed sheet for each date (Friday the 13th, a local festival), and keep each piece under an hour.',
+      first: 'Post the first flash sheet two weeks ahead with the date and prices.',
+      audiences: ['first-timers', 'students', 'collectors', 'friends booking together'],
+    },
+  ],
+  online: [
+    {
+      names: /tattoo/i,
+      title: 'Tattoo Flash Sheets & Designs on Etsy',
+      subtitle: 'Your designs as flash sheets other artists and fans buy',
+      method: 'Digital downloads on Etsy and Gumroad',
+      industry: '{domain} · Digital products',
+      price: price(8, 40, 'per sheet', 'sheets'),
+      what: 'Sell your flash sheets and design packs as downloads to other artists and to fans who print them as art.',
+      how: 'A sheet per theme, a clear licence for tattooing, and a new sheet every month.',
+      first: 'List three sheets and share them with your followers.',
+      audiences: ['tattoo artists', 'fans', 'apprentices', 'collectors'],
+    },
+  ],
+  social: [
+    {
+      names: /tattoo/i,
+      title: 'Healed Tattoo Portfolio on Instagram',
+      subtitle: 'Fresh and healed work side by side, with your books open',
+      method: 'Bookings from followers',
+      industry: '{domain} · Portfolio',
+      price: price(80, 400, 'per tattoo', 'tattoos'),
+      what: 'Post your work fresh and healed, with the story of each piece (with the client’s permission), and open your books in your bio.',
+      how: 'Good light, one style you want more of, and booking forms instead of DMs.',
+      first: 'Ask your last ten clients for a healed photo and permission to share it.',
+      audiences: ['collectors', 'first-timers', 'locals', 'studio owners'],
+    },
+  ],
+});
+
+/** Dog training and animal behaviour: classes and home visits, not pet sitting. */
+const animalTraining: IdeaTemplate[] = group(['animals'], 'animalTraining', {
+  offline: [
+    {
+      names: /training|behaviour/i,
+      traits: ['teaching'],
+      title: 'Puppy & Group {Skill} Classes',
+      marketTitle: 'Group {Skill} Classes {prep} {Market}',
+      subtitle: 'Six-week courses in a hall or field, for puppies and new owners',
+      method: 'Courses paid up front',
+      industry: '{domain} · Classes',
+      price: price(80, 160, 'per dog per course', 'places'),
+      what: 'Run six-week {skill} courses for puppies and adult dogs in a hired hall or field, with homework for the owners between classes.',
+      how: 'Groups of six dogs, insurance for classes, and a follow-on course for graduates.',
+      first: 'Leave flyers with vets and pet shops and offer the first course at a launch price.',
+      audiences: ['new puppy owners', 'families', 'rescue adopters', 'first-time owners'],
+    },
+    {
+      names: /training|behaviour/i,
+      title: '1:1 {Skill} Home Visits',
+      subtitle: 'Help with pulling, recall, barking or nerves, where the problem happens',
+      method: 'Per visit or in packages of three',
+      industry: '{domain} · Home visits',
+      price: price(50, 120, 'per visit', 'visits'),
+      what: 'Visit owners at home for the problems classes do not fix (pulling, recall, reactivity, nerves), with a written plan after each visit.',
+      how: 'A questionnaire before the first visit, packages of three, and a message check-in between visits.',
+      first: 'Ask vets and rescue centres to pass your card to owners who ask about behaviour.',
+      audiences: ['busy owners', 'rescue adopters', 'families', 'new owners'],
+    },
+  ],
+});
+
+/** Translation work: documents and interpreting for clients, not teaching. */
+const translationWork: IdeaTemplate[] = group(['language'], 'translationWork', {
+  offline: [
+    {
+      names: /translat|interpret/i,
+      title: '{Subject} Translation for Local Firms & Councils',
+      subtitle: 'Documents translated (and certified where needed) for offices nearby',
+      method: 'Per word or per page',
+      industry: 'Languages · Translation',
+      price: price(40, 300, 'per document', 'documents'),
+      what: 'Translate documents to and from {subject} for local solicitors, accountants, schools and councils, certified where their use requires it.',
+      how: 'A price per word, a glossary per client, and membership of a translators’ institute for certified work.',
+      first: 'Send a short letter with your language pair and specialties to ten local firms that serve {subject}-speaking clients.',
+      audiences: ['law firms', 'accountants', 'councils', 'schools'],
+    },
+  ],
+  online: [
+    {
+      names: /translat|interpret/i,
+      title: '{Subject} Translation Jobs on ProZ & Agencies',
+      subtitle: 'Regular work from translation agencies and the ProZ job board',
+      method: 'Per-word rates from agencies and direct clients',
+      industry: 'Languages · Translation',
+      price: price(0.08, 0.2, 'per word', 'words'),
+      pricingText: '$0.08-0.20 per word; $500-3,000 a month with regular agencies',
+      what: 'Build a profile on ProZ and apply to translation agencies that need {subject} in your specialty, for regular work.',
+      how: 'Take each agency’s test, use a CAT tool (Trados, memoQ or Matecat), and deliver on time every time.',
+      first: 'Apply to twenty agencies with a CV that names your specialty and language pair.',
+      audiences: ['translation agencies', 'law firms', 'publishers', 'businesses abroad'],
+    },
+  ],
+  social: [
+    {
+      names: /translat|interpret/i,
+      title: '{Subject} Translator Profile on LinkedIn',
+      subtitle: 'Posts about your specialty that bring direct clients',
+      method: 'Direct clients found through LinkedIn',
+      industry: 'Languages · Translation',
+      price: price(100, 800, 'per project', 'projects'),
+      what: 'Post about the {subject} translation you specialise in (terms that trip people up, what a certified translation is) so clients find you directly.',
+      how: 'Two posts a week, a clear headline with your language pair, and a link to book a quote.',
+      first: 'Connect with fifty people in the field you translate for and post your first explainer.',
+      audiences: ['law firms', 'businesses abroad', 'publishers', 'agencies'],
+    },
+  ],
+});
+
+/** A teacher: supply days, marking and tutoring in what they taught. */
+const teacher: IdeaTemplate[] = group(['tutoring'], 'teacher', {
+  offline: [
+    {
+      names: /^teaching$/i,
+      title: 'Supply Teaching Days at Local Schools',
+      subtitle: 'Day-to-day cover booked through agencies or schools directly',
+      method: 'Daily rates through supply agencies',
+      industry: 'Education · Supply teaching',
+      price: price(120, 200, 'per day', 'days'),
+      what: 'Cover teachers’ absences at schools near you, booked by the day through a supply agency or directly by schools that know you.',
+      how: 'Register with two agencies, say which days you are free, and leave good notes for the class teacher.',
+      first: 'Call the schools where you once worked and tell them you can cover.',
+      audiences: ['schools', 'academies', 'supply agencies', 'nurseries'],
+    },
+  ],
+  fiverr: [
+    {
+      names: /^teaching$/i,
+      title: 'Script Marking for Exam Boards',
+      subtitle: 'Seasonal marking work, paid per script',
+      method: 'Per-script fees from exam boards',
+      industry: 'Education · Assessment',
+      price: price(2, 8, 'per script', 'scripts'),
+      what: 'Mark exam scripts online for the exam boards in the summer season, paid per script, from home.',
+      how: 'Apply before spring, do the standardisation training, and keep the marking weeks free.',
+      first: 'Check which exam boards are recruiting markers for your subject and apply this month.',
+      audiences: ['exam boards', 'schools', 'tutoring companies', 'colleges'],
+    },
+  ],
+  online: [],
+});
+
+/** Tutoring of any subject: practice papers and study tips, beside the lessons. */
+const tutoringMore: IdeaTemplate[] = group(['tutoring'], 'tutoringMore', {
+  fiverr: [
+    {
+      title: '{Subject} Practice Papers Gig',
+      subtitle: 'Custom practice papers with mark schemes, for a learner’s exam',
+      method: 'Fiverr gig priced per paper',
+      industry: 'Education · Materials',
+      price: price(15, 50, 'per paper', 'papers'),
+      what: 'Write practice papers in {subject} matched to a learner’s exam and level, with a mark scheme and notes on common mistakes.',
+      how: 'Ask for the exam board and level, reuse a bank of your own questions, and deliver editable files.',
+      first: 'Show one sample paper and its mark scheme in the gig gallery.',
+      audiences: ['parents', 'tutors', 'homeschoolers', 'exam candidates'],
+    },
+  ],
+  online: [
+    {
+      title: 'Recorded {Subject} Revision Course',
+      subtitle: 'Short videos topic by topic, with practice questions',
+      method: 'Course sales on Teachable or Podia',
+      industry: 'Education · E-learning',
+      price: price(29, 99, 'per student', 'students'),
+      what: 'Record a revision course in {subject}: one short video per topic, practice questions after each, and a final mock exam.',
+      how: 'Follow the syllabus in order, record on a tablet with a pen, and update it each year.',
+      first: 'Pre-sell it to the parents of your students at half price before recording.',
+      audiences: ['exam candidates', 'parents', 'homeschoolers', 'adult learners'],
+    },
+  ],
+  social: [
+    {
+      title: '{Subject} Study Tips on Instagram',
+      subtitle: 'Revision methods and exam tips that bring tutoring enquiries',
+      method: 'Tutoring bookings and your own resources',
+      industry: 'Education · Creator economy',
+      price: price(30, 70, 'per hour of tutoring', 'hours'),
+      what: 'Post revision methods, exam techniques and worked examples in {subject}, with your tutoring and resources in your bio.',
+      how: 'One carousel a week, one short video a week, and a pinned post with your prices.',
+      first: 'Turn the ten questions students ask you most into the first ten posts.',
+      audiences: ['students', 'parents', 'exam candidates', 'teachers'],
+    },
+  ],
+});
+
+/** Personal training: sessions with clients, the plain business of a trainer. */
+const fitness: IdeaTemplate[] = group(['hobby'], 'fitness', {
+  offline: [
+    {
+      names: /personal training/i,
+      title: 'Personal Training Sessions at Home & Outdoors',
+      marketTitle: 'Personal Training Sessions {prep} {Market}',
+      subtitle: 'One-to-one and small-group sessions in clients’ homes, parks and gyms',
+      method: 'Sessions paid in blocks of ten',
+      industry: 'Fitness · Personal training',
+      price: price(30, 70, 'per session', 'sessions'),
+      what: 'Train clients one-to-one or in pairs at their home, in a park or as a freelance trainer in a gym, with a plan and a check-in every month.',
+      how: 'Insurance and a first-aid certificate, blocks of ten sessions paid up front, and early-morning and lunchtime slots.',
+      first: 'Offer five new clients a free first session and a discounted first block.',
+      audiences: ['busy professionals', 'new mums', 'older adults', 'beginners'],
+    },
+  ],
+  online: [
+    {
+      names: /personal training/i,
+      traits: ['remote'],
+      title: 'Online Personal Training Programmes',
+      subtitle: 'Monthly programmes with weekly check-ins, delivered through an app',
+      method: 'Monthly coaching subscriptions',
+      industry: 'Fitness · Online coaching',
+      price: price(50, 150, 'per client per month', 'clients'),
+      what: 'Coach clients online with a programme in an app (Trainerize, TrueCoach), form checks by video and a weekly check-in.',
+      how: 'One programme template per goal, adjusted per client, and a cap on clients so check-ins stay personal.',
+      first: 'Offer ten places at a launch price to people who already follow you.',
+      audiences: ['busy professionals', 'beginners', 'new parents', 'travellers'],
     },
   ],
 });
@@ -1192,6 +1951,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['clinics', 'care homes', 'practices', 'hospitals'],
     },
     {
+      kinds: professionKinds,
       title: '{Skill} Writing for Brands & Publishers',
       subtitle: 'Accurate, readable articles checked by a professional',
       method: 'Writing gigs priced per article',
@@ -1204,6 +1964,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
     },
     {
       notNames: /child|nanny|babysit|au pair|care work|social work/i,
+      kinds: professionKinds,
       title: 'Expert-Network Calls as a {Role}',
       subtitle: 'Paid one-hour calls with investors and researchers',
       method: 'Expert networks (GLG, AlphaSights, Guidepoint)',
@@ -1217,6 +1978,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
   ],
   online: [
     {
+      kinds: professionKinds,
       title: 'Study Notes for Future {Roles}',
       subtitle: 'Clear revision notes for students of your profession',
       method: 'Digital sales on Gumroad and Etsy',
@@ -1228,6 +1990,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['students', 'trainees', 'newly qualified staff', 'career changers'],
     },
     {
+      kinds: professionKinds,
       title: '{Role} Career Guide Ebook',
       subtitle: 'What the job is really like, and how to get into it',
       method: 'Ebook sales on Gumroad and Amazon Kindle',
@@ -1239,6 +2002,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['students', 'career changers', 'school leavers', 'parents'],
     },
     {
+      kinds: professionKinds,
       title: '{Skill} Newsletter for Fellow Professionals',
       subtitle: 'A weekly digest of changes, research and practical tips',
       method: 'Paid subscriptions on Substack or Beehiiv',
@@ -1252,6 +2016,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
   ],
   social: [
     {
+      kinds: professionKinds,
       title: '{Role} Myth-Busting Videos',
       subtitle: 'Short videos that correct what people get wrong',
       method: 'Brand partnerships, speaking and writing work from an audience',
@@ -1263,6 +2028,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['the public', 'students', 'brands', 'publishers'],
     },
     {
+      kinds: professionKinds,
       title: 'Day in the Life of a {Role}',
       subtitle: 'A behind-the-scenes account that recruiters and brands notice',
       method: 'Sponsorships and recruiter partnerships',
@@ -1291,6 +2057,7 @@ const animals: IdeaTemplate[] = group(['animals'], {
       audiences: ['busy owners', 'seniors with pets', 'new puppy owners', 'families'],
     },
     {
+      notNames: /training|behaviour|groom/i,
       title: '{Skill} Holiday Cover for Owners',
       subtitle: 'Care while owners are away, booked months ahead',
       method: 'Daily rates for holiday care',
@@ -1304,6 +2071,7 @@ const animals: IdeaTemplate[] = group(['animals'], {
   ],
   fiverr: [
     {
+      notNames: /training|behaviour|groom|horse/i,
       title: '{Skill} Bookings on Rover & Wag',
       subtitle: 'Owners nearby who search the pet-care apps',
       method: 'Pet-care apps (Rover, Wag, Pawshake)',
@@ -1348,8 +2116,9 @@ const pairs: IdeaTemplate[] = [
   {
     id: 'pair/social/channel',
     category: 'social',
-    kinds: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'event', 'language', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'regulated', 'general'],
-    pairedWith: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'event', 'language', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'general'],
+    // One account about both only when both are subjects people follow (not electrics and drums).
+    kinds: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
+    pairedWith: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
     title: '{Skill} & {Skill2} Channel',
     subtitle: 'One account about both, which few others can make',
     method: 'Sponsorships and bookings from an audience',
@@ -1364,7 +2133,7 @@ const pairs: IdeaTemplate[] = [
     id: 'pair/online/themed-shop',
     distinctKinds: true,
     category: 'online',
-    kinds: ['knowledge', 'creative', 'hobby', 'food', 'event', 'language', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'regulated', 'made-product', 'general'],
+    kinds: ['knowledge', 'creative', 'hobby', 'food', 'event', 'language', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'regulated', 'advice', 'therapy', 'photography', 'made-product', 'general'],
     pairedWith: ['made-product', 'creative'],
     title: '{Skill}-Themed {Skill2} Shop',
     subtitle: '{Skill2} pieces made for people who know {skill}',
@@ -1380,7 +2149,7 @@ const pairs: IdeaTemplate[] = [
     id: 'pair/offline/for-customers',
     distinctKinds: true,
     category: 'offline',
-    kinds: ['trade', 'home-service', 'beauty', 'animals', 'food', 'event', 'hobby', 'tutoring', 'knowledge', 'creative', 'made-product', 'language', 'general'],
+    kinds: ['trade', 'home-service', 'beauty', 'animals', 'food', 'event', 'hobby', 'tutoring', 'knowledge', 'creative', 'made-product', 'language', 'photography', 'general'],
     pairedWith: ['made-product', 'food', 'creative'],
     title: '{Skill2} Gifts for {Skill} Customers',
     subtitle: 'Your {skill2} sold to the people your {skill} already serves',
@@ -1427,8 +2196,8 @@ const pairs: IdeaTemplate[] = [
   {
     id: 'pair/online/newsletter',
     category: 'online',
-    kinds: ['knowledge', 'creative', 'hobby', 'food', 'language', 'event', 'regulated', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'made-product', 'general'],
-    pairedWith: ['knowledge', 'creative', 'hobby', 'food', 'language', 'event', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'made-product', 'general'],
+    kinds: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
+    pairedWith: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
     title: 'The {Skill} & {Skill2} Newsletter',
     subtitle: 'A weekly letter about both, with a paid tier',
     method: 'Paid subscriptions on Substack or Beehiiv',
@@ -1443,6 +2212,14 @@ const pairs: IdeaTemplate[] = [
 
 /** Every written template, by kind, and the pair templates. */
 export const kindTemplates: readonly IdeaTemplate[] = [
+  // Templates for one skill within a kind (names) come before the kind's own.
+  ...cakes,
+  ...produce,
+  ...tattoo,
+  ...animalTraining,
+  ...translationWork,
+  ...teacher,
+  ...fitness,
   ...tradeAndHome,
   ...homeServices,
   ...beauty,
@@ -1454,7 +2231,12 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   ...languages,
   ...tutoring,
   ...knowledge,
+  ...tutoringMore,
+  ...photography,
   ...regulated,
+  ...advice,
+  ...adviceMore,
+  ...therapy,
   ...animals,
 ];
 export const pairTemplates: readonly IdeaTemplate[] = pairs;

@@ -20,6 +20,12 @@ import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
  * occupations (`skill-lexicon.ts`).
  */
 
+/**
+ * Kinds whose work is regulated (registration, insurance, professional rules): no lessons, clubs,
+ * streams or events. `regulated` (health and care) is practised in person only.
+ */
+export const regulatedKinds: ReadonlySet<SkillKind> = new Set<SkillKind>(['regulated', 'advice', 'therapy']);
+
 /** The closed set of kinds of work. A skill can be several ("guitar": performance at events and a teachable hobby). */
 export const skillKinds = {
   'home-service': 'Hands-on service at the customer’s place: cleaning, gardening, organising, hair and beauty, moving help.',
@@ -32,7 +38,10 @@ export const skillKinds = {
   language: 'Languages: teaching a language, translation and interpreting.',
   tutoring: 'School subjects and exams taught to learners: maths, sciences, exam preparation, reading.',
   knowledge: 'Knowledge work deliverable remotely: software, design, writing, marketing, bookkeeping, data, admin.',
-  regulated: 'Care or a regulated profession: health, therapy, law, financial advice, childcare and eldercare.',
+  regulated: 'Health and care, a regulated profession practised in person: nursing, pharmacy, medicine, physiotherapy, childcare and eldercare.',
+  advice: 'Regulated advice: law and financial advice, sold as consultations and fixed-fee work, at a distance where the rules allow.',
+  therapy: 'Talking therapy and counselling: sessions in person or online, within the therapist’s registration.',
+  photography: 'Photography and filming: sessions, weddings and events, portraits, headshots, products, stock, editing.',
   creative: 'Creative writing or art: painting, drawing, illustration, poetry, fiction, music production, voice-over.',
   animals: 'Animals: dog walking and training, grooming, pet sitting, horses.',
   general: 'Not recognised: only the generic templates, which fit any work.',
@@ -53,7 +62,8 @@ export type TemplateTrait = 'remote' | 'teaching' | 'streaming' | 'event' | 'kid
 
 /**
  * The hard rules: traits a kind never takes, whatever else the skill is. Hands-on work is never
- * remote; a regulated profession gets no lessons, clubs, streams, events or remote practice.
+ * remote; a regulated profession gets no lessons, clubs, streams or events, and health and care
+ * no remote practice either (advice and therapy may be given at a distance within their rules).
  */
 export const forbiddenTraits: Record<SkillKind, readonly TemplateTrait[]> = {
   'home-service': ['remote'],
@@ -67,13 +77,16 @@ export const forbiddenTraits: Record<SkillKind, readonly TemplateTrait[]> = {
   tutoring: [],
   knowledge: [],
   regulated: ['remote', 'teaching', 'streaming', 'event', 'kids'],
+  advice: ['teaching', 'streaming', 'event', 'kids'],
+  therapy: ['teaching', 'streaming', 'event', 'kids'],
+  photography: [],
   creative: [],
   animals: ['remote'],
   general: [],
 };
 
 /** Kinds of work that have a place at weddings, parties and other events. */
-export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative', 'beauty']);
+export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative', 'beauty', 'photography']);
 
 /** A market the sentence names: "funerals" in "I sing at funerals". */
 export interface SkillMarket {
@@ -201,6 +214,26 @@ const guesses: { match: RegExp; kinds: SkillKind[] }[] = [
   { match: /(teach|tutor|lesson|coach)/, kinds: ['hobby'] },
 ];
 
+/** Words before an occupation that say nothing about the work ("a retired teacher"). */
+const idleModifiers = new Set(['a', 'an', 'the', 'retired', 'former', 'ex', 'qualified', 'certified', 'registered', 'licensed', 'experienced', 'freelance', 'self-employed', 'professional', 'senior', 'junior', 'trainee', 'student', 'amateur', 'keen', 'passionate', 'good', 'great', 'part-time', 'full-time', 'local', 'young', 'old', 'semi-retired', 'i', "i'm", 'am', 'im', 'work', 'as', 'was']);
+
+/**
+ * The person as the sentence names them ("a dental hygienist", "a family lawyer"): their own role,
+ * never the lexicon's broader one ("dentist"), and the work named with its specialty ("family law").
+ */
+function personTyped(clause: string, match: Match | undefined): { role: string; name: string } | undefined {
+  if (!match || !personNoun.test(match.term) || match.term === match.entry.name) return undefined;
+  const words = wordsOf(clause);
+  const termWords = match.term.split(' ');
+  const at = words.findIndex((_, i) => words.slice(i, i + termWords.length).join(' ') === match.term);
+  if (at < 0) return undefined;
+  const before: string[] = [];
+  for (let i = at - 1; i >= 0 && i >= at - 2 && !idleModifiers.has(words[i]) && !byTerm.has(words[i]); i--) before.unshift(words[i]);
+  const role = [...before, match.term].join(' ');
+  const name = before.length > 0 && !match.entry.name.includes(before.join(' ')) ? `${before.join(' ')} ${match.entry.name}` : match.entry.name;
+  return { role, name };
+}
+
 function classifyPart(clause: string, phrase: string): ClassifiedSkill {
   const inPhrase = bestMatch(phrase);
   const inClause = bestMatch(clause);
@@ -208,7 +241,10 @@ function classifyPart(clause: string, phrase: string): ClassifiedSkill {
   const match = inPhrase && !(inClause && inClause.words > inPhrase.words) ? inPhrase : inClause;
   // A regulated profession named by its person ("a lawyer", read as "legal advice") reads as the profession.
   const byPerson = inClause && inClause.entry === match?.entry && match.entry.kinds.includes('regulated') && personNoun.test(inClause.term);
-  const name = byPerson ? match.entry.name : nameFor(phrase, match);
+  // An object of the work ("leaking taps", "toilets") names the trade, not a skill of its own.
+  const byObject = match !== undefined && match.entry.objects.includes(match.term);
+  const person = inClause && inClause.entry === match?.entry ? personTyped(clause, inClause) : undefined;
+  const name = byObject ? match.entry.name : person?.name ?? (byPerson ? match.entry.name : nameFor(phrase, match));
   const kinds: SkillKind[] = match
     ? [...match.entry.kinds]
     : (guesses.find((g) => g.match.test(`${phrase} ${clause}`.toLowerCase()))?.kinds ?? ['general']);
@@ -217,10 +253,13 @@ function classifyPart(clause: string, phrase: string): ClassifiedSkill {
     title: titleCase(name),
     kinds,
     things: match?.entry.things,
-    role: match?.entry.role,
+    role: person?.role ?? match?.entry.role,
     matched: match?.term,
   };
 }
+
+/** Skills that say little about the work: the place it is done at says more. */
+const vagueSkills = new Set(['life coaching', 'tutoring', 'teaching', 'consulting', 'virtual assistance', 'crafts']);
 
 const eventHeads = new Set(['wedding', 'funeral', 'memorial', 'party', 'birthday', 'event', 'festival', 'conference', 'christening', 'baptism', 'graduation', 'anniversary', 'reunion', 'gala', 'fundraiser', 'celebration', 'ceremony', 'prom', 'mitzvah', 'quinceañera']);
 const marketLead = new Set(['the', 'a', 'an', 'local', 'my', 'our', 'their', 'other', 'all', 'some', 'people', "people's"]);
@@ -243,6 +282,9 @@ function findMarket(sentence: string): { market?: SkillMarket; rest: string } {
     }
     if (head < 0) continue;
     const kept = words.slice(0, head + 1);
+    const isEvent = kept.some((w) => eventHeads.has(singularWord(w.toLowerCase().replace(/'s?$/, ''))));
+    // "at the gym", "at the office": a place where the person works, not a market.
+    if (found[1].toLowerCase() === 'at' && !isEvent) continue;
     const phrase = kept.join(' ').toLowerCase().replace(/\bkids\b(?= \w)/, "kids'");
     const headWord = singularWord(kept[kept.length - 1].toLowerCase());
     const start = found.index ?? 0;
@@ -267,14 +309,43 @@ function findMarket(sentence: string): { market?: SkillMarket; rest: string } {
  * skill of kind `general`.
  */
 export function classifySkill(sentence: string): SkillClassification {
-  const { market, rest } = findMarket(sentence);
+  const found = findMarket(sentence);
+  const { rest } = found;
+  let market = found.market;
   const text = rest.trim() || sentence;
   const parts = readSkillParts(text, 3);
   // The first skill as readSkill reads it (it knows when a whole sentence was not understood).
   const first = { clause: parts[0]?.clause ?? text, phrase: readSkill(text).phrase };
   const skills = [first, ...parts.slice(1)].map((p) => classifyPart(p.clause, p.phrase));
-  // Two clauses can name the same skill in different words ("I'm a baker and I bake bread").
-  const distinct = skills.filter((s, i) => skills.findIndex((o) => o.name.toLowerCase() === s.name.toLowerCase()) === i);
+  const entryOf = (s: ClassifiedSkill) => (s.matched ? byTerm.get(s.matched) : undefined);
+  // A vague skill ("I coach people at the gym") reads as the work of the place it is done at.
+  const place = /\bat\s+(?:the\s+|a\s+|my\s+|local\s+)?([\p{L}'-]+(?:\s+[\p{L}'-]+)?)/iu.exec(text)?.[1];
+  if (place && (skills[0].kinds.includes('general') || vagueSkills.has(entryOf(skills[0])?.name ?? ''))) {
+    const atPlace = bestMatch(place);
+    if (atPlace && !vagueSkills.has(atPlace.entry.name)) {
+      const e = atPlace.entry;
+      skills[0] = { name: e.name, title: titleCase(e.name), kinds: [...e.kinds], things: e.things, role: e.role, matched: atPlace.term };
+    }
+  }
+  // "I'm a carpenter who paints": beside a trade, painting is decorating, not fine art.
+  if (skills.some((s) => s.kinds.includes('trade'))) {
+    for (const [i, s] of skills.entries()) {
+      if (s.name === 'painting' || /^paint(s|ing)?$/i.test(s.name)) {
+        const deco = byTerm.get('decorating')!;
+        skills[i] = { name: deco.name, title: titleCase(deco.name), kinds: [...deco.kinds], role: deco.role, matched: 'decorating' };
+      }
+    }
+  }
+  // Two clauses can name the same skill in different words ("I'm a baker and I bake bread"), and
+  // two objects of one verb are one skill ("I fix leaking taps and toilets": plumbing).
+  const sameWork = (a: ClassifiedSkill, b: ClassifiedSkill) =>
+    a.name.toLowerCase() === b.name.toLowerCase() || (entryOf(a) !== undefined && entryOf(a) === entryOf(b) && !a.kinds.includes('language'));
+  const distinct = skills.filter((s, i) => skills.findIndex((o) => sameWork(o, s)) === i);
+  // Food for a group of people ("birthday cakes for kids") is food for their parties.
+  if (market && !market.event && distinct[0].kinds.includes('food') && /^(kids?|children|child|toddlers?|teens?|teenagers?)$/.test(market.phrase)) {
+    const phrase = `${market.phrase === 'child' ? 'children' : market.phrase.replace(/^kid$/, 'kids')}'s parties`.replace(/s's parties$/, "s' parties");
+    market = { phrase, title: titleCase(phrase), preposition: 'for', event: true };
+  }
   const kinds = [...new Set(distinct.flatMap((s) => s.kinds))];
   return { skills: distinct, kinds, ...(market ? { market } : {}) };
 }

@@ -24,7 +24,7 @@ const groups: Group[] = [
   {
     kinds: ['trade'],
     rows: `
-plumber, plumbing, pipe, leak = plumbing ;; plumber
+plumber, plumbing, @pipe, @leak, @leaking, @leaky, @tap, @faucet, @toilet, @drain, @sink, @shower, @radiator, @cistern, @leaking tap, @leaky tap, @dripping tap, @blocked drain, unblock drain, @boiler leak = plumbing ;; plumber
 electrician, electrical, electrical work, wiring, rewiring = electrical work ;; electrician
 handyman, handywoman, handyperson, odd job, home repair, fix thing = home repairs ;; handyman
 carpenter, carpentry, joiner, joinery = carpentry ;; carpenter
@@ -95,6 +95,7 @@ makeup, make-up, makeup artist, mua, makeup artistry = makeup ;; makeup artist
 nail, nails, nail technician, manicure, manicurist, nail art = nail art ;; nail technician
 lash, lashes, eyelash extension, brow, brows, eyebrow = lash and brow styling ;; lash technician
 beautician, beauty therapist, beauty, skincare, facial, esthetician, aesthetician = beauty treatments ;; beautician
+tattoo, tattooing, tattoo artist, tattooist, tattoo design, piercing, body piercing, piercer = tattooing ;; tattoo artist
 personal stylist, styling, stylist, wardrobe styling, personal shopper, personal shopping = personal styling ;; stylist
 `,
   },
@@ -174,7 +175,7 @@ street food, food truck, food stall = street food ; dishes ; street food cook
 sushi = sushi making ; sushi ; sushi chef
 tea, tea blending = tea blending ; tea blends ; tea blender
 hot sauce, sauce, spice, spice blend = hot sauce making ; sauces ; maker
-beekeeping, beekeeper, bee keeping, honey, bee = beekeeping ; honey jars ; beekeeper
+beekeeping, beekeeper, bee keeping, keep bee, honey, bee = beekeeping ; honey ; beekeeper
 vegetable growing, grow vegetable, market garden, allotment, microgreen, microgreens, homestead, farming, farmer, egg, chicken keeping = growing produce ; vegetable boxes ; grower
 `,
   },
@@ -220,10 +221,15 @@ bartending at event, mobile bar = mobile bar service ;; bartender
 `,
   },
   {
+    kinds: ['photography', 'event'],
+    rows: `
+photography, photo, photographer, take photo, photograph, portrait photography, wedding photography, event photography, headshot, headshots, newborn photography, family photography, product photography, pet photography, pet photographer = photography ; photos ; photographer
+videography, videographer, filmmaking, filmmaker, video, film, filming, wedding video, drone, drone filming, drone pilot = videography ; videos ; videographer
+`,
+  },
+  {
     kinds: ['creative', 'event'],
     rows: `
-photography, photo, photographer, take photo, photograph, portrait photography, wedding photography, event photography, headshot, headshots = photography ; photos ; photographer
-videography, videographer, filmmaking, filmmaker, video, film, filming, wedding video, drone, drone filming, drone pilot = videography ; videos ; videographer
 calligraphy, calligrapher, hand lettering, lettering, brush lettering = calligraphy ; lettered pieces ; calligrapher
 live painting, live portrait, speed painting = live painting ; paintings ; live painter
 `,
@@ -240,7 +246,6 @@ songwriting, songwriter, song, lyricist, lyrics, composing, composer, compositio
 music production, producer, beat, beats, beatmaking, beat making, mixing, mastering, audio engineering, audio engineer = music production ; tracks ; producer
 printmaking, linocut, screen printing, block printing = printmaking ; prints ; printmaker
 sculpture, sculptor, sculpting = sculpture ; sculptures ; sculptor
-tattoo, tattooing, tattoo artist, tattoo design = tattoo art ; designs ; tattoo artist
 digital art, procreate, concept art, character design, pixel art = digital art ; artworks ; digital artist
 graffiti, street art = street art ; murals ; street artist
 animation, animator, animate, 2d animation, 3d animation, motion graphics = animation ; animations ; animator
@@ -339,7 +344,7 @@ pet sitting, pet sitter, pet, pets, cat sitting, cat sitter, cat, cats, kitten, 
 horse training, train horse, horse trainer, horse whisperer = horse training ;; horse trainer
 horse, horses, equine, farrier, stable, stable hand = horse care ;; horse carer
 aquarium, fish keeping, fishkeeping, reptile, reptiles, bird, birds, parrot, rabbit, hamster = exotic pet care ;; keeper
-animal behaviour, animal behaviourist, cat behaviour, pet photography, pet photographer = animal behaviour ;; behaviourist
+animal behaviour, animal behaviourist, cat behaviour = animal behaviour ;; behaviourist
 breeding, breeder, dog breeder = breeding ;; breeder
 `,
   },
@@ -349,16 +354,14 @@ breeding, breeder, dog breeder = breeding ;; breeder
 nurse, nursing, registered nurse, rn, lpn, nurse practitioner, midwife, midwifery, health visitor = nursing ;; nurse
 pharmacist, pharmacy, pharmacology, pharmacy technician, chemist = pharmacy ;; pharmacist
 doctor, physician, gp, general practitioner, medicine, medical, surgeon, surgery, anaesthetist, anesthesiologist, pediatrician, paediatrician, psychiatrist, cardiologist, dermatologist, radiologist, radiographer, sonographer = medicine ;; doctor
-dentist, dentistry, dental, dental hygienist, hygienist, orthodontist, dental nurse = dentistry ;; dentist
+dental hygienist, hygienist, dental hygiene = dental hygiene ;; dental hygienist
+dentist, dentistry, dental, orthodontist, dental nurse = dentistry ;; dentist
 vet, veterinarian, veterinary, vet nurse, veterinary nurse = veterinary care ;; vet
 physiotherapist, physiotherapy, physio, physical therapist, physical therapy, occupational therapist, occupational therapy, chiropractor, chiropractic, osteopath, osteopathy, podiatrist, podiatry, sports therapist = physiotherapy ;; physiotherapist
-psychologist, psychology, therapist, therapy, counsellor, counselor, counselling, counseling, psychotherapist, psychotherapy, mental health = counselling ;; counsellor
 speech therapist, speech therapy, speech and language therapist, speech pathologist, audiologist, optometrist, optician = speech therapy ;; speech therapist
 massage, massage therapist, massage therapy, masseuse, masseur, sports massage, reflexology, reflexologist, acupuncture, acupuncturist = massage therapy ;; massage therapist
 dietitian, dietician, nutritionist, nutrition, clinical nutrition = nutrition ;; nutritionist
 paramedic, emt, first aid, first aider, lifeguard = first aid ;; paramedic
-lawyer, attorney, solicitor, barrister, legal, law, legal advice, paralegal, notary, immigration lawyer, conveyancing = law ;; lawyer
-financial advisor, financial adviser, financial planner, financial planning, wealth manager, mortgage broker, mortgage advisor, insurance broker, insurance agent, chartered accountant, cpa, tax advisor, tax adviser = financial advice ;; financial adviser
 social worker, social work = social work ;; social worker
 care worker, carer, caregiver, caregiving, support worker, home care, elderly care, elder care, senior care, dementia care, personal care = care work ;; care worker
 childcare, child care, childminder, childminding, nanny, babysitter, babysitting, babysit, au pair, nursery nurse, early years, daycare = childcare ;; childminder
@@ -367,11 +370,29 @@ security guard, bodyguard, police, police officer, firefighter = security work ;
 pharmacist technician, lab technician, laboratory technician, medical laboratory scientist, phlebotomist, phlebotomy = laboratory work ;; lab technician
 `,
   },
+  {
+    kinds: ['advice'],
+    rows: `
+lawyer, attorney, solicitor, barrister, legal, law, legal advice, paralegal, notary, immigration lawyer, conveyancing = law ;; lawyer
+financial advisor, financial adviser, financial planner, financial planning, wealth manager, mortgage broker, mortgage advisor, insurance broker, insurance agent, chartered accountant, cpa, tax advisor, tax adviser = financial advice ;; financial adviser
+`,
+  },
+  {
+    kinds: ['therapy'],
+    rows: `
+psychologist, psychology, therapist, therapy, counsellor, counselor, counselling, counseling, psychotherapist, psychotherapy, mental health, cbt, family therapist, couples therapist, marriage counsellor = counselling ;; counsellor
+`,
+  },
 ];
 
 export interface LexiconEntry {
   /** Every term of the row, as matched (singular, lower case). */
   terms: string[];
+  /**
+   * Terms that name what the work is done on rather than the work ("tap", "toilet" for plumbing,
+   * written `@tap` in a row): a sentence that names only them reads as the entry's name.
+   */
+  objects: string[];
   name: string;
   things?: string;
   role?: string;
@@ -387,7 +408,8 @@ function parse(group: Group): LexiconEntry[] {
       const [termsText, rest = ''] = line.split('=');
       const [name, things, role] = rest.split(';').map((part) => part.trim());
       return {
-        terms: termsText.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean),
+        terms: termsText.split(',').map((t) => t.trim().toLowerCase().replace(/^@/, '')).filter(Boolean),
+        objects: termsText.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t.startsWith('@')).map((t) => t.slice(1)),
         name: name || termsText.split(',')[0].trim(),
         things: things || undefined,
         role: role || undefined,
@@ -409,9 +431,9 @@ export const marketHeads: ReadonlySet<string> = new Set(
     'bar mitzvah quinceañera reunion gala fundraiser celebration ceremony prom ' +
     'senior elderly retiree pensioner kid child children toddler teen teenager student family parent mum mom dad ' +
     'baby newborn bride groom couple newlywed business startup restaurant café cafe shop store company office ' +
-    'school church hotel tourist expat immigrant athlete runner beginner professional landlord homeowner tenant ' +
-    'owner nonprofit non-profit charity farmer gym clinic agent podcaster youtuber creator gamer musician artist ' +
+    'tourist expat immigrant athlete runner beginner professional landlord homeowner tenant ' +
+    'owner nonprofit non-profit charity farmer agent podcaster youtuber creator gamer musician artist ' +
     'author coach therapist freelancer founder woman man men women veteran patient commuter cyclist neighbour ' +
-    'neighbor team worker employee hospital care home nursing home salon brand seller'
+    'neighbor team worker employee brand seller'
   ).split(' '),
 );
