@@ -158,7 +158,7 @@ const fiverr: Pattern[] = [
     how: 'A simple setup (phone, tripod, window light) and a script template keep each video under an hour of work.',
     first: 'Post two free sample lessons on YouTube and link them from the gig: buyers trust what they can watch.',
     fit: 'physical',
-    audiences: ['beginners', 'hobbyists', 'parents', 'home learners'],
+    audiences: ['beginners', 'hobbyists', 'adult learners', 'home learners'],
   },
 ];
 
@@ -863,7 +863,7 @@ const notTaught = /translat|interpret|subtit|locali|tattoo|piercing/i;
 const kindAudiences: Partial<Record<SkillKind, string[]>> = {
   trade: ['homeowners', 'DIYers', 'landlords', 'tenants'],
   'home-service': ['households', 'busy families', 'homeowners', 'tenants'],
-  beauty: ['clients', 'brides', 'busy parents', 'students'],
+  beauty: ['regular clients', 'busy parents', 'students', 'professionals'],
   'made-product': ['gift buyers', 'crafters', 'makers', 'hobbyists'],
   food: ['food lovers', 'home cooks', 'local families', 'beginners'],
   event: ['couples', 'party hosts', 'event planners', 'venues'],
@@ -878,15 +878,21 @@ const kindAudiences: Partial<Record<SkillKind, string[]>> = {
   therapy: ['fellow professionals', 'trainees', 'adults', 'employers'],
 };
 
+/** Who generic ideas for a skill are for: businesses for commercial work, otherwise the people of its kind. */
+function audiencesOf(skill: ClassifiedSkill): string[] | undefined {
+  if (/office|commercial/i.test(skill.name)) return ['office managers', 'small businesses', 'shop owners', 'landlords'];
+  return kindAudiences[skill.kinds[0]];
+}
+
 /** Which kinds each pattern of the generic catalogue fits, and what it does that some kinds forbid. */
 const everyKindButRegulated = allSkillKinds.filter((k) => k !== 'regulated');
-const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[] }> = {
+const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; notNames?: RegExp }> = {
   '{Skill} Gig in Three Packages': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
   '24-Hour Express {Skill} Service': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
   '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'language', 'hobby', 'photography', 'general'], traits: ['remote'] },
   '{Skill} Gig for {Audience}': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
   'Monthly {Skill} Retainer': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'language', 'creative', 'general'], traits: ['remote'] },
+  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'language', 'creative', 'general'], traits: ['remote'] },
   'Custom {Skill} Plan or Guide': { kinds: ['knowledge', 'hobby', 'food', 'general'] },
   '{Skill} Templates with Custom Edits': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
   'Done-for-You {Skill} Setup': { kinds: ['knowledge', 'general'], traits: ['remote'] },
@@ -912,9 +918,9 @@ const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[] }
   'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'trade', 'animals', 'food', 'general'] },
   '{Skill} Tips on TikTok & Reels': { kinds: everyKindButRegulated },
   '{Skill} YouTube Tutorial Channel': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'home-service', 'beauty', 'animals', 'event', 'photography', 'general'], traits: ['teaching'] },
-  'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'beauty', 'home-service', 'general'] },
+  'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'beauty', 'home-service', 'general'], notNames: /bridal|wedding dress|tattoo|office|commercial|training|behaviour|barber/i },
   '{Skill} Carousel Account on Instagram': { kinds: ['knowledge', 'hobby', 'food', 'creative', 'language', 'advice', 'general'] },
-  'Social Media Manager for {Audience}': { kinds: ['knowledge', 'general'], traits: ['remote'] },
+  'Social Media Manager for {Audience}': { kinds: ['general'], traits: ['remote'] },
   'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'] },
   '30-Day {Skill} Challenge': { kinds: ['hobby', 'language', 'creative', 'food', 'photography', 'general'], traits: ['teaching'] },
   'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'language', 'regulated', 'advice', 'therapy', 'general'] },
@@ -956,7 +962,7 @@ function fromTemplate(t: IdeaTemplate): Candidate {
 
 function fromPattern(source: string, p: Pattern): Candidate {
   const fit = fillerFit[p.title] ?? { kinds: allSkillKinds };
-  return { id: `${source}:${p.title}`, pattern: p, kinds: fit.kinds, traits: fit.traits ?? [], notKinds: [], specific: false };
+  return { id: `${source}:${p.title}`, pattern: p, kinds: fit.kinds, traits: fit.traits ?? [], notKinds: [], notNames: fit.notNames, specific: false };
 }
 
 /** Whether a candidate may be used for this skill (the kinds it declares, the traits the skill forbids). */
@@ -968,6 +974,8 @@ function fitsSkill(c: Candidate, skill: ClassifiedSkill): boolean {
   if (c.names && !c.names.test(skill.name)) return false;
   if (c.notNames?.test(skill.name)) return false;
   // Generic teaching ideas never teach teaching ("Teaching Online Course"), and translation is not teaching.
+  // A generic idea named after a skill that is the teaching itself ("Teaching Tips", "1:1 Teaching Consultation Call") says nothing.
+  if (!c.specific && /^(teaching|tutoring)$/i.test(skill.name)) return false;
   if (c.traits.includes('teaching') && ((!c.specific && teachingNamed.test(skill.name)) || notTaught.test(skill.name))) return false;
   return true;
 }
@@ -1079,7 +1087,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
       const withMarket = market !== undefined && n === 0 && 'skill' in owner && owner.skill === 0;
       // The first idea names the market: a template written for one comes first.
       if (withMarket) {
-        const written = (o: (typeof options)[number]) => Boolean(o.candidate.pattern.marketTitle) && (!market.event || o.candidate.traits.includes('event'));
+        const written = (o: (typeof options)[number]) => Boolean(o.candidate.pattern.marketTitle) && market.event === o.candidate.traits.includes('event');
         options = [...options.filter(written), ...options.filter((o) => !written(o))];
       }
 
@@ -1088,7 +1096,8 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         const pattern = candidate.pattern;
         // An occasion ("at funerals") names only ideas sold for occasions; a group ("for seniors") any idea.
         const named = withMarket && (!market.event || candidate.traits.includes('event'));
-        const ownAudiences = candidate.specific ? undefined : kindAudiences[main.skill.kinds[0]];
+        // Learners for teaching ideas; otherwise the people this kind of work serves.
+        const ownAudiences = candidate.specific || candidate.traits.includes('teaching') ? undefined : audiencesOf(main.skill);
         const audience = named
           ? market.phrase
           : niches.length > 0

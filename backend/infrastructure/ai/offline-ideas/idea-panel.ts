@@ -12,6 +12,8 @@ export interface PanelSentence {
   plain: RegExp;
   /** The market the sentence names, as it must appear in a title. */
   market?: RegExp;
+  /** What a visitor would find senseless for this person, in a title or subtitle (from the review of the first pass). */
+  forbidden?: RegExp;
 }
 
 export const ideaPanel: PanelSentence[] = [
@@ -41,7 +43,7 @@ export const ideaPanel: PanelSentence[] = [
   // performance at events
   { sentence: 'I sing at funerals', parts: [/singing/i], plain: /singing at funerals/i, market: /funerals/i },
   { sentence: 'I play the violin at weddings', parts: [/violin/i], plain: /violin at weddings/i, market: /weddings/i },
-  { sentence: "I'm a DJ", parts: [/dj/i], plain: /djing for weddings & parties/i },
+  { sentence: "I'm a DJ", parts: [/dj/i], plain: /djing for weddings & parties/i, forbidden: /video gig|video messages/i },
   { sentence: "I'm a magician for kids parties", parts: [/magic/i], plain: /magic for kids' parties/i, market: /kids' parties/i },
   { sentence: "I'm a wedding photographer", parts: [/photography/i], plain: /photography/i },
   // teachable hobbies
@@ -73,6 +75,30 @@ export const ideaPanel: PanelSentence[] = [
   { sentence: 'I walk dogs', parts: [/dog walking/i], plain: /local dog walking service/i },
   { sentence: 'I train horses', parts: [/horse/i], plain: /horse training service/i },
   { sentence: 'I groom dogs', parts: [/groom/i], plain: /grooming service/i },
+
+  // The review of the first pass: 22 sentences outside the panel, each with what it got wrong.
+  { sentence: 'I translate Italian legal documents', parts: [/italian/i], plain: /italian translation/i, forbidden: /lessons?\b|class|online course|conversation|tutorial|learning tips|legal document/i },
+  { sentence: 'I coach people at the gym', parts: [/personal training/i], plain: /personal training sessions/i, forbidden: /\bat gym|life coaching|after-school/i },
+  { sentence: 'I photograph weddings', parts: [/photograph/i], plain: /wedding & event photography packages/i, forbidden: /art fair|patreon|prints & digital|custom photos on fiverr|guests watch|wedding photography for corporate/i },
+  { sentence: 'I fix leaking taps and toilets', parts: [/plumbing/i], plain: /plumbing call-out service/i, forbidden: /toilet|leaking tap|lessons/i },
+  { sentence: "I'm a retired teacher", parts: [/schoolwork|teaching/i], plain: /private schoolwork tutoring|supply teaching days/i, forbidden: /teaching (online course|club|challenge|review|consultation)|after-school teaching/i },
+  { sentence: "I'm a beekeeper", parts: [/beekeeping|honey|hive/i], plain: /local honey/i, forbidden: /recipe|catering/i },
+  { sentence: 'I make birthday cakes for kids', parts: [/cake/i], plain: /custom birthday cake orders/i, market: /kids' parties/i, forbidden: /for kids$|catering|weekly birthday cake subscription|pre-order .* drops/i },
+  { sentence: "I'm a tattoo artist", parts: [/tattoo/i], plain: /guest spots in licensed tattoo studios|custom tattoo design commissions/i, forbidden: /art fair|wedding|event|lesson|workshop|course|tutorial|mobile|cafés/i },
+  { sentence: "I'm a dental hygienist", parts: [/dental hygien/i], plain: /dental hygienist shifts/i, forbidden: /dentist\b/i },
+  { sentence: "I'm a family lawyer", parts: [/family law/i], plain: /fixed-fee family law consultations/i, forbidden: /shifts|home visits|checks and advice|employers|^law\b/i },
+  { sentence: "I'm a therapist", parts: [/counselling|therapist/i], plain: /online counselling sessions|private counselling practice/i, forbidden: /shifts|home visits|checks and advice/i },
+  { sentence: 'I knit for babies', parts: [/knit/i], plain: /knit.*(etsy|orders)/i, market: /babies/i, forbidden: /stall for babies|for babies & /i },
+  { sentence: 'I train dogs', parts: [/dog training/i], plain: /puppy & group dog training classes/i, forbidden: /checkatrade|rover|holiday cover|sitting/i },
+  { sentence: "I'm a barber", parts: [/barber/i], plain: /barbering bookings on booksy|mobile barbering visits/i, forbidden: /checkatrade|weddings|brides/i },
+  { sentence: 'I do office cleaning', parts: [/office cleaning/i], plain: /office cleaning contracts/i, forbidden: /households|for offices/i },
+  { sentence: "I'm a video editor", parts: [/video editing/i], plain: /freelance video editing/i, forbidden: /team sessions|help for seniors/i },
+  { sentence: "I'm an accountant", parts: [/accounting/i], plain: /freelance accounting/i, forbidden: /team sessions|ugc|social media manager|help for seniors/i },
+  { sentence: "I'm a carpenter who paints", parts: [/carpentry/i, /decorat/i], plain: /carpentry call-out service/i, forbidden: /art fair|prints &|commissioned|gallery|painting\b(?! and)/i },
+  { sentence: 'I make wedding dresses', parts: [/wedding dress/i], plain: /made-to-measure wedding dresses/i, forbidden: /favours|stall|gift shops|ugc/i },
+  { sentence: 'I sew', parts: [/sew/i], plain: /sewn pieces on etsy|custom sewing orders/i },
+  { sentence: "I'm an electrician and I play drums", parts: [/electrical/i, /drum/i], plain: /electrical work call-out service/i, forbidden: /electrical work & drum|drum(s|ming)-themed|drum(s|ming) (channel|newsletter)/i },
+  { sentence: "I'm a DJ and a photographer", parts: [/dj/i, /photograph/i], plain: /djing for weddings & parties/i, forbidden: /video gig|art fair/i },
 ];
 
 /** The ten sentences of the closing note, varied across kinds of work. */
@@ -83,8 +109,8 @@ export const visitorSample = [
   'I cook for office parties',
   "I'm a nurse and I knit",
   'I speak Spanish and French fluently',
-  'I teach yoga for seniors',
-  'I walk dogs',
+  'I photograph weddings',
+  'I train dogs',
   "I'm a graphic designer who knits",
-  'I make candles and soap',
+  "I'm a family lawyer",
 ];

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultAiSettings } from '../../../application/ai/ai-settings';
 import { buildIdeaPromptInput } from '../../../application/ai/idea-prompt';
 import { parseGeneratedIdeas } from '../../../application/ai/parse-ideas';
-import { OfflineIdeaGenerator, planIdeas } from '../offline-idea-generator';
+import { OfflineIdeaGenerator, planIdeas, repeatsWord } from '../offline-idea-generator';
 import { ideaPanel } from './idea-panel';
-import { kindsAtEvents, templateFits, type ClassifiedSkill } from './skill-kinds';
+import { kindsAtEvents, regulatedKinds, templateFits, type ClassifiedSkill } from './skill-kinds';
 
 /** Issue 30: over a panel of everyday skill sentences, ideas a person with that skill would act on. */
 
@@ -13,7 +13,8 @@ const inputFor = (skill: string) => buildIdeaPromptInput(defaultAiSettings, { sk
 
 const handsOn = ['trade', 'home-service', 'beauty', 'animals', 'food', 'made-product'] as const;
 const isHandsOnOnly = (s: ClassifiedSkill) => s.kinds.every((k) => (handsOn as readonly string[]).includes(k));
-const isRegulated = (s: ClassifiedSkill) => s.kinds.includes('regulated');
+const isRegulated = (s: ClassifiedSkill) => s.kinds.some((k) => regulatedKinds.has(k));
+const isHealthOrCare = (s: ClassifiedSkill) => s.kinds.includes('regulated');
 const hasNoPlaceAtEvents = (s: ClassifiedSkill) => !s.kinds.some((k) => kindsAtEvents.has(k));
 
 describe('offline ideas over the panel (issue 30)', () => {
@@ -44,6 +45,24 @@ describe('offline ideas over the panel (issue 30)', () => {
       }
       expect(titles.some((t) => entry.plain.test(t)), `the plain business ${entry.plain} among\n${list}`).toBe(true);
 
+      // What a visitor would find senseless for this person.
+      if (entry.forbidden) {
+        for (const idea of ideas) expect(`${idea.title} — ${idea.subtitle}`, `senseless for "${entry.sentence}"`).not.toMatch(entry.forbidden);
+      }
+      for (const idea of ideas) {
+        // No word said twice ("Wedding Photography for Weddings", "Office Cleaning for Offices").
+        expect(repeatsWord(idea.title), `${idea.title}: a word twice`).toBe(false);
+        // No idea that is another one again for someone else ("…: Families Edition", "… (2)").
+        expect(idea.title, 'an idea repeated').not.toMatch(/Edition$|\(\d+\)$/);
+        // Every title names its subject: no template left without it ("Worksheets & Lesson Plans Gig").
+        expect(idea.title, 'a title naming no subject').not.toMatch(/^(Worksheets|Revision Packs|Explainers|Tutoring|Online Tutoring|Private Tutoring|Translation Gig|Subtitles|Lessons)\b/);
+        expect(idea.description, 'a placeholder subject').not.toMatch(/\bthe language\b(?! (you|they))|\bTutor the\b/);
+        // Generic teaching never teaches teaching ("Teaching Online Course", "After-School Teaching Club").
+        expect(idea.title, 'teaching taught').not.toMatch(/\b(teaching|tutoring) (online course|club|challenge|video lessons|workshops)|after-school (teaching|tutoring)/i);
+        // Grammar of the things a maker makes ("show each new knitted,").
+        expect(idea.description, 'a bare participle as a noun').not.toMatch(/\beach new (sewn|knitted|crochet|embroidered|woven|handmade)\b(?! piece)/i);
+      }
+
       // A named market is the market of the first ideas.
       const firsts = ideas.filter((idea, i) => ideas.findIndex((o) => o.category === idea.category) === i).map((i) => i.title);
       if (entry.market) expect(firsts.some((t) => entry.market!.test(t)), `${entry.market} in a first idea of\n${list}`).toBe(true);
@@ -60,8 +79,13 @@ describe('offline ideas over the panel (issue 30)', () => {
         const text = `${idea.title} ${idea.subtitle}`;
         for (const skill of skills) {
           if (isRegulated(skill)) {
-            expect(text, `${idea.title}: a regulated profession`).not.toMatch(/remote|lessons?\b|class(es)?\b|club|stream|course|tutorial|workshop|wedding|event|\bkids?\b|children/i);
+            expect(text, `${idea.title}: a regulated profession`).not.toMatch(/lessons?\b|class(es)?\b|club|stream|course|tutorial|workshop|wedding|event|\bkids?\b|children/i);
           }
+          // Health and care in person; law, finance and therapy may be practised at a distance, but have no shifts or home checks.
+          if (isHealthOrCare(skill)) expect(text, `${idea.title}: health and care in person`).not.toMatch(/remote|online .*sessions|by video/i);
+          if (isRegulated(skill) && !isHealthOrCare(skill)) expect(text, `${idea.title}: advice or therapy`).not.toMatch(/shifts|home visits|checks and advice/i);
+          // Translation is work for clients, not teaching.
+          if (/translat|interpret/i.test(skill.name)) expect(idea.title, `${idea.title}: translation taught`).not.toMatch(/lessons?\b|class(es)?\b|course|tutorial|conversation/i);
           if (isHandsOnOnly(skill)) expect(`${text} ${idea.description}`, `${idea.title}: hands-on work`).not.toMatch(/remote/i);
           if (hasNoPlaceAtEvents(skill) && !(entry.market && entry.market.test(idea.title))) {
             expect(idea.title, `${idea.title}: ${skill.name} has no place at events`).not.toMatch(/wedding|event|part(y|ies)|funeral/i);

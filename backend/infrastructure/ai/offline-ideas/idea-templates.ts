@@ -209,6 +209,7 @@ const tradeAndHome: IdeaTemplate[] = group(['trade'], {
 const homeServices: IdeaTemplate[] = group(['home-service'], {
   offline: [
     {
+      notNames: /office|commercial/i,
       title: 'Local {Skill} Service',
       marketTitle: '{Skill} Service {prep} {Market}',
       subtitle: 'Reliable {skill} for households nearby, booked weekly or one-off',
@@ -221,6 +222,7 @@ const homeServices: IdeaTemplate[] = group(['home-service'], {
       audiences: ['busy families', 'working couples', 'seniors', 'landlords'],
     },
     {
+      notNames: /office|commercial/i,
       title: 'Weekly {Skill} Rounds',
       subtitle: 'Regular customers on the same streets, for steady income',
       method: 'Recurring weekly or fortnightly visits',
@@ -245,6 +247,7 @@ const homeServices: IdeaTemplate[] = group(['home-service'], {
   ],
   online: [
     {
+      notNames: /office|commercial/i,
       title: '{Skill} Checklists & Planners on Etsy',
       subtitle: 'Printable routines and planners people buy and use at home',
       method: 'Printable sales on Etsy',
@@ -256,6 +259,7 @@ const homeServices: IdeaTemplate[] = group(['home-service'], {
       audiences: ['new homeowners', 'busy parents', 'students', 'planners'],
     },
     {
+      notNames: /office|commercial/i,
       title: '{Skill} Gift Vouchers Sold Online',
       subtitle: 'Vouchers for a visit, bought online as a present',
       method: 'Online voucher sales (Square, Stripe payment links)',
@@ -417,8 +421,9 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
   ],
   offline: [
     {
+      notNames: /bridal|wedding dress/i,
       title: '{Skill} Stall at Craft Markets',
-      marketTitle: '{Skill} Stall {prep} {Market}',
+      // A stall is not 'for babies': the market is named by the shop and the orders, not the stall.
       subtitle: 'Weekend markets and craft fairs where buyers can touch the {things}',
       method: 'Direct sales at markets and fairs',
       industry: '{domain} · Markets',
@@ -430,6 +435,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
       audiences: ['market visitors', 'gift buyers', 'tourists', 'families'],
     },
     {
+      notNames: /bridal|wedding dress/i,
       title: '{Product} Stocked in Local Gift Shops',
       subtitle: 'Wholesale and consignment with independent shops',
       method: 'Wholesale or consignment sales',
@@ -442,7 +448,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
     },
     {
       traits: ['event'],
-      notNames: /cloth|dress|fashion|millin|tailor/i,
+      notNames: /cloth|dress|fashion|millin|tailor|bridal/i,
       title: 'Custom {Product} for Weddings & Parties',
       marketTitle: 'Custom {Product} {prep} {Market}',
       subtitle: 'Favours, gifts and decorations made for the occasion',
@@ -493,7 +499,8 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
     },
     {
       traits: ['streaming'],
-      title: 'Live {Product} Sales on Instagram & TikTok',
+      notNames: /bridal|wedding dress/i,
+      title: 'Live Sales of New {Product} on Instagram & TikTok',
       subtitle: 'Weekly live shows where followers buy the new pieces',
       method: 'Live selling (Instagram Live, TikTok Shop)',
       industry: '{domain} · Live commerce',
@@ -1814,6 +1821,247 @@ const tutoringMore: IdeaTemplate[] = group(['tutoring'], 'tutoringMore', {
   ],
 });
 
+/** Bridalwear: dresses made with the bride, fitted over months. */
+const bridal: IdeaTemplate[] = group(['made-product'], 'bridal', {
+  offline: [
+    {
+      names: /bridal|wedding dress/i,
+      title: 'Made-to-Measure Wedding Dresses from a Home Studio',
+      subtitle: 'A dress designed with the bride and fitted over three or four appointments',
+      method: 'Priced per dress, paid in stages',
+      industry: '{domain} · Made to measure',
+      price: price(800, 3000, 'per dress', 'dresses'),
+      what: 'Design and make wedding dresses with each bride: a consultation, a toile, and three or four fittings, paid in stages.',
+      how: 'Take a limited number of dresses per season, and book fittings around the wedding date.',
+      first: 'Photograph the dresses you have made and show them at one wedding fair.',
+      audiences: ['brides', 'couples', 'mothers of the bride', 'wedding planners'],
+    },
+    {
+      names: /bridal|wedding dress/i,
+      title: 'Dress Alterations for Local Bridal Shops',
+      subtitle: 'Fittings and alterations that bridal shops send out',
+      method: 'Per alteration, paid by the shop or the bride',
+      industry: '{domain} · Alterations',
+      price: price(80, 400, 'per dress', 'dresses'),
+      what: 'Alter and fit wedding dresses for bridal shops that have no seamstress of their own, and for brides who bought their dress elsewhere.',
+      how: 'A price list by alteration, a turnaround the shops can promise, and a fitting room at home or in the shop.',
+      first: 'Visit three bridal shops with photos of your work and a price list.',
+      audiences: ['bridal shops', 'brides', 'bridesmaids', 'mothers of the bride'],
+    },
+    {
+      names: /bridal|wedding dress/i,
+      traits: ['event'],
+      title: 'Dress Stands at Wedding Fairs',
+      subtitle: 'A stand where brides meet you and book consultations',
+      method: 'Consultations booked at the fair',
+      industry: '{domain} · Wedding fairs',
+      price: price(800, 3000, 'per dress', 'dresses'),
+      what: 'Take a stand at wedding fairs with three of your dresses, and book consultations with the brides who stop.',
+      how: 'A rail, a mirror, a booking sheet, and a fair in the season when couples plan.',
+      first: 'Book one wedding fair and bring a sign-up sheet for consultations.',
+      audiences: ['brides', 'couples', 'wedding planners', 'venues'],
+    },
+  ],
+});
+
+/** Office and commercial cleaning: contracts with businesses, not households. */
+const officeCleaning: IdeaTemplate[] = group(['home-service'], 'officeCleaning', {
+  offline: [
+    {
+      names: /office|commercial/i,
+      title: '{Skill} Contracts with Local Firms',
+      marketTitle: '{Skill} Contracts {prep} {Market}',
+      subtitle: 'Evening and early-morning cleaning on a monthly contract',
+      method: 'Monthly contracts priced per visit',
+      industry: '{domain} · Commercial contracts',
+      price: price(200, 1200, 'per month', 'contracts'),
+      what: 'Clean small offices, surgeries and shops before or after hours on a monthly contract, with the same cleaner on the same days.',
+      how: 'Quote from a walk-round, agree a checklist per site, and carry public liability insurance.',
+      first: 'Walk the business parks and high street near you with a one-page price sheet and offer a first week’s trial clean.',
+      audiences: ['small offices', 'surgeries', 'shops', 'coworking spaces'],
+    },
+  ],
+  online: [
+    {
+      names: /office|commercial/i,
+      title: '{Skill} Quotes on Bark & Local Directories',
+      subtitle: 'Businesses nearby that ask for cleaning quotes online',
+      method: 'Lead platforms and business directories',
+      industry: '{domain} · Local leads',
+      price: price(200, 1200, 'per month', 'contracts'),
+      what: 'Answer cleaning requests from businesses on Bark and list on Google Business and local directories, with prices for typical office sizes.',
+      how: 'Reply within the hour, and offer a free walk-round before quoting.',
+      first: 'Set up your Google Business profile and ask your first clients for reviews.',
+      audiences: ['office managers', 'shop owners', 'landlords', 'surgeries'],
+    },
+  ],
+});
+
+/** Barbering and hair: memberships for regulars. */
+const beautyMore: IdeaTemplate[] = group(['beauty'], 'beautyMore', {
+  fiverr: [
+    {
+      notNames: /tattoo|makeup|bridal|henna/i,
+      title: 'Monthly {Skill} Memberships for Regulars',
+      subtitle: 'A set number of appointments a month for a fixed fee',
+      method: 'Monthly memberships',
+      industry: '{domain} · Memberships',
+      price: price(25, 60, 'per member per month', 'members'),
+      what: 'Sell regular clients a monthly {skill} membership: an appointment every two or four weeks and priority booking, paid by direct debit.',
+      how: 'Cap the memberships at what your week can hold, and keep a few slots for new clients.',
+      first: 'Offer the membership to your twenty most regular clients this month.',
+      audiences: ['regular clients', 'professionals', 'students', 'busy parents'],
+    },
+  ],
+});
+
+/** Knowledge work sold to businesses near you. */
+const knowledgeLocal: IdeaTemplate[] = group(['knowledge'], 'knowledgeLocal', {
+  offline: [
+    {
+      traits: ['teaching'],
+      title: '{Skill} Workshops for Local Business Owners',
+      subtitle: 'Practical evening sessions at a coworking space or chamber of commerce',
+      method: 'Ticketed workshops, and clients who hire you afterwards',
+      industry: '{domain} · Workshops',
+      price: price(25, 80, 'per attendee', 'attendees'),
+      what: 'Run a practical two-hour {skill} workshop for local business owners, and offer the ones who need more a fixed-price project.',
+      how: 'Partner with a coworking space or the chamber of commerce, who fill the room, and keep groups under fifteen.',
+      first: 'Offer the first workshop free to a coworking space’s members.',
+      audiences: ['small business owners', 'sole traders', 'shop owners', 'startups'],
+    },
+    {
+      title: '{Skill} Subcontracting for Local Agencies & Firms',
+      subtitle: 'Overflow work from agencies and firms near you',
+      method: 'Day rates or project fees from firms',
+      industry: '{domain} · Subcontracting',
+      price: price(200, 500, 'per day', 'days'),
+      what: 'Take the overflow {skill} work of agencies and firms near you, who have more clients than staff in busy months.',
+      how: 'A short portfolio, a day rate, and the promise to work under their name when they ask.',
+      first: 'Email ten local agencies or firms with three examples and your free weeks.',
+      audiences: ['agencies', 'firms', 'studios', 'consultancies'],
+    },
+  ],
+});
+
+/** Dog training: bookings and packages, besides classes and home visits. */
+const animalTrainingGigs: IdeaTemplate[] = group(['animals'], 'animalTrainingGigs', {
+  fiverr: [
+    {
+      names: /training|behaviour/i,
+      title: 'Puppy Starter Packages',
+      subtitle: 'Three home visits in a new puppy’s first weeks, at one price',
+      method: 'Fixed-price packages',
+      industry: '{domain} · Packages',
+      price: price(120, 250, 'per package', 'packages'),
+      what: 'Sell a fixed-price puppy package: three visits in the first weeks (toilet training, sleep, lead walking and recall basics) and a written plan.',
+      how: 'Book the visits a week apart, and offer a class place at a discount at the end.',
+      first: 'Ask breeders and vets to give your card to every new puppy owner.',
+      audiences: ['new puppy owners', 'families', 'first-time owners', 'breeders'],
+    },
+    {
+      names: /training|behaviour/i,
+      title: '{Skill} Bookings on Bark & Thumbtack',
+      subtitle: 'Owners nearby who ask for a trainer online',
+      method: 'Lead platforms (Bark, Thumbtack)',
+      industry: '{domain} · Local leads',
+      price: price(50, 150, 'per booking', 'bookings'),
+      what: 'Answer owners’ requests for {skill} on Bark and Thumbtack, where they describe their dog and trainers reply with a plan and a price.',
+      how: 'Reply within the hour, name the problem they described, and offer a first visit at a clear price.',
+      first: 'Complete your profile with photos of dogs you have trained and answer ten requests.',
+      audiences: ['busy owners', 'rescue adopters', 'families', 'new owners'],
+    },
+    {
+      names: /training|behaviour/i,
+      title: '{Skill} Gift Vouchers for New Owners',
+      subtitle: 'A class or a home visit, bought as a present for a new puppy',
+      method: 'Vouchers sold online',
+      industry: '{domain} · Gifts',
+      price: price(40, 150, 'per voucher', 'vouchers'),
+      what: 'Sell {skill} vouchers online, for friends and families of new puppy owners, redeemable against a class or a home visit.',
+      how: 'A printable voucher, a year’s validity, and a reminder to the buyer when it is used.',
+      first: 'Tell breeders and pet shops, and launch before Christmas.',
+      audiences: ['gift buyers', 'new owners', 'families', 'breeders'],
+    },
+  ],
+});
+
+/** Walking, sitting and grooming: bookings through apps, regular plans and gifts. */
+const animalCare: IdeaTemplate[] = group(['animals'], 'animalCare', {
+  offline: [
+    {
+      names: /groom/i,
+      title: 'Mobile {Skill} Visits',
+      subtitle: 'Grooming at the owner’s door, in a fitted van or their home',
+      method: 'Priced per groom by size and coat',
+      industry: '{domain} · Mobile grooming',
+      price: price(35, 80, 'per groom', 'grooms'),
+      what: 'Groom dogs and cats at the owner’s door, from a fitted van or in their utility room, for animals that hate the salon and owners who cannot drive them.',
+      how: 'Price by size and coat, book regulars every four to eight weeks, and plan rounds by area.',
+      first: 'Offer a launch price to owners in one neighbourhood and ask for photos to share.',
+      audiences: ['busy owners', 'older owners', 'nervous dogs’ owners', 'cat owners'],
+    },
+  ],
+  fiverr: [
+    { ...gigApps(['animals'], 'TaskRabbit & Nextdoor', ['busy owners', 'new owners', 'families', 'older owners']), notNames: /training|behaviour|horse/i },
+    {
+      notNames: /training|behaviour/i,
+      title: 'Monthly {Skill} Plans for Regulars',
+      subtitle: 'A fixed number of visits a month for a fixed fee',
+      method: 'Monthly plans paid by direct debit',
+      industry: '{domain} · Plans',
+      price: price(60, 250, 'per month', 'plans'),
+      what: 'Sell regular owners a monthly {skill} plan: the visits they need each month at a set price, paid by direct debit.',
+      how: 'Cap the plans at what your week can hold, and group them by street.',
+      first: 'Offer the plan to your five most regular owners this month.',
+      audiences: ['busy owners', 'working families', 'older owners', 'regular clients'],
+    },
+    {
+      notNames: /training|behaviour/i,
+      title: '{Skill} Gift Vouchers for Pet Owners',
+      subtitle: 'Visits bought as a present for a friend with a new pet',
+      method: 'Vouchers sold online',
+      industry: '{domain} · Gifts',
+      price: price(25, 100, 'per voucher', 'vouchers'),
+      what: 'Sell {skill} vouchers online as presents for friends and family with pets, redeemable for a visit or a month of visits.',
+      how: 'A printable voucher, a year’s validity, and a thank-you message to the buyer when it is used.',
+      first: 'Launch before Christmas and tell your regular owners.',
+      audiences: ['gift buyers', 'new owners', 'families', 'friends of owners'],
+    },
+  ],
+});
+
+/** A tutor’s posts where parents look. */
+const tutoringSocial: IdeaTemplate[] = group(['tutoring'], 'tutoringSocial', {
+  offline: [
+    {
+      traits: ['teaching', 'kids'],
+      title: '{Subject} Homework Club at the Library',
+      subtitle: 'A weekly after-school hour of supervised homework and help',
+      method: 'Termly fees from parents',
+      industry: 'Education · Homework clubs',
+      price: price(60, 150, 'per child per term', 'places'),
+      what: 'Run a weekly homework club in {subject} at a library or community room: children bring their homework, you help them through it.',
+      how: 'Groups of eight, a register and parents’ contact details, and fees by the term.',
+      first: 'Ask the library for a weekly room and tell parents at the nearest school gate.',
+      audiences: ['parents', 'primary pupils', 'secondary pupils', 'schools'],
+    },
+  ],
+  social: [
+    {
+      title: '{Subject} Tutor Posts in Local Parents’ Groups',
+      subtitle: 'Useful posts before exams that bring tutoring enquiries',
+      method: 'Tutoring bookings from local parents',
+      industry: 'Education · Local marketing',
+      price: price(30, 70, 'per hour of tutoring', 'hours'),
+      what: 'Post useful advice in local parents’ groups and on Nextdoor (exam dates, how to help with revision in {subject}) and mention your tutoring at the end.',
+      how: 'One post a fortnight, timed before mocks and exams, never a bare advert.',
+      first: 'Write the first post about the next exam season and how parents can help.',
+      audiences: ['parents', 'students', 'schools', 'homeschoolers'],
+    },
+  ],
+});
+
 /** Personal training: sessions with clients, the plain business of a trainer. */
 const fitness: IdeaTemplate[] = group(['hobby'], 'fitness', {
   offline: [
@@ -2220,6 +2468,10 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   ...translationWork,
   ...teacher,
   ...fitness,
+  ...bridal,
+  ...animalCare,
+  ...officeCleaning,
+  ...animalTrainingGigs,
   ...tradeAndHome,
   ...homeServices,
   ...beauty,
@@ -2232,6 +2484,9 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   ...tutoring,
   ...knowledge,
   ...tutoringMore,
+  ...tutoringSocial,
+  ...beautyMore,
+  ...knowledgeLocal,
   ...photography,
   ...regulated,
   ...advice,

@@ -226,7 +226,8 @@ function personTyped(clause: string, match: Match | undefined): { role: string; 
   const words = wordsOf(clause);
   const termWords = match.term.split(' ');
   const at = words.findIndex((_, i) => words.slice(i, i + termWords.length).join(' ') === match.term);
-  if (at < 0) return undefined;
+  // Only a person the sentence introduces ("I'm a dental hygienist", "as a lawyer"), not "wedding dresses".
+  if (at < 0 || !words.slice(Math.max(0, at - 4), at).some((w) => w === 'a' || w === 'an' || w === 'as')) return undefined;
   const before: string[] = [];
   for (let i = at - 1; i >= 0 && i >= at - 2 && !idleModifiers.has(words[i]) && !byTerm.has(words[i]); i--) before.unshift(words[i]);
   const role = [...before, match.term].join(' ');

@@ -128,6 +128,7 @@ toy making, toymaker, doll making, doll = toy making ; toys ; toymaker
 3d printing, 3d printer = 3D printing ; 3D-printed pieces ; maker
 laser cutting, cnc, engraving = laser cutting and engraving ; engraved pieces ; maker
 clothing design, fashion design, fashion designer, make clothes, clothes, clothing, sew clothes, clothes sewing = clothing design ; garments ; designer
+wedding dress, wedding gown, bridal gown, bridal wear, bridalwear, bridal dress, wedding dress making = bridalwear ; wedding dresses ; bridal designer
 hat making, milliner, millinery = millinery ; hats ; milliner
 bag making, bag, tote = bag making ; bags ; bag maker
 perfume, perfumery, fragrance = perfume making ; fragrances ; perfumer
