@@ -797,7 +797,7 @@ function industryOf(skill: ClassifiedSkill): string {
 }
 
 const pluralOf = (noun: string) =>
-  /(s|sh|ch|x|z)$/.test(noun) ? `${noun}es` : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+  /wife$/.test(noun) ? `${noun.slice(0, -4)}wives` : /(s|sh|ch|x|z)$/.test(noun) ? `${noun}es` : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 
 /** The words a skill gives its templates: {Skill}, {Product}, {Things}, {Thing}, {Subject}, {Role}, {Roles}. */
 function voiceOf(skill: ClassifiedSkill): SkillVoice {
@@ -854,6 +854,8 @@ function languageIn(text: string): string | undefined {
 
 /** Skills whose name is the teaching itself ("teaching", "tutoring"): a generic "{Skill} Course" would teach teaching. */
 const teachingNamed = /^(teaching|tutoring|coaching|life coaching|languages?)$/i;
+/** Event work that is a service, not a performance. */
+const eventServices = /celebrant|officiant|event planning|wedding planner|decoration|balloon|photo booth|live sound|mobile bar|event hosting/i;
 /** Translation and interpreting are work for clients, not teaching. */
 const translationNamed = /translat|interpret|subtit|locali/i;
 /** Licensed work on the body (tattooing, piercing) is not taught in lessons, workshops or tutorials. */
@@ -861,7 +863,7 @@ const notTaught = /translat|interpret|subtit|locali|tattoo|piercing/i;
 
 /** Who the generic ideas of a kind are for, when the template's own audiences are someone else's. */
 const kindAudiences: Partial<Record<SkillKind, string[]>> = {
-  trade: ['homeowners', 'DIYers', 'landlords', 'tenants'],
+  trade: ['homeowners', 'DIYers', 'beginners', 'busy families'],
   'home-service': ['households', 'busy families', 'homeowners', 'tenants'],
   beauty: ['regular clients', 'busy parents', 'students', 'professionals'],
   'made-product': ['gift buyers', 'crafters', 'makers', 'hobbyists'],
@@ -887,33 +889,33 @@ function audiencesOf(skill: ClassifiedSkill): string[] | undefined {
 /** Which kinds each pattern of the generic catalogue fits, and what it does that some kinds forbid. */
 const everyKindButRegulated = allSkillKinds.filter((k) => k !== 'regulated');
 const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; notNames?: RegExp }> = {
-  '{Skill} Gig in Three Packages': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  '24-Hour Express {Skill} Service': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'language', 'hobby', 'photography', 'general'], traits: ['remote'] },
-  '{Skill} Gig for {Audience}': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  'Monthly {Skill} Retainer': { kinds: ['knowledge', 'creative', 'language', 'general'], traits: ['remote'] },
-  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'language', 'creative', 'general'], traits: ['remote'] },
+  '{Skill} Gig in Three Packages': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
+  '24-Hour Express {Skill} Service': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
+  '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'hobby', 'photography', 'general'], traits: ['remote'] },
+  '{Skill} Gig for {Audience}': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
+  'Monthly {Skill} Retainer': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
+  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'creative', 'general'], traits: ['remote'] },
   'Custom {Skill} Plan or Guide': { kinds: ['knowledge', 'hobby', 'food', 'general'] },
   '{Skill} Templates with Custom Edits': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
   'Done-for-You {Skill} Setup': { kinds: ['knowledge', 'general'], traits: ['remote'] },
-  'Recorded {Skill} Video Lessons': { kinds: ['hobby', 'language', 'made-product', 'food', 'creative', 'beauty', 'event', 'photography', 'general'], traits: ['teaching'] },
+  'Recorded {Skill} Video Lessons': { kinds: ['hobby', 'language', 'made-product', 'food', 'creative', 'beauty', 'event', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '{Skill} Online Course': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'animals', 'beauty', 'event', 'photography', 'general'], traits: ['teaching'] },
   '{Skill} Template Pack': { kinds: ['knowledge', 'creative', 'general'] },
   'The Practical {Skill} Playbook': { kinds: ['knowledge', 'hobby', 'language', 'creative', 'made-product', 'food', 'trade', 'home-service', 'animals', 'beauty', 'photography', 'advice', 'general'] },
   'Paid {Skill} Newsletter': { kinds: ['knowledge', 'hobby', 'creative', 'food', 'language', 'event', 'photography', 'general'] },
-  'Live {Skill} Cohort Workshop': { kinds: ['knowledge', 'hobby', 'creative', 'tutoring', 'language', 'general'], traits: ['teaching', 'remote'] },
+  'Live {Skill} Cohort Workshop': { kinds: ['knowledge', 'hobby', 'creative', 'tutoring', 'general'], traits: ['teaching', 'remote'] },
   '{Skill} Membership Community': { kinds: ['hobby', 'creative', 'knowledge', 'made-product', 'food', 'language', 'photography', 'general'] },
-  'Remote {Skill} Freelancer for {Audience}': { kinds: ['knowledge', 'language', 'creative', 'general'], traits: ['remote'] },
-  'Online {Skill} Coaching': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'event', 'general'], traits: ['teaching', 'remote'] },
+  'Remote {Skill} Freelancer for {Audience}': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
+  'Online {Skill} Coaching': { kinds: ['hobby', 'tutoring', 'knowledge', 'event', 'general'], traits: ['teaching', 'remote'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '{Skill} Printables & Print-on-Demand': { kinds: ['creative', 'hobby', 'general'] },
   '{Skill} Gear & Tools Review Blog': { kinds: ['hobby', 'trade', 'made-product', 'food', 'animals', 'creative', 'knowledge', 'home-service', 'beauty', 'event', 'photography', 'general'] },
-  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'beauty', 'photography', 'general'], traits: ['teaching'] },
-  'Private {Skill} Lessons': { kinds: ['hobby', 'creative', 'photography', 'general'], traits: ['teaching'] },
+  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'beauty', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
+  'Private {Skill} Lessons': { kinds: ['hobby', 'creative', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '{Skill} Services for Local Businesses': { kinds: ['creative', 'home-service', 'photography', 'language', 'general'] },
   '{Skill} Stall at Markets & Fairs': { kinds: ['general'] },
   'Corporate {Skill} Team Sessions': { kinds: ['hobby', 'food', 'general'], traits: ['teaching'] },
   '{Skill} Bookings for Weddings & Events': { kinds: ['event'], traits: ['event'] },
-  'After-School {Skill} Club': { kinds: ['hobby', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'] },
+  'After-School {Skill} Club': { kinds: ['hobby', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '{Skill} Help for Seniors': { kinds: ['home-service', 'general'] },
   'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'trade', 'animals', 'food', 'general'] },
   '{Skill} Tips on TikTok & Reels': { kinds: everyKindButRegulated },
@@ -921,10 +923,10 @@ const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; 
   'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'beauty', 'home-service', 'general'], notNames: /bridal|wedding dress|tattoo|office|commercial|training|behaviour|barber/i },
   '{Skill} Carousel Account on Instagram': { kinds: ['knowledge', 'hobby', 'food', 'creative', 'language', 'advice', 'general'] },
   'Social Media Manager for {Audience}': { kinds: ['general'], traits: ['remote'] },
-  'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'] },
+  'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '30-Day {Skill} Challenge': { kinds: ['hobby', 'language', 'creative', 'food', 'photography', 'general'], traits: ['teaching'] },
-  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'language', 'regulated', 'advice', 'therapy', 'general'] },
-  '{Skill} Pins to Digital Products': { kinds: ['made-product', 'food', 'creative', 'hobby', 'home-service', 'general'] },
+  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'regulated', 'advice', 'therapy', 'general'] },
+  '{Skill} Pins to Digital Products': { kinds: ['made-product', 'food', 'creative', 'home-service', 'general'] },
   '{Skill} Workshops for {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
   '{Skill} Mentoring in {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
 };
@@ -940,6 +942,7 @@ interface Candidate {
   names?: RegExp;
   notNames?: RegExp;
   distinctKinds?: boolean;
+  sharedKind?: boolean;
   pairedWith?: readonly SkillKind[];
   specific: boolean;
 }
@@ -955,6 +958,7 @@ function fromTemplate(t: IdeaTemplate): Candidate {
     names: t.names,
     notNames: t.notNames,
     distinctKinds: t.distinctKinds,
+    sharedKind: t.sharedKind,
     pairedWith: t.pairedWith,
     specific: true,
   };
@@ -971,11 +975,15 @@ function fitsSkill(c: Candidate, skill: ClassifiedSkill): boolean {
   if (c.notKinds.some((k) => skill.kinds.includes(k))) return false;
   if (c.needs === 'things' && !skill.things) return false;
   if (c.needs === 'no-things' && skill.things) return false;
-  if (c.names && !c.names.test(skill.name)) return false;
-  if (c.notNames?.test(skill.name)) return false;
+  // The skill's name and the person's role ("nursing", "midwife").
+  const who = `${skill.name} ${skill.role ?? ''}`;
+  if (c.names && !c.names.test(who)) return false;
+  if (c.notNames?.test(who)) return false;
   // Generic teaching ideas never teach teaching ("Teaching Online Course"), and translation is not teaching.
   // A generic idea named after a skill that is the teaching itself ("Teaching Tips", "1:1 Teaching Consultation Call") says nothing.
   if (!c.specific && /^(teaching|tutoring)$/i.test(skill.name)) return false;
+  // Services at events that are not a performance (a celebrant, a planner) are not taught or streamed.
+  if (!c.specific && (c.traits.includes('teaching') || c.traits.includes('streaming')) && eventServices.test(who)) return false;
   if (c.traits.includes('teaching') && ((!c.specific && teachingNamed.test(skill.name)) || notTaught.test(skill.name))) return false;
   return true;
 }
@@ -1070,7 +1078,8 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
                 fitsSkill(c, a.skill) &&
                 c.pairedWith!.some((k) => b.skill.kinds.includes(k)) &&
                 templateFits({ kinds: allSkillKinds, traits: c.traits }, b.skill.kinds) &&
-                !(c.distinctKinds && b.skill.kinds.some((k) => a.skill.kinds.includes(k))),
+                !(c.distinctKinds && b.skill.kinds.some((k) => a.skill.kinds.includes(k))) &&
+                !(c.sharedKind && !b.skill.kinds.some((k) => a.skill.kinds.includes(k))),
             )
             .map((candidate) => ({ candidate, main: a, second: b }));
         }
@@ -1121,7 +1130,13 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         if (named) {
           if (pattern.marketTitle) titleTemplate = pattern.marketTitle;
           // A product is not sold "for kids" by its title (a stall, a recipe gig): only templates written for a market say so.
-          else if (!/\{Audience\}/.test(pattern.title) && !/\s(for|at)\s/i.test(fill(pattern.title, values)) && !main.skill.kinds.some((k) => k === 'food' || k === 'made-product'))
+          // Nor is a translation gig "for adults": a group of learners names only teaching ideas of a language.
+          else if (
+            !/\{Audience\}/.test(pattern.title) &&
+            !/\s(for|at)\s/i.test(fill(pattern.title, values)) &&
+            !main.skill.kinds.some((k) => k === 'food' || k === 'made-product') &&
+            !(main.skill.kinds.includes('language') && !candidate.traits.includes('teaching'))
+          )
             titleTemplate = `${pattern.title} {prep} {Market}`;
         }
         let title = tidySpaces(tidy(fill(titleTemplate, values)));

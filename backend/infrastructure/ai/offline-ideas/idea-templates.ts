@@ -29,6 +29,8 @@ export interface IdeaTemplate {
   notNames?: RegExp;
   /** A pair template that needs the second skill to be a different kind of work from the first. */
   distinctKinds?: boolean;
+  /** A pair template about both skills at once: only when they are the same kind of work (candles and soap, not drums and electrics). */
+  sharedKind?: boolean;
   /** A template that combines two skills: the kinds the second skill must have one of. */
   pairedWith?: SkillKind[];
   title: string;
@@ -408,6 +410,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
       audiences: ['gift buyers', 'couples', 'new parents', 'companies'],
     },
     {
+      notNames: /flor|balloon|decorat|bouquet/i,
       title: '{Skill} Patterns & How-To Guides',
       subtitle: 'Digital patterns and guides other makers download',
       method: 'Digital pattern sales on Etsy, Ravelry and Gumroad',
@@ -474,6 +477,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
       audiences: ['gift buyers', 'couples', 'small brands', 'collectors'],
     },
     {
+      notNames: /flor|balloon|decorat|bouquet/i,
       title: '{Skill} Design Gig for Brands & Makers',
       subtitle: 'Designs and patterns other makers and small brands produce',
       method: 'Design gig on Fiverr',
@@ -517,7 +521,7 @@ const food: IdeaTemplate[] = group(['food'], {
   offline: [
     {
       traits: ['event'],
-      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee|cake/i,
+      notNames: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen|brewing|wine|tea blending|coffee|cake/i,
       title: 'Catering: {Product} for Parties & Offices',
       marketTitle: 'Catering: {Product} {prep} {Market}',
       subtitle: 'Platters and menus for gatherings of 10 to 60 people',
@@ -569,7 +573,7 @@ const food: IdeaTemplate[] = group(['food'], {
   ],
   online: [
     {
-      notNames: /beekeeping|growing produce|birthday cake|wedding cake|cake baking|cake decorating/i,
+      notNames: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen|birthday cake|wedding cake|cake baking|cake decorating/i,
       title: 'Pre-Order {Product} Drops',
       subtitle: 'Weekly drops ordered online, collected or delivered locally',
       method: 'Online pre-orders (Shopify, Square Online, Instagram)',
@@ -581,7 +585,7 @@ const food: IdeaTemplate[] = group(['food'], {
       audiences: ['neighbours', 'food lovers', 'busy families', 'office workers'],
     },
     {
-      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee/i,
+      notNames: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen|brewing|wine|tea blending|coffee/i,
       title: '{Product} Recipe Book',
       subtitle: 'Your best recipes as an ebook with photos',
       method: 'Ebook sales on Gumroad and Amazon Kindle',
@@ -595,7 +599,7 @@ const food: IdeaTemplate[] = group(['food'], {
   ],
   fiverr: [
     {
-      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee/i,
+      notNames: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen|brewing|wine|tea blending|coffee/i,
       title: '{Product} Recipe Development Gig',
       subtitle: 'Tested recipes for food brands, bloggers and cafés',
       method: 'Recipe development gigs on Fiverr',
@@ -607,7 +611,7 @@ const food: IdeaTemplate[] = group(['food'], {
       audiences: ['food brands', 'food bloggers', 'cafés', 'meal-kit companies'],
     },
     {
-      notNames: /beekeeping|growing produce|brewing|wine|tea blending|coffee/i,
+      notNames: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen|brewing|wine|tea blending|coffee/i,
       title: 'Custom {Product} Recipes for Special Diets',
       subtitle: 'Favourite recipes adapted for gluten-free, vegan or low-sugar kitchens',
       method: 'Custom recipe gig on Fiverr',
@@ -621,7 +625,7 @@ const food: IdeaTemplate[] = group(['food'], {
   ],
   social: [
     {
-      notNames: /beekeeping|growing produce/i,
+      notNames: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen/i,
       title: '{Skill} Videos on TikTok & Reels',
       subtitle: 'Short recipe videos that grow an audience food brands pay to reach',
       method: 'Brand sponsorships, affiliate links and your own products',
@@ -692,7 +696,7 @@ const events: IdeaTemplate[] = group(['event'], {
       audiences: ['party hosts', 'couples', 'event planners', 'companies'],
     },
     {
-      notKinds: ['creative', 'photography'],
+      notKinds: ['creative', 'photography', 'food'],
       notNames: /dj|event hosting|live sound|photo booth|event planning|celebrant|decoration|balloon|floristry|cake|mobile bar|face painting|caricature/i,
       title: 'Custom {Skill} Video Gig',
       subtitle: 'A personal video performance for birthdays and messages',
@@ -705,7 +709,7 @@ const events: IdeaTemplate[] = group(['event'], {
       audiences: ['gift buyers', 'couples', 'friends', 'families'],
     },
     {
-      notKinds: ['creative', 'photography'],
+      notKinds: ['creative', 'photography', 'food'],
       notNames: /event hosting|live sound|photo booth|event planning|celebrant|decoration|balloon|floristry|cake|mobile bar|face painting/i,
       traits: ['event', 'remote'],
       title: 'Virtual {Skill} for Online Team Events',
@@ -721,7 +725,7 @@ const events: IdeaTemplate[] = group(['event'], {
   ],
   online: [
     {
-      notKinds: ['creative', 'photography'],
+      notKinds: ['creative', 'photography', 'food'],
       notNames: /dj|event hosting|live sound|photo booth|event planning|celebrant|decoration|balloon|floristry|cake|mobile bar|face painting|caricature/i,
       title: 'Personalised {Skill} Video Messages',
       subtitle: 'Greetings for birthdays and celebrations, ordered online',
@@ -764,6 +768,7 @@ const creative: IdeaTemplate[] = group(['creative'], {
       audiences: ['gift buyers', 'couples', 'pet owners', 'families'],
     },
     {
+      notNames: /writ|poe|book|stor|fiction|novel|song|lyric|screen/i,
       title: '{Skill} Prints & Digital Downloads',
       subtitle: 'Your work as prints and downloads that sell without you',
       method: 'Print and download sales on Etsy and print-on-demand sites',
@@ -801,6 +806,7 @@ const creative: IdeaTemplate[] = group(['creative'], {
   ],
   offline: [
     {
+      notNames: /writ|poe|book|stor|fiction|novel|song|lyric|screen/i,
       title: '{Skill} Stall at Art Fairs',
       marketTitle: '{Skill} Stall {prep} {Market}',
       subtitle: 'Originals, prints and cards at art fairs and markets',
@@ -815,6 +821,7 @@ const creative: IdeaTemplate[] = group(['creative'], {
     },
     {
       traits: ['event'],
+      notNames: /writ|book|stor|fiction|novel|song|lyric|screen|voice|acting/i,
       title: 'Live {Skill} at Weddings & Events',
       marketTitle: 'Live {Skill} {prep} {Market}',
       subtitle: 'Guests watch the work being made and take it home',
@@ -857,6 +864,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
   offline: [
     {
       traits: ['teaching'],
+      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
       title: 'Private {Skill} Lessons',
       marketTitle: 'Private {Skill} Lessons {prep} {Market}',
       subtitle: 'One-to-one lessons at home or in the learner’s home',
@@ -870,6 +878,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
     },
     {
       traits: ['teaching'],
+      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
       title: 'Weekly {Skill} Classes at a Community Hall',
       marketTitle: 'Weekly {Skill} Classes {prep} {Market}',
       subtitle: 'Small groups, same time every week, paid by the term',
@@ -885,6 +894,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
   online: [
     {
       traits: ['teaching', 'remote'],
+      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
       title: 'Online {Skill} Lessons',
       marketTitle: 'Online {Skill} Lessons {prep} {Market}',
       subtitle: 'One-to-one video lessons for learners anywhere',
@@ -903,7 +913,6 @@ const languages: IdeaTemplate[] = group(['language'], {
   fiverr: [
     {
       title: '{Subject} Translation Gig',
-      marketTitle: '{Subject} Translation {prep} {Market}',
       subtitle: 'Documents, websites and product pages translated by a person',
       method: 'Fiverr translation gig priced per word',
       industry: 'Languages · Translation',
@@ -1468,7 +1477,7 @@ const produce: IdeaTemplate[] = group(['food'], 'produce', {
       audiences: ['homeowners', 'new beekeepers', 'schools with hives', 'estates'],
     },
     {
-      names: /growing produce/i,
+      names: /growing produce|vegetable|grower|allotment|farm|microgreen/i,
       title: 'Veg Box Scheme for Neighbours',
       subtitle: 'A weekly box of what you grow, collected or delivered',
       method: 'Weekly box subscriptions',
@@ -1522,7 +1531,7 @@ const produce: IdeaTemplate[] = group(['food'], 'produce', {
   ],
   social: [
     {
-      names: /beekeeping|growing produce/i,
+      names: /beekeeping|growing produce|vegetable|grower|allotment|farm|microgreen/i,
       title: '{Skill} Through the Seasons on YouTube & TikTok',
       subtitle: 'What happens each month, filmed as it happens',
       method: 'Ad revenue, sponsorships and your own products',
@@ -1700,6 +1709,20 @@ const animalTraining: IdeaTemplate[] = group(['animals'], 'animalTraining', {
 
 /** Translation work: documents and interpreting for clients, not teaching. */
 const translationWork: IdeaTemplate[] = group(['language'], 'translationWork', {
+  fiverr: [
+    {
+      names: /translat|interpret/i,
+      title: 'Proofreading of Machine-Translated {Subject}',
+      subtitle: 'Machine translations checked and corrected by a person',
+      method: 'Fiverr gig priced per 1,000 words',
+      industry: 'Languages · Post-editing',
+      price: price(20, 80, 'per 1,000 words', 'thousand words'),
+      what: 'Check and correct machine translations into {subject}, so they read as a person wrote them and say what the original said.',
+      how: 'Price per thousand words, flag what you could not verify, and keep a glossary per client.',
+      first: 'Post a before-and-after sample in the gig gallery.',
+      audiences: ['online shops', 'startups', 'agencies', 'authors'],
+    },
+  ],
   offline: [
     {
       names: /translat|interpret/i,
@@ -1749,7 +1772,7 @@ const translationWork: IdeaTemplate[] = group(['language'], 'translationWork', {
 const teacher: IdeaTemplate[] = group(['tutoring'], 'teacher', {
   offline: [
     {
-      names: /^teaching$/i,
+      names: /^teaching\b/i,
       title: 'Supply Teaching Days at Local Schools',
       subtitle: 'Day-to-day cover booked through agencies or schools directly',
       method: 'Daily rates through supply agencies',
@@ -1763,7 +1786,7 @@ const teacher: IdeaTemplate[] = group(['tutoring'], 'teacher', {
   ],
   fiverr: [
     {
-      names: /^teaching$/i,
+      names: /^teaching\b/i,
       title: 'Script Marking for Exam Boards',
       subtitle: 'Seasonal marking work, paid per script',
       method: 'Per-script fees from exam boards',
@@ -1860,6 +1883,228 @@ const bridal: IdeaTemplate[] = group(['made-product'], 'bridal', {
       how: 'A rail, a mirror, a booking sheet, and a fair in the season when couples plan.',
       first: 'Book one wedding fair and bring a sign-up sheet for consultations.',
       audiences: ['brides', 'couples', 'wedding planners', 'venues'],
+    },
+  ],
+});
+
+/** Celebrants: ceremonies written and led for couples, families and funerals. */
+const celebrant: IdeaTemplate[] = group(['event'], 'celebrant', {
+  offline: [
+    {
+      names: /celebrant|officiant/i,
+      traits: ['event'],
+      title: 'Personal Wedding Ceremonies Led by You',
+      marketTitle: 'Personal Ceremonies {prep} {Market}',
+      subtitle: 'A ceremony written with the couple, anywhere they choose',
+      method: 'A fee per ceremony, with a deposit',
+      industry: '{domain} · Ceremonies',
+      price: price(300, 900, 'per ceremony', 'ceremonies'),
+      what: 'Write and lead personal wedding ceremonies: meetings with the couple, their story and vows, a rehearsal, and the ceremony on the day.',
+      how: 'A deposit to hold the date, a questionnaire and two planning meetings, and a script the couple approves.',
+      first: 'Introduce yourself to five venues without a registrar and to local wedding planners.',
+      audiences: ['couples', 'venues', 'wedding planners', 'families'],
+    },
+    {
+      names: /celebrant|officiant/i,
+      traits: ['event'],
+      title: 'Funeral & Memorial Ceremonies',
+      subtitle: 'Ceremonies that tell a life, arranged with families and funeral directors',
+      method: 'A fee per ceremony, usually through the funeral director',
+      industry: '{domain} · Funerals',
+      price: price(200, 450, 'per ceremony', 'ceremonies'),
+      what: 'Lead funeral and memorial ceremonies: a visit to the family, a tribute written from their memories, and the ceremony itself.',
+      how: 'A visit within days, a draft the family reads, and a printed copy of the tribute for them to keep.',
+      first: 'Meet the funeral directors near you and leave a sample ceremony.',
+      audiences: ['families', 'funeral directors', 'care homes', 'friends'],
+    },
+    {
+      names: /celebrant|officiant/i,
+      traits: ['event'],
+      title: 'Naming Days & Vow Renewals',
+      subtitle: 'Smaller ceremonies for new babies and long marriages',
+      method: 'A fee per ceremony',
+      industry: '{domain} · Ceremonies',
+      price: price(150, 400, 'per ceremony', 'ceremonies'),
+      what: 'Offer naming ceremonies for babies and vow renewals for anniversaries, at home, in a garden or at a venue.',
+      how: 'A simple package with a short meeting, a script and a certificate.',
+      first: 'Tell the couples you have married that you also do naming days and renewals.',
+      audiences: ['new parents', 'couples', 'families', 'venues'],
+    },
+  ],
+  fiverr: [
+    {
+      names: /celebrant|officiant/i,
+      title: 'Ceremony Script Writing Gig',
+      subtitle: 'A ceremony or vows written for couples with a friend officiating',
+      method: 'Fiverr gig priced per script',
+      industry: '{domain} · Writing',
+      price: price(60, 200, 'per script', 'scripts'),
+      what: 'Write ceremony scripts and vows for couples whose friend or relative will lead the ceremony, from a questionnaire and a call.',
+      how: 'A questionnaire, a structure you adapt, and one round of changes.',
+      first: 'Put two sample scripts in the gig gallery.',
+      audiences: ['couples', 'friends officiating', 'families', 'wedding planners'],
+    },
+    {
+      names: /celebrant|officiant/i,
+      title: 'Celebrant Listings on Hitched & Bridebook',
+      subtitle: 'Couples who search the wedding directories for a celebrant',
+      method: 'Bookings from wedding directories',
+      industry: '{domain} · Directories',
+      price: price(300, 900, 'per ceremony', 'ceremonies'),
+      what: 'List yourself on Hitched, Bridebook and your celebrant association’s directory, with photos of ceremonies and your packages.',
+      how: 'Reply to enquiries the same day and offer a free video call.',
+      first: 'Ask your last couples for reviews on the directories.',
+      audiences: ['couples', 'venues', 'planners', 'families'],
+    },
+  ],
+});
+
+/** Writers: books published and read, not prints at art fairs. */
+const writing: IdeaTemplate[] = group(['creative'], 'writing', {
+  online: [
+    {
+      names: /book|stor|fiction|novel|creative writing/i,
+      title: 'Self-Published Books on Amazon KDP',
+      subtitle: 'Your books in print and ebook, sold worldwide without a publisher',
+      method: 'Royalties from Amazon KDP and IngramSpark',
+      industry: '{domain} · Publishing',
+      price: price(2, 6, 'per copy', 'copies'),
+      what: 'Publish your books as ebooks and paperbacks on Amazon KDP and IngramSpark, with a professional cover and a clear description.',
+      how: 'Edit properly, pay for a cover, and publish in a series so each book sells the next.',
+      first: 'Publish one short book this season and ask twenty readers for honest reviews.',
+      audiences: ['readers', 'parents', 'teachers', 'gift buyers'],
+    },
+  ],
+  offline: [
+    {
+      names: /book|stor|fiction|novel|poe|creative writing/i,
+      title: 'Author Visits & Readings at Schools and Libraries',
+      subtitle: 'Paid readings and workshops, with signed books for sale',
+      method: 'Visit fees plus book sales',
+      industry: '{domain} · Author visits',
+      price: price(150, 500, 'per visit', 'visits'),
+      what: 'Visit schools, libraries and festivals to read from your work and run a short writing activity, selling signed copies afterwards.',
+      how: 'A fixed fee for half and full days, a pack for teachers, and a box of books in the car.',
+      first: 'Offer your local library and two primary schools a visit at a launch price.',
+      audiences: ['schools', 'libraries', 'book festivals', 'bookshops'],
+    },
+    {
+      names: /book|stor|fiction|novel|poe|creative writing/i,
+      title: 'Signed Copies Stocked in Local Bookshops',
+      subtitle: 'Independent bookshops and gift shops that stock local authors',
+      method: 'Sale or return with independent shops',
+      industry: '{domain} · Bookshops',
+      price: price(6, 15, 'per copy', 'copies'),
+      what: 'Place signed copies in independent bookshops, gift shops and cafés on sale or return, with a launch event in one of them.',
+      how: 'A simple invoice, a shelf card, and a visit each month to restock.',
+      first: 'Take three copies to your nearest independent bookshop and ask about a local-authors shelf.',
+      audiences: ['bookshops', 'gift shops', 'cafés', 'readers'],
+    },
+  ],
+});
+
+/** Celebrants and others: more ideas for ceremonies and produce. */
+const celebrantMore: IdeaTemplate[] = group(['event'], 'celebrantMore', {
+  online: [
+    {
+      names: /celebrant|officiant/i,
+      title: 'Ceremony & Vow Writing Guides for Couples',
+      subtitle: 'Downloadable guides and templates for couples writing their own',
+      method: 'Digital downloads on Etsy and Gumroad',
+      industry: '{domain} · Digital products',
+      price: price(8, 25, 'per guide', 'guides'),
+      what: 'Sell guides and templates for writing vows, readings and a whole ceremony, from the ceremonies you have led.',
+      how: 'One guide per ceremony type, with examples, sold on Etsy and Gumroad.',
+      first: 'Give the vow guide to the couples you meet at fairs for their email address.',
+      audiences: ['couples', 'friends officiating', 'wedding planners', 'venues'],
+    },
+    {
+      names: /celebrant|officiant/i,
+      title: 'Celebrant Website with Online Booking',
+      subtitle: 'Your ceremonies, prices and free dates, bookable online',
+      method: 'Bookings from your own site',
+      industry: '{domain} · Direct bookings',
+      price: price(300, 900, 'per ceremony', 'ceremonies'),
+      what: 'Build a simple site with your ceremonies, words from couples, your prices and a calendar of free dates, so couples book without an agency.',
+      how: 'Squarespace or Wix, a booking form that takes the deposit, and a page per ceremony type.',
+      first: 'Ask your last five couples for a sentence about their ceremony.',
+      audiences: ['couples', 'families', 'venues', 'planners'],
+    },
+  ],
+  social: [
+    {
+      names: /celebrant|officiant/i,
+      title: 'Ceremony Moments on Instagram',
+      subtitle: 'Vows, readings and real ceremonies (with permission) that bring enquiries',
+      method: 'Bookings from followers and venues',
+      industry: '{domain} · Portfolio',
+      price: price(300, 900, 'per ceremony', 'ceremonies'),
+      what: 'Share moments from real ceremonies, with the couple’s permission: the readings, the laughter, the words they chose.',
+      how: 'Tag venues and photographers, who share your posts to their couples.',
+      first: 'Ask the photographers of your last ceremonies for three photos each.',
+      audiences: ['couples', 'venues', 'photographers', 'planners'],
+    },
+  ],
+  fiverr: [
+    {
+      names: /growing produce|vegetable|grower|allotment|microgreen/i,
+      kinds: ['food'],
+      title: 'Veg Plot Planning for Beginners',
+      subtitle: 'A planting plan for a garden or allotment, made for the buyer’s plot',
+      method: 'Priced per plan',
+      industry: '{domain} · Planning',
+      price: price(25, 80, 'per plan', 'plans'),
+      what: 'Draw up a year’s planting plan for a beginner’s garden or allotment, from photos and measurements: what to grow, where and when.',
+      how: 'A questionnaire, a plan template, and a month-by-month sowing calendar.',
+      first: 'Make plans for three friends’ plots and use them as samples.',
+      audiences: ['new allotment holders', 'gardeners', 'families', 'schools'],
+    },
+  ],
+});
+
+/** Outdoor skills: guided days and routes, not lessons. */
+const outdoor: IdeaTemplate[] = group(['hobby'], 'outdoor', {
+  offline: [
+    {
+      names: /hiking|outdoor|camping|foraging|birdwatch|wild swimming/i,
+      title: 'Guided {Skill} Days for Small Groups',
+      marketTitle: 'Guided {Skill} Days {prep} {Market}',
+      subtitle: 'Routes you know, led for people who would not go alone',
+      method: 'Tickets per person, private groups by quote',
+      industry: 'Outdoors · Guided days',
+      price: price(25, 80, 'per person', 'places'),
+      what: 'Lead small groups on the routes you know, with the kit list, the timings and the safety plan done for them: a day out people book as a treat.',
+      how: 'Get the outdoor first-aid and the insurance guiding needs, keep groups to eight, and sell dates on Eventbrite or Airbnb Experiences.',
+      first: 'Run a free first walk for friends of friends and ask for photos and reviews.',
+      audiences: ['beginners', 'visitors', 'office teams', 'solo walkers'],
+    },
+  ],
+  online: [
+    {
+      names: /hiking|outdoor|camping|foraging|birdwatch|wild swimming/i,
+      title: '{Skill} Route Guides & Maps',
+      subtitle: 'Downloadable routes with maps, timings and where to eat',
+      method: 'Digital downloads on Gumroad and Etsy',
+      industry: 'Outdoors · Digital guides',
+      price: price(5, 20, 'per guide', 'guides'),
+      what: 'Sell downloadable route guides for your area: GPX files, maps, timings, difficulty and the café at the end.',
+      how: 'One guide per route, walked again each year, bundled by region.',
+      first: 'Give one route away free and sell the next five as a bundle.',
+      audiences: ['walkers', 'visitors', 'families', 'beginners'],
+    },
+  ],
+  social: [
+    {
+      names: /hiking|outdoor|camping|foraging|birdwatch|wild swimming/i,
+      title: '{Skill} Route Videos on YouTube & Instagram',
+      subtitle: 'Walks filmed as they are, with the route in the description',
+      method: 'Ad revenue, gear sponsorships and your guides',
+      industry: 'Outdoors · Creator economy',
+      price: price(100, 800, 'per sponsored video', 'sponsored videos'),
+      what: 'Film each route you walk (the views, the hard bits, the timings) and link the route guide in the description.',
+      how: 'A phone on a chest mount, a drone where allowed, and one video a week.',
+      first: 'Post your three favourite local routes this month.',
+      audiences: ['walkers', 'beginners', 'visitors', 'gear brands'],
     },
   ],
 });
@@ -1991,6 +2236,7 @@ const animalCare: IdeaTemplate[] = group(['animals'], 'animalCare', {
   offline: [
     {
       names: /groom/i,
+      notNames: /horse|equine/i,
       title: 'Mobile {Skill} Visits',
       subtitle: 'Grooming at the owner’s door, in a fitted van or their home',
       method: 'Priced per groom by size and coat',
@@ -2003,7 +2249,7 @@ const animalCare: IdeaTemplate[] = group(['animals'], 'animalCare', {
     },
   ],
   fiverr: [
-    { ...gigApps(['animals'], 'TaskRabbit & Nextdoor', ['busy owners', 'new owners', 'families', 'older owners']), notNames: /training|behaviour|horse/i },
+    { ...gigApps(['animals'], 'TaskRabbit & Nextdoor', ['busy owners', 'new owners', 'families', 'older owners']), notNames: /training|behaviour/i },
     {
       notNames: /training|behaviour/i,
       title: 'Monthly {Skill} Plans for Regulars',
@@ -2017,7 +2263,7 @@ const animalCare: IdeaTemplate[] = group(['animals'], 'animalCare', {
       audiences: ['busy owners', 'working families', 'older owners', 'regular clients'],
     },
     {
-      notNames: /training|behaviour/i,
+      notNames: /training|behaviour|horse|equine/i,
       title: '{Skill} Gift Vouchers for Pet Owners',
       subtitle: 'Visits bought as a present for a friend with a new pet',
       method: 'Vouchers sold online',
@@ -2062,6 +2308,82 @@ const tutoringSocial: IdeaTemplate[] = group(['tutoring'], 'tutoringSocial', {
   ],
 });
 
+/** Massage: treatments at a clinic room, clubs and events, and at home. */
+const massage: IdeaTemplate[] = group(['regulated'], 'massage', {
+  fiverr: [
+    {
+      names: /massage|reflexolog/i,
+      title: '{Skill} Bookings on Treatwell & Fresha',
+      subtitle: 'Clients nearby who book treatments through the apps',
+      method: 'Treatments booked and paid through the apps',
+      industry: '{domain} · Booking apps',
+      price: price(40, 90, 'per treatment', 'treatments'),
+      what: 'List your {skill} treatments on Treatwell and Fresha, where people nearby book and pay for an appointment.',
+      how: 'Clear treatment names and prices, your free hours kept up to date, and a reply to every review.',
+      first: 'Offer a first-visit price for a month to collect reviews.',
+      audiences: ['office workers', 'runners', 'new parents', 'regular clients'],
+    },
+    {
+      names: /massage/i,
+      title: 'Chair Massage Days for Offices',
+      subtitle: 'Fifteen-minute seated treatments for staff, booked by employers',
+      method: 'Day rates from employers',
+      industry: '{domain} · Workplace wellbeing',
+      price: price(250, 600, 'per day', 'days'),
+      what: 'Bring a massage chair to offices for a day of fifteen-minute seated treatments, paid by the employer as a wellbeing perk.',
+      how: 'A sign-up sheet the office manager shares, a day rate, and a monthly or quarterly booking.',
+      first: 'Offer a half-day at a launch price to three local employers.',
+      audiences: ['office managers', 'HR teams', 'coworking spaces', 'call centres'],
+    },
+  ],
+  online: [],
+  offline: [
+    {
+      names: /massage|reflexolog|acupunct/i,
+      title: 'Mobile {Skill} Treatments at Home',
+      marketTitle: 'Mobile {Skill} {prep} {Market}',
+      subtitle: 'A table, oils and an hour at the client’s home',
+      method: 'Priced per treatment, with packages of five',
+      industry: '{domain} · Mobile treatments',
+      price: price(40, 90, 'per treatment', 'treatments'),
+      what: 'Take {skill} to clients’ homes with a portable table, within your insurance: regular clients on fixed days, grouped by area.',
+      how: 'A consultation form before the first treatment, packages of five, and a travel radius you keep to.',
+      first: 'Offer ten first treatments at a launch price to people you know and ask for reviews.',
+      audiences: ['runners', 'office workers', 'new parents', 'older clients'],
+    },
+    {
+      names: /massage|reflexolog|acupunct/i,
+      title: '{Skill} for Running Clubs & Races',
+      subtitle: 'Pre- and post-event treatments for runners, players and riders',
+      method: 'Per treatment at events, and regulars from the club',
+      industry: '{domain} · Sports clubs',
+      price: price(15, 50, 'per treatment', 'treatments'),
+      what: 'Offer {skill} at running clubs, football and rugby clubs, and at races, then book the athletes you meet as regular clients.',
+      how: 'A weekly evening at one club, a stand at races in season, and a price list for members.',
+      first: 'Offer a running club a free evening of short treatments for its members.',
+      audiences: ['runners', 'club players', 'cyclists', 'triathletes'],
+    },
+  ],
+});
+
+/** Health professions: a clinic of one's own. */
+const healthClinic: IdeaTemplate[] = group(['regulated'], 'healthClinic', {
+  offline: [
+    {
+      notNames: /child|nanny|babysit|au pair|care|social work|pharmac|first aid|paramedic|security|aviation|laborator|massage|vet/i,
+      title: 'Private {Skill} Clinic in a Rented Room',
+      subtitle: 'Appointments a few days a week in a room rented by the hour',
+      method: 'Fees per appointment',
+      industry: '{domain} · Private clinics',
+      price: price(40, 120, 'per appointment', 'appointments'),
+      what: 'Open a small private {skill} clinic in a room rented by the hour at a health centre, within your registration, insurance and the rules for private practice.',
+      how: 'Two half-days a week to start, online booking, and clear prices for each appointment type.',
+      first: 'Tell local GPs, pharmacies and community groups what you offer and when.',
+      audiences: ['local families', 'older people', 'working adults', 'new parents'],
+    },
+  ],
+});
+
 /** Personal training: sessions with clients, the plain business of a trainer. */
 const fitness: IdeaTemplate[] = group(['hobby'], 'fitness', {
   offline: [
@@ -2099,7 +2421,7 @@ const fitness: IdeaTemplate[] = group(['hobby'], 'fitness', {
 const regulated: IdeaTemplate[] = group(['regulated'], {
   offline: [
     {
-      names: /child|nanny|babysit|au pair|care work|social work/i,
+      names: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
       title: 'Registered Home {Skill} for Local Families',
       marketTitle: 'Registered Home {Skill} {prep} {Market}',
       subtitle: 'Care in your own home, registered and inspected, for families nearby',
@@ -2112,7 +2434,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['working parents', 'families', 'single parents', 'shift workers'],
     },
     {
-      names: /child|nanny|babysit|au pair|care work|social work/i,
+      names: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
       title: 'Respite {Skill} for Busy Families',
       subtitle: 'Regular hours that give parents and family carers a break',
       method: 'Hourly or half-day bookings',
@@ -2124,7 +2446,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['working parents', 'family carers', 'single parents', 'shift workers'],
     },
     {
-      notNames: /child|nanny|babysit|au pair|care work|social work/i,
+      notNames: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
       title: 'Locum & Agency {Role} Shifts',
       marketTitle: 'Agency {Role} Shifts {prep} {Market}',
       subtitle: 'Paid shifts you choose, on top of or instead of a fixed job',
@@ -2149,7 +2471,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['seniors', 'families', 'people with limited mobility', 'new parents'],
     },
     {
-      notNames: /child|nanny|babysit|au pair|care work|social work/i,
+      notNames: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work|midwi|nurs|security|aviation|laboratory/i,
       title: '{Role} Sessions for Local Employers',
       subtitle: 'Checks and advice at the workplace, booked by companies',
       method: 'Day rates from employers',
@@ -2163,7 +2485,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
   ],
   fiverr: [
     {
-      names: /child|nanny|babysit|au pair|care work|social work/i,
+      names: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
       title: '{Skill} Bookings on Care.com & Sitter Apps',
       subtitle: 'Families nearby who book vetted carers through an app',
       method: 'Care apps (Care.com, Sittercity, Bubble, Koru Kids)',
@@ -2175,7 +2497,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['working parents', 'families', 'adult children of seniors', 'single parents'],
     },
     {
-      names: /child|nanny|babysit|au pair|care work|social work/i,
+      names: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
       title: 'Evening & Weekend {Skill} Cover',
       subtitle: 'The hours families and providers struggle to fill, booked through agencies',
       method: 'Agency and direct bookings for evening and weekend hours',
@@ -2187,7 +2509,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['working parents', 'care providers', 'shift workers', 'families'],
     },
     {
-      notNames: /child|nanny|babysit|au pair|care work|social work/i,
+      notNames: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work|massage|reflexolog|acupunct/i,
       title: '{Role} Shifts on Gig Apps',
       subtitle: 'Shift apps that match registered professionals with open shifts',
       method: 'Shift-booking apps (Florence, Indeed Flex, Nomad Health)',
@@ -2211,7 +2533,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['health publishers', 'apps', 'brands', 'blogs'],
     },
     {
-      notNames: /child|nanny|babysit|au pair|care work|social work/i,
+      notNames: /child|nanny|babysit|au pair|care|social work|massage|first aid|security|aviation|laboratory/i,
       kinds: professionKinds,
       title: 'Expert-Network Calls as a {Role}',
       subtitle: 'Paid one-hour calls with investors and researchers',
@@ -2367,6 +2689,7 @@ const pairs: IdeaTemplate[] = [
     // One account about both only when both are subjects people follow (not electrics and drums).
     kinds: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
     pairedWith: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
+    sharedKind: true,
     title: '{Skill} & {Skill2} Channel',
     subtitle: 'One account about both, which few others can make',
     method: 'Sponsorships and bookings from an audience',
@@ -2397,7 +2720,8 @@ const pairs: IdeaTemplate[] = [
     id: 'pair/offline/for-customers',
     distinctKinds: true,
     category: 'offline',
-    kinds: ['trade', 'home-service', 'beauty', 'animals', 'food', 'event', 'hobby', 'tutoring', 'knowledge', 'creative', 'made-product', 'language', 'photography', 'general'],
+    // Only work that has customers who come back (a repair shop, a salon), not learners of a hobby.
+    kinds: ['trade', 'home-service', 'beauty', 'animals', 'food', 'event', 'photography', 'general'],
     pairedWith: ['made-product', 'food', 'creative'],
     title: '{Skill2} Gifts for {Skill} Customers',
     subtitle: 'Your {skill2} sold to the people your {skill} already serves',
@@ -2415,6 +2739,7 @@ const pairs: IdeaTemplate[] = [
     kinds: ['hobby', 'creative', 'food', 'made-product', 'language', 'knowledge', 'event', 'tutoring', 'general'],
     pairedWith: ['hobby', 'creative', 'food', 'made-product', 'language', 'event'],
     traits: ['teaching'],
+    sharedKind: true,
     title: '{Skill} & {Skill2} Workshop',
     subtitle: 'A hands-on session that mixes both',
     method: 'Ticketed workshops',
@@ -2446,6 +2771,7 @@ const pairs: IdeaTemplate[] = [
     category: 'online',
     kinds: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
     pairedWith: ['knowledge', 'creative', 'hobby', 'food', 'made-product', 'language', 'tutoring', 'photography', 'general'],
+    sharedKind: true,
     title: 'The {Skill} & {Skill2} Newsletter',
     subtitle: 'A weekly letter about both, with a paid tier',
     method: 'Paid subscriptions on Substack or Beehiiv',
@@ -2468,6 +2794,12 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   ...translationWork,
   ...teacher,
   ...fitness,
+  ...outdoor,
+  ...celebrant,
+  ...celebrantMore,
+  ...writing,
+  ...massage,
+  ...healthClinic,
   ...bridal,
   ...animalCare,
   ...officeCleaning,

@@ -183,7 +183,7 @@ function bestMatch(text: string): Match | undefined {
 }
 
 /** A person's noun ("pharmacist", "pet sitter", "DJ"): when it is the whole phrase, the lexicon's name reads better. */
-const personNoun = /(ist|er|or|ian|ant|ent|ess|wife|man|woman|smith|sitter|walker|keeper|maker|vet|doctor|gp|nurse|physio|chef|dj|mc|va|rn|emt|carer|nanny|au pair)$/;
+const personNoun = /(ist|er|or|ian|ant|ent|ess|wife|man|woman|smith|sitter|walker|keeper|maker|vet|doctor|gp|nurse|physio|chef|dj|mc|va|rn|emt|carer|nanny|au pair|mechanic|beautician|technician|musician|electrician|optician)$/;
 /** Verbs that begin a lexicon term ("tutor maths", "train horse"): the phrase is a verb and its object. */
 const leadingVerb = /^(tutor|train|fix|repair|walk|groom|mow|clean|bake|build|make|play|sing|sew|teach|paint|take|restore|assemble|mount|declutter|brew)\s/;
 
@@ -199,6 +199,8 @@ function nameFor(phrase: string, match: Match | undefined): string {
     return entry.name;
   }
   if (leadingVerb.test(bare)) return entry.name;
+  // "I do nails" read as "nailing": a gerund the lexicon does not know is the work of the noun it came from.
+  if (!bare.includes(' ') && /ing$/.test(bare) && !byTerm.has(bare) && term !== bare) return entry.name;
   return phrase;
 }
 
@@ -215,7 +217,7 @@ const guesses: { match: RegExp; kinds: SkillKind[] }[] = [
 ];
 
 /** Words before an occupation that say nothing about the work ("a retired teacher"). */
-const idleModifiers = new Set(['a', 'an', 'the', 'retired', 'former', 'ex', 'qualified', 'certified', 'registered', 'licensed', 'experienced', 'freelance', 'self-employed', 'professional', 'senior', 'junior', 'trainee', 'student', 'amateur', 'keen', 'passionate', 'good', 'great', 'part-time', 'full-time', 'local', 'young', 'old', 'semi-retired', 'i', "i'm", 'am', 'im', 'work', 'as', 'was']);
+const idleModifiers = new Set(['a', 'an', 'the', 'mobile', 'retired', 'former', 'ex', 'qualified', 'certified', 'registered', 'licensed', 'experienced', 'freelance', 'self-employed', 'professional', 'senior', 'junior', 'trainee', 'student', 'amateur', 'keen', 'passionate', 'good', 'great', 'part-time', 'full-time', 'local', 'young', 'old', 'semi-retired', 'i', "i'm", 'am', 'im', 'work', 'as', 'was']);
 
 /**
  * The person as the sentence names them ("a dental hygienist", "a family lawyer"): their own role,
@@ -231,6 +233,8 @@ function personTyped(clause: string, match: Match | undefined): { role: string; 
   const before: string[] = [];
   for (let i = at - 1; i >= 0 && i >= at - 2 && !idleModifiers.has(words[i]) && !byTerm.has(words[i]); i--) before.unshift(words[i]);
   const role = [...before, match.term].join(' ');
+  // "a tax adviser" gives tax advice, not the row's broader "financial advice".
+  if (/advis[eo]r$/.test(match.term)) return { role, name: role.replace(/advis[eo]r$/, 'advice') };
   const name = before.length > 0 && !match.entry.name.includes(before.join(' ')) ? `${before.join(' ')} ${match.entry.name}` : match.entry.name;
   return { role, name };
 }

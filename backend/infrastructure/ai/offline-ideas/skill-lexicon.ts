@@ -242,7 +242,7 @@ painting, paint, painter, artist, art, fine art, watercolor, watercolour, acryli
 drawing, draw, sketching, sketch, pencil drawing, charcoal, cartoon, cartooning, cartoonist, comic, comics, manga, anime drawing = drawing ; drawings ; artist
 illustration, illustrate, illustrator, children's book illustration = illustration ; illustrations ; illustrator
 poetry, poem, poet, spoken word, poetry writing = poetry ; poems ; poet
-creative writing, fiction, novel, novelist, short story, storytelling, storyteller, story, author, screenwriting, screenwriter, playwright, fan fiction = creative writing ; stories ; writer
+creative writing, book writing, write book, children's book, childrens book, picture book, kids book, fiction, novel, novelist, short story, storytelling, storyteller, story, author, screenwriting, screenwriter, playwright, fan fiction = creative writing ; stories ; writer
 songwriting, songwriter, song, lyricist, lyrics, composing, composer, composition = songwriting ; songs ; songwriter
 music production, producer, beat, beats, beatmaking, beat making, mixing, mastering, audio engineering, audio engineer = music production ; tracks ; producer
 printmaking, linocut, screen printing, block printing = printmaking ; prints ; printmaker
@@ -352,7 +352,8 @@ breeding, breeder, dog breeder = breeding ;; breeder
   {
     kinds: ['regulated'],
     rows: `
-nurse, nursing, registered nurse, rn, lpn, nurse practitioner, midwife, midwifery, health visitor = nursing ;; nurse
+midwife, midwifery, independent midwife, doula = midwifery ;; midwife
+nurse, nursing, registered nurse, rn, lpn, nurse practitioner, health visitor = nursing ;; nurse
 pharmacist, pharmacy, pharmacology, pharmacy technician, chemist = pharmacy ;; pharmacist
 doctor, physician, gp, general practitioner, medicine, medical, surgeon, surgery, anaesthetist, anesthesiologist, pediatrician, paediatrician, psychiatrist, cardiologist, dermatologist, radiologist, radiographer, sonographer = medicine ;; doctor
 dental hygienist, hygienist, dental hygiene = dental hygiene ;; dental hygienist
@@ -431,7 +432,7 @@ export const marketHeads: ReadonlySet<string> = new Set(
     'wedding funeral memorial party birthday event festival conference christening baptism graduation anniversary ' +
     'bar mitzvah quinceañera reunion gala fundraiser celebration ceremony prom ' +
     'senior elderly retiree pensioner kid child children toddler teen teenager student family parent mum mom dad ' +
-    'baby newborn bride groom couple newlywed business startup restaurant café cafe shop store company office ' +
+    'baby newborn adult learner bride groom couple newlywed business startup restaurant café cafe shop store company office ' +
     'tourist expat immigrant athlete runner beginner professional landlord homeowner tenant ' +
     'owner nonprofit non-profit charity farmer agent podcaster youtuber creator gamer musician artist ' +
     'author coach therapist freelancer founder woman man men women veteran patient commuter cyclist neighbour ' +
