@@ -868,7 +868,7 @@ const kindAudiences: Partial<Record<SkillKind, string[]>> = {
   beauty: ['regular clients', 'busy parents', 'students', 'professionals'],
   'made-product': ['gift buyers', 'crafters', 'makers', 'hobbyists'],
   food: ['food lovers', 'home cooks', 'local families', 'beginners'],
-  event: ['couples', 'party hosts', 'event planners', 'venues'],
+  event: ['fans', 'party hosts', 'event planners', 'venues'],
   hobby: ['beginners', 'adult learners', 'hobbyists', 'enthusiasts'],
   language: ['learners', 'expats', 'travellers', 'businesses abroad'],
   tutoring: ['students', 'parents', 'exam candidates', 'homeschoolers'],
@@ -894,7 +894,7 @@ const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; 
   '{Skill} Review & Feedback Report': { kinds: ['knowledge', 'creative', 'hobby', 'photography', 'general'], traits: ['remote'] },
   '{Skill} Gig for {Audience}': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
   'Monthly {Skill} Retainer': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
-  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'creative', 'general'], traits: ['remote'] },
+  '1:1 {Skill} Consultation Call': { kinds: ['knowledge', 'hobby', 'tutoring', 'creative', 'general'], traits: ['remote'], notNames: /swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i },
   'Custom {Skill} Plan or Guide': { kinds: ['knowledge', 'hobby', 'food', 'general'] },
   '{Skill} Templates with Custom Edits': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
   'Done-for-You {Skill} Setup': { kinds: ['knowledge', 'general'], traits: ['remote'] },
@@ -903,29 +903,29 @@ const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; 
   '{Skill} Template Pack': { kinds: ['knowledge', 'creative', 'general'] },
   'The Practical {Skill} Playbook': { kinds: ['knowledge', 'hobby', 'language', 'creative', 'made-product', 'food', 'trade', 'home-service', 'animals', 'beauty', 'photography', 'advice', 'general'] },
   'Paid {Skill} Newsletter': { kinds: ['knowledge', 'hobby', 'creative', 'food', 'language', 'event', 'photography', 'general'] },
-  'Live {Skill} Cohort Workshop': { kinds: ['knowledge', 'hobby', 'creative', 'tutoring', 'general'], traits: ['teaching', 'remote'] },
+  'Live {Skill} Cohort Workshop': { kinds: ['knowledge', 'hobby', 'creative', 'tutoring', 'general'], traits: ['teaching', 'remote'], notNames: /swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i },
   '{Skill} Membership Community': { kinds: ['hobby', 'creative', 'knowledge', 'made-product', 'food', 'language', 'photography', 'general'] },
   'Remote {Skill} Freelancer for {Audience}': { kinds: ['knowledge', 'creative', 'general'], traits: ['remote'] },
-  'Online {Skill} Coaching': { kinds: ['hobby', 'tutoring', 'knowledge', 'event', 'general'], traits: ['teaching', 'remote'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
+  'Online {Skill} Coaching': { kinds: ['hobby', 'tutoring', 'knowledge', 'event', 'general'], traits: ['teaching', 'remote'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i },
   '{Skill} Printables & Print-on-Demand': { kinds: ['creative', 'hobby', 'general'] },
   '{Skill} Gear & Tools Review Blog': { kinds: ['hobby', 'trade', 'made-product', 'food', 'animals', 'creative', 'knowledge', 'home-service', 'beauty', 'event', 'photography', 'general'] },
-  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'beauty', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
-  'Private {Skill} Lessons': { kinds: ['hobby', 'creative', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
+  'Local {Skill} Workshops': { kinds: ['hobby', 'made-product', 'food', 'creative', 'language', 'beauty', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i },
+  'Private {Skill} Lessons': { kinds: ['creative', 'photography', 'general'], traits: ['teaching'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '{Skill} Services for Local Businesses': { kinds: ['creative', 'home-service', 'photography', 'language', 'general'] },
   '{Skill} Stall at Markets & Fairs': { kinds: ['general'] },
   'Corporate {Skill} Team Sessions': { kinds: ['hobby', 'food', 'general'], traits: ['teaching'] },
   '{Skill} Bookings for Weddings & Events': { kinds: ['event'], traits: ['event'] },
   'After-School {Skill} Club': { kinds: ['hobby', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
   '{Skill} Help for Seniors': { kinds: ['home-service', 'general'] },
-  'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'trade', 'animals', 'food', 'general'] },
+  'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'animals', 'general'] },
   '{Skill} Tips on TikTok & Reels': { kinds: everyKindButRegulated },
   '{Skill} YouTube Tutorial Channel': { kinds: ['hobby', 'tutoring', 'language', 'knowledge', 'creative', 'made-product', 'food', 'trade', 'home-service', 'beauty', 'animals', 'event', 'photography', 'general'], traits: ['teaching'] },
   'UGC Creator for {Skill} Brands': { kinds: ['hobby', 'food', 'made-product', 'animals', 'beauty', 'home-service', 'general'], notNames: /bridal|wedding dress|tattoo|office|commercial|training|behaviour|barber/i },
   '{Skill} Carousel Account on Instagram': { kinds: ['knowledge', 'hobby', 'food', 'creative', 'language', 'advice', 'general'] },
   'Social Media Manager for {Audience}': { kinds: ['general'], traits: ['remote'] },
-  'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
+  'Live {Skill} Streams': { kinds: ['hobby', 'creative', 'event', 'made-product', 'food', 'general'], traits: ['streaming'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i },
   '30-Day {Skill} Challenge': { kinds: ['hobby', 'language', 'creative', 'food', 'photography', 'general'], traits: ['teaching'] },
-  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'regulated', 'advice', 'therapy', 'general'] },
+  'LinkedIn {Skill} Authority Posts': { kinds: ['knowledge', 'regulated', 'advice', 'therapy', 'general'], notNames: /babysit|au pair|nanny|care work|carer|caregiv|elder|childmind/i },
   '{Skill} Pins to Digital Products': { kinds: ['made-product', 'food', 'creative', 'home-service', 'general'] },
   '{Skill} Workshops for {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
   '{Skill} Mentoring in {Label}': { kinds: allSkillKinds, traits: ['teaching'] },
@@ -1135,7 +1135,8 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
             !/\{Audience\}/.test(pattern.title) &&
             !/\s(for|at)\s/i.test(fill(pattern.title, values)) &&
             !main.skill.kinds.some((k) => k === 'food' || k === 'made-product') &&
-            !(main.skill.kinds.includes('language') && !candidate.traits.includes('teaching'))
+            !(main.skill.kinds.includes('language') && !candidate.traits.includes('teaching')) &&
+            (market.event || candidate.traits.includes('teaching') || !/^(kids?|children|child|toddlers?|babies|baby|teens?|teenagers?)\b/.test(market.phrase))
           )
             titleTemplate = `${pattern.title} {prep} {Market}`;
         }

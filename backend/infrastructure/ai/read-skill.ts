@@ -167,13 +167,18 @@ function nounPhrase(terms: Term[], start: number): { words: Term[]; end: number 
 const phraseOf = (words: Term[]) =>
   words.map((w) => normaliseWord(w.text, w.tags.has('ProperNoun') || w.tags.has('Place') || w.tags.has('Demonym'))).join(' ');
 
+/** Nouns in -ie whose plural is -ies ("brownies" → "brownie", not "browny"). */
+export const ieNouns = new Set(['brownie', 'cookie', 'smoothie', 'hoodie', 'movie', 'pie', 'selfie', 'rookie', 'zombie', 'beanie', 'onesie', 'veggie', 'foodie', 'goalie', 'roadie', 'newbie', 'techie', 'pixie', 'indie', 'boogie', 'genie', 'birdie', 'walkie', 'sortie']);
+
 /** "bikes" → "bike" as a modifier ("bike repair"); leaves proper nouns and uncountables alone. */
 function singular(phrase: string): string {
   const words = phrase.split(' ');
   const last = words[words.length - 1];
   if (!/^\p{Ll}+s$/u.test(last) || /(ss|us|is|ics|ews|thes)$/.test(last) || last.length < 4) return phrase;
   words[words.length - 1] = /ies$/.test(last)
-    ? last.slice(0, -3) + 'y'
+    ? ieNouns.has(last.slice(0, -1))
+      ? last.slice(0, -1)
+      : last.slice(0, -3) + 'y'
     : /(ches|shes|xes|sses|zzes)$/.test(last)
       ? last.slice(0, -2)
       : last.slice(0, -1);

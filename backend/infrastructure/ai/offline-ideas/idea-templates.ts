@@ -410,7 +410,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
       audiences: ['gift buyers', 'couples', 'new parents', 'companies'],
     },
     {
-      notNames: /flor|balloon|decorat|bouquet/i,
+      notNames: /flor|balloon|decorat|bouquet|candle|soap|cosmetic|perfume|terrarium|resin|glass|3d print|bridal|wedding dress/i,
       title: '{Skill} Patterns & How-To Guides',
       subtitle: 'Digital patterns and guides other makers download',
       method: 'Digital pattern sales on Etsy, Ravelry and Gumroad',
@@ -477,7 +477,7 @@ const madeProducts: IdeaTemplate[] = group(['made-product'], {
       audiences: ['gift buyers', 'couples', 'small brands', 'collectors'],
     },
     {
-      notNames: /flor|balloon|decorat|bouquet/i,
+      notNames: /flor|balloon|decorat|bouquet|candle|soap|cosmetic|perfume|terrarium|bridal|wedding dress/i,
       title: '{Skill} Design Gig for Brands & Makers',
       subtitle: 'Designs and patterns other makers and small brands produce',
       method: 'Design gig on Fiverr',
@@ -867,7 +867,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
       notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
       title: 'Private {Skill} Lessons',
       marketTitle: 'Private {Skill} Lessons {prep} {Market}',
-      subtitle: 'One-to-one lessons at home or in the learner’s home',
+      subtitle: 'One-to-one lessons at a time and place that suit the learner',
       method: 'Lessons paid per hour or in blocks',
       industry: '{domain} · Lessons',
       price: price(30, 70, 'per lesson', 'lessons'),
@@ -879,6 +879,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
     {
       traits: ['teaching'],
       notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
+      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|surf|ski|snowboard|sail|kayak|riding|equestrian/i,
       title: 'Weekly {Skill} Classes at a Community Hall',
       marketTitle: 'Weekly {Skill} Classes {prep} {Market}',
       subtitle: 'Small groups, same time every week, paid by the term',
@@ -895,6 +896,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
     {
       traits: ['teaching', 'remote'],
       notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
+      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i,
       title: 'Online {Skill} Lessons',
       marketTitle: 'Online {Skill} Lessons {prep} {Market}',
       subtitle: 'One-to-one video lessons for learners anywhere',
@@ -1846,6 +1848,20 @@ const tutoringMore: IdeaTemplate[] = group(['tutoring'], 'tutoringMore', {
 
 /** Bridalwear: dresses made with the bride, fitted over months. */
 const bridal: IdeaTemplate[] = group(['made-product'], 'bridal', {
+  fiverr: [
+    {
+      names: /bridal|wedding dress/i,
+      title: 'Dress Design Consultations for Brides',
+      subtitle: 'A sketch and fabric plan for the dress a bride has in mind',
+      method: 'A design fee, taken off the dress if she orders',
+      industry: '{domain} · Design',
+      price: price(80, 250, 'per design', 'designs'),
+      what: 'Offer design consultations: the bride brings her ideas, you sketch the dress and choose fabrics, and the fee comes off the dress if she orders it.',
+      how: 'A mood board before the meeting, two sketches, and a written quote for making.',
+      first: 'Offer five consultations at a launch price through wedding planners and bridal forums.',
+      audiences: ['brides', 'couples', 'mothers of the bride', 'wedding planners'],
+    },
+  ],
   offline: [
     {
       names: /bridal|wedding dress/i,
@@ -2109,6 +2125,153 @@ const outdoor: IdeaTemplate[] = group(['hobby'], 'outdoor', {
   ],
 });
 
+/** Babysitting and nannying: at the family's home, regular and occasional. */
+const babysitting: IdeaTemplate[] = group(['regulated'], 'babysitting', {
+  offline: [
+    {
+      names: /babysit|nanny|au pair|childmind|childcare/i,
+      title: 'After-School Pick-Ups for Working Parents',
+      subtitle: 'School run, snack and homework until parents get home',
+      method: 'A weekly fee per family',
+      industry: '{domain} · Regular care',
+      price: price(60, 200, 'per family per week', 'families'),
+      what: 'Collect children from school on fixed weekdays, give them a snack and help with homework at their home until a parent gets back.',
+      how: 'A background check and first-aid certificate, fixed days agreed per term, and a message to parents at pick-up.',
+      first: 'Tell parents at two primary schools and in local parents’ groups which weekdays you have free.',
+      audiences: ['working parents', 'single parents', 'shift workers', 'families'],
+    },
+    {
+      names: /babysit|nanny|au pair|childmind|childcare/i,
+      title: 'Holiday & Half-Term Cover for Working Parents',
+      subtitle: 'Days of care in the school holidays, booked ahead',
+      method: 'Day rates in the holidays',
+      industry: '{domain} · Holiday care',
+      price: price(60, 150, 'per day', 'days'),
+      what: 'Offer day care for children at their home during school holidays, with outings and activities planned, booked by the week.',
+      how: 'Open the calendar a term ahead, take a deposit, and share two families’ days when children are friends.',
+      first: 'Post your summer dates in local parents’ groups in spring.',
+      audiences: ['working parents', 'families', 'single parents', 'shift workers'],
+    },
+  ],
+  fiverr: [
+    {
+      names: /babysit|nanny|au pair/i,
+      title: 'Hotel & Holiday-Let {Skill} for Visiting Families',
+      subtitle: 'Evenings of care for families on holiday, booked through hotels and hosts',
+      method: 'Hourly rates, booked through hotels and holiday-let hosts',
+      industry: '{domain} · Visitors',
+      price: price(12, 25, 'per hour', 'hours'),
+      what: 'Look after visiting families’ children in their hotel or holiday let so the parents can go out, booked through the front desk or the host.',
+      how: 'Leave a card and your checks with hotels and holiday-let hosts, and keep two evenings a week free in the season.',
+      first: 'Visit three hotels and five holiday-let hosts near you with your card and references.',
+      audiences: ['visiting families', 'hotels', 'holiday-let hosts', 'parents'],
+    },
+  ],
+  social: [
+    {
+      names: /babysit|nanny|au pair|childmind|childcare/i,
+      title: 'Activity Ideas for Parents on Instagram & Pinterest',
+      subtitle: 'Rainy-day games and crafts that bring families to you',
+      method: 'Bookings and activity-pack sales from followers',
+      industry: '{domain} · Social',
+      price: price(4, 15, 'per pack', 'packs'),
+      what: 'Post the games, crafts and routines that work with children (never the children themselves), with your availability and packs in your bio.',
+      how: 'Two posts a week, one Pinterest board per age group, and no faces or names.',
+      first: 'Post your ten best rainy-day activities this month.',
+      audiences: ['parents', 'grandparents', 'local families', 'teachers'],
+    },
+    {
+      names: /babysit|nanny|au pair/i,
+      title: '{Skill} Availability Posts in Local Parents’ Groups',
+      subtitle: 'Your free evenings and references, where parents look for a sitter',
+      method: 'Bookings from local parents',
+      industry: '{domain} · Local groups',
+      price: price(12, 25, 'per hour', 'hours'),
+      what: 'Post your free evenings and weekends in local parents’ groups and on Nextdoor each week, with your checks, first aid and references.',
+      how: 'The same day each week, a short post, and a reply to every message within the hour.',
+      first: 'Ask two families you sit for to recommend you in the groups.',
+      audiences: ['local parents', 'new parents', 'families', 'single parents'],
+    },
+  ],
+  online: [
+    {
+      names: /babysit|nanny|au pair|childmind|childcare/i,
+      title: 'Bedtime & Routine Guides for Parents',
+      subtitle: 'Short guides to bedtimes, mealtimes and screen-free afternoons',
+      method: 'Digital downloads on Etsy and Gumroad',
+      industry: '{domain} · Digital products',
+      price: price(5, 15, 'per guide', 'guides'),
+      what: 'Write short, practical guides to the routines you run every week (bedtimes, mealtimes, screen-free afternoons) for parents to download.',
+      how: 'One guide per age, designed in Canva, sold on Etsy and Gumroad.',
+      first: 'Ask the parents you sit for which routine they struggle with most.',
+      audiences: ['parents', 'new parents', 'grandparents', 'carers'],
+    },
+    {
+      names: /babysit|nanny|au pair|childmind|childcare/i,
+      title: 'Printable Activity Packs for Parents',
+      subtitle: 'Rainy-day games, crafts and routines for little ones at home',
+      method: 'Digital downloads on Etsy',
+      industry: '{domain} · Digital products',
+      price: price(4, 15, 'per pack', 'packs'),
+      what: 'Turn the activities that work with the children you look after into printable packs: rainy-day games, crafts, bedtime routines.',
+      how: 'One pack per age group and theme, designed in Canva, sold on Etsy.',
+      first: 'Give the families you look after a pack and ask what they would buy next.',
+      audiences: ['parents', 'grandparents', 'childminders', 'teachers'],
+    },
+    {
+      names: /babysit|nanny|au pair/i,
+      title: 'Date-Night {Skill} Gift Vouchers',
+      subtitle: 'An evening of care bought for new parents as a present',
+      method: 'Vouchers sold online',
+      industry: '{domain} · Gifts',
+      price: price(30, 80, 'per voucher', 'vouchers'),
+      what: 'Sell vouchers for an evening of {skill}, bought by grandparents and friends for new parents who need a night out.',
+      how: 'A printable voucher, a meeting with the family before the first evening, and a year’s validity.',
+      first: 'Tell the families you sit for, before Christmas and Valentine’s Day.',
+      audiences: ['grandparents', 'friends of new parents', 'families', 'gift buyers'],
+    },
+  ],
+});
+
+/** Sports taught where they are played: pools, courts, clubs. */
+const sportsCoaching: IdeaTemplate[] = group(['hobby'], 'sportsCoaching', {
+  offline: [
+    {
+      names: /swim|tennis|golf|football|soccer|climb|boulder|surf|ski|sail|kayak|riding|equestrian|sports coaching/i,
+      traits: ['teaching'],
+      title: 'Group {Skill} Lessons at a Local Pool, Court or Club',
+      marketTitle: 'Group {Skill} Lessons {prep} {Market}',
+      subtitle: 'Small groups by level, booked by the term at a venue you hire',
+      method: 'Termly fees per learner',
+      industry: '{domain} · Group lessons',
+      price: price(60, 160, 'per learner per term', 'places'),
+      what: 'Hire lane, court or club time and teach {skill} to small groups by level, with a certificate or badge at the end of each term.',
+      how: 'The coaching qualification and insurance the venue asks for, groups of four to eight, and a waiting list by level.',
+      first: 'Ask the venue for a quiet weekday slot and fill one beginners’ group from local parents’ groups.',
+      audiences: ['children', 'parents', 'adult beginners', 'schools'],
+    },
+  ],
+});
+
+/** Trades without an object to refurbish: subcontracting for builders. */
+const tradeMore: IdeaTemplate[] = group(['trade'], 'tradeMore', {
+  offline: [
+    {
+      needs: 'no-things',
+      notNames: /lock|chimney|tailor|alteration|instrument|sewing machine|watch|shoe/i,
+      title: '{Skill} Subcontracting for Local Builders',
+      subtitle: 'Regular work from builders, kitchen fitters and renovators',
+      method: 'Day rates or prices per job from contractors',
+      industry: '{domain} · Subcontracting',
+      price: price(150, 350, 'per day', 'days'),
+      what: 'Take the {skill} work of local builders, kitchen fitters and renovation firms, who need a reliable trade they can book by the day.',
+      how: 'A day rate, your insurance and certificates ready to send, and the promise to turn up when you say.',
+      first: 'Call five local builders and tell them which weeks you are free.',
+      audiences: ['builders', 'kitchen fitters', 'renovators', 'property developers'],
+    },
+  ],
+});
+
 /** Office and commercial cleaning: contracts with businesses, not households. */
 const officeCleaning: IdeaTemplate[] = group(['home-service'], 'officeCleaning', {
   offline: [
@@ -2264,7 +2427,7 @@ const animalCare: IdeaTemplate[] = group(['animals'], 'animalCare', {
     },
     {
       notNames: /training|behaviour|horse|equine/i,
-      title: '{Skill} Gift Vouchers for Pet Owners',
+      title: '{Skill} Gift Vouchers for Animal Lovers',
       subtitle: 'Visits bought as a present for a friend with a new pet',
       method: 'Vouchers sold online',
       industry: '{domain} · Gifts',
@@ -2421,7 +2584,9 @@ const fitness: IdeaTemplate[] = group(['hobby'], 'fitness', {
 const regulated: IdeaTemplate[] = group(['regulated'], {
   offline: [
     {
-      names: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
+      // Registered care in one's own home: childminders and carers, not babysitters or nannies (who go to the family).
+      names: /childmind|childcare|child care|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
+      notNames: /babysit|nanny|au pair/i,
       title: 'Registered Home {Skill} for Local Families',
       marketTitle: 'Registered Home {Skill} {prep} {Market}',
       subtitle: 'Care in your own home, registered and inspected, for families nearby',
@@ -2459,6 +2624,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
       audiences: ['hospitals', 'clinics', 'care homes', 'practices'],
     },
     {
+      notNames: /child|nanny|babysit|au pair|care work|elder|senior|dementia|home care|personal care|carer|caregiv|social work/i,
       title: 'Private {Role} Home Visits',
       marketTitle: 'Private {Role} Visits {prep} {Market}',
       subtitle: 'Appointments at home for people who struggle to get out',
@@ -2522,6 +2688,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
     },
     {
       kinds: professionKinds,
+      notNames: /babysit|au pair|care work|carer|caregiv|elder/i,
       title: '{Skill} Writing for Brands & Publishers',
       subtitle: 'Accurate, readable articles checked by a professional',
       method: 'Writing gigs priced per article',
@@ -2549,6 +2716,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
   online: [
     {
       kinds: professionKinds,
+      notNames: /babysit|au pair|care work|carer|caregiv|elder/i,
       title: 'Study Notes for Future {Roles}',
       subtitle: 'Clear revision notes for students of your profession',
       method: 'Digital sales on Gumroad and Etsy',
@@ -2561,6 +2729,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
     },
     {
       kinds: professionKinds,
+      notNames: /babysit|au pair|care work|carer|caregiv|elder/i,
       title: '{Role} Career Guide Ebook',
       subtitle: 'What the job is really like, and how to get into it',
       method: 'Ebook sales on Gumroad and Amazon Kindle',
@@ -2573,6 +2742,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
     },
     {
       kinds: professionKinds,
+      notNames: /babysit|au pair|care work|carer|caregiv|elder/i,
       title: '{Skill} Newsletter for Fellow Professionals',
       subtitle: 'A weekly digest of changes, research and practical tips',
       method: 'Paid subscriptions on Substack or Beehiiv',
@@ -2587,6 +2757,7 @@ const regulated: IdeaTemplate[] = group(['regulated'], {
   social: [
     {
       kinds: professionKinds,
+      notNames: /babysit|au pair|care work|carer|caregiv|elder/i,
       title: '{Role} Myth-Busting Videos',
       subtitle: 'Short videos that correct what people get wrong',
       method: 'Brand partnerships, speaking and writing work from an audience',
@@ -2704,7 +2875,8 @@ const pairs: IdeaTemplate[] = [
     id: 'pair/online/themed-shop',
     distinctKinds: true,
     category: 'online',
-    kinds: ['knowledge', 'creative', 'hobby', 'food', 'event', 'language', 'trade', 'home-service', 'beauty', 'animals', 'tutoring', 'regulated', 'advice', 'therapy', 'photography', 'made-product', 'general'],
+    // Themed for people who share a calling or a pastime (nurses, cyclists), not office work.
+    kinds: ['hobby', 'food', 'event', 'trade', 'animals', 'tutoring', 'regulated', 'advice', 'therapy', 'made-product'],
     pairedWith: ['made-product', 'creative'],
     title: '{Skill}-Themed {Skill2} Shop',
     subtitle: '{Skill2} pieces made for people who know {skill}',
@@ -2794,6 +2966,8 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   ...translationWork,
   ...teacher,
   ...fitness,
+  ...sportsCoaching,
+  ...babysitting,
   ...outdoor,
   ...celebrant,
   ...celebrantMore,
@@ -2805,6 +2979,7 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   ...officeCleaning,
   ...animalTrainingGigs,
   ...tradeAndHome,
+  ...tradeMore,
   ...homeServices,
   ...beauty,
   ...madeProducts,

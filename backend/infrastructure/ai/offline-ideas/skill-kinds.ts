@@ -1,4 +1,4 @@
-import { readSkill, readSkillParts, titleCase } from '../read-skill';
+import { ieNouns, readSkill, readSkillParts, titleCase } from '../read-skill';
 import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
 
 /**
@@ -136,7 +136,8 @@ export function templateFits(template: { kinds: readonly SkillKind[]; traits?: r
 /** "bikes" → "bike", "parties" → "party", "classes" → "class"; leaves "glass", "physics" alone. */
 export function singularWord(word: string): string {
   if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ics|ews|ves)$/.test(word)) return word;
-  if (/ies$/.test(word)) return word.slice(0, -3) + 'y';
+  // "brownies" → "brownie", "cookies" → "cookie"; "parties" → "party".
+  if (/ies$/.test(word)) return ieNouns.has(word.slice(0, -1)) ? word.slice(0, -1) : word.slice(0, -3) + 'y';
   if (/(ches|shes|xes|sses|zzes)$/.test(word)) return word.slice(0, -2);
   return word.slice(0, -1);
 }
