@@ -878,7 +878,6 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
     },
     {
       traits: ['teaching'],
-      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
       notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|surf|ski|snowboard|sail|kayak|riding|equestrian/i,
       title: 'Weekly {Skill} Classes at a Community Hall',
       marketTitle: 'Weekly {Skill} Classes {prep} {Market}',
@@ -895,8 +894,7 @@ const hobbies: IdeaTemplate[] = group(['hobby'], {
   online: [
     {
       traits: ['teaching', 'remote'],
-      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i,
-      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate/i,
+      notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|swim|tennis|golf|football|soccer|climb|boulder|skat|surf|ski|snowboard|sail|kayak|riding|equestrian|sports coaching|martial|boxing|judo|karate|running|marathon|cycling/i,
       title: 'Online {Skill} Lessons',
       marketTitle: 'Online {Skill} Lessons {prep} {Market}',
       subtitle: 'One-to-one video lessons for learners anywhere',

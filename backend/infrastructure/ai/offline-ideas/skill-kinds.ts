@@ -192,6 +192,8 @@ function nameFor(phrase: string, match: Match | undefined): string {
   if (!match) return phrase;
   const bare = wordsOf(phrase).join(' ');
   const { entry, term } = match;
+  // A long phrase ("food truck selling taco running") reads worse than the lexicon's name.
+  if (bare.split(' ').length > 3 && !entry.kinds.includes('language')) return entry.name;
   const lastWord = term.split(' ').at(-1) ?? term;
   if (bare === term && term !== entry.name && (personNoun.test(lastWord) || leadingVerb.test(term))) return entry.name;
   // A bare object ("I love bikes", "soap", "beer" in "I brew beer"): the work done with it.
@@ -254,11 +256,13 @@ function classifyPart(clause: string, phrase: string): ClassifiedSkill {
   const kinds: SkillKind[] = match
     ? [...match.entry.kinds]
     : (guesses.find((g) => g.match.test(`${phrase} ${clause}`.toLowerCase()))?.kinds ?? ['general']);
+  // What a food or craft business sells, when the sentence says so ("a food truck selling tacos").
+  const sold = match && kinds.some((k) => k === 'food' || k === 'made-product') ? /\bsell(?:s|ing)?\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+s)\b/iu.exec(clause)?.[1]?.toLowerCase() : undefined;
   return {
     name,
     title: titleCase(name),
     kinds,
-    things: match?.entry.things,
+    things: sold ?? match?.entry.things,
     role: person?.role ?? match?.entry.role,
     matched: match?.term,
   };

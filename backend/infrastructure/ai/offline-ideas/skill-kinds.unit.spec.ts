@@ -62,6 +62,31 @@ describe('skill kinds', () => {
     expect(classifySkill('').skills).toHaveLength(1);
   });
 
+  it('reads a place as where the person works, objects of the work as the trade, and a person by their own role (second pass)', () => {
+    const gym = classifySkill('I coach people at the gym');
+    expect(gym.market).toBeUndefined();
+    expect(gym.skills.map((s) => s.name)).toEqual(['personal training']);
+    const taps = classifySkill('I fix leaking taps and toilets');
+    expect(taps.skills.map((s) => s.name)).toEqual(['plumbing']);
+    expect(classifySkill("I'm a dental hygienist").skills[0]).toMatchObject({ name: 'dental hygiene', role: 'dental hygienist', kinds: ['regulated'] });
+    expect(classifySkill("I'm a family lawyer").skills[0]).toMatchObject({ name: 'family law', role: 'family lawyer', kinds: ['advice'] });
+    expect(classifySkill("I'm a therapist").kinds).toEqual(['therapy']);
+    expect(classifySkill('I photograph weddings').kinds).toEqual(['photography', 'event']);
+    expect(classifySkill("I'm a tattoo artist").kinds).toEqual(['beauty']);
+    expect(classifySkill("I'm a carpenter who paints").skills.map((s) => s.name)).toEqual(['carpentry', 'painting and decorating']);
+    expect(classifySkill('I make birthday cakes for kids').market).toMatchObject({ phrase: "kids' parties", event: true });
+    expect(classifySkill('I make wedding dresses').market).toBeUndefined();
+    expect(classifySkill('I bake vegan brownies').skills[0].name).toBe('vegan brownie baking');
+  });
+
+  it('lets advice and therapy be given at a distance, but never health and care', () => {
+    const online = { kinds: allSkillKinds, traits: ['remote' as const] };
+    expect(templateFits(online, ['therapy'])).toBe(true);
+    expect(templateFits(online, ['advice'])).toBe(true);
+    expect(templateFits(online, ['regulated'])).toBe(false);
+    expect(templateFits({ kinds: allSkillKinds, traits: ['teaching' as const] }, ['advice'])).toBe(false);
+  });
+
   it('lets a template be used only for the kinds it declares, and never with a trait the skill forbids', () => {
     const lessons = { kinds: ['hobby', 'regulated'] as SkillKind[], traits: ['teaching' as const] };
     expect(templateFits(lessons, ['hobby'])).toBe(true);
