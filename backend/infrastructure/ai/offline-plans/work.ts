@@ -1,4 +1,4 @@
-import type { SkillKind } from '../offline-ideas/skill-kinds';
+import { regulatedKinds, type SkillKind } from '../offline-ideas/skill-kinds';
 import type { ResourceKey, StageKey, TaskTemplate } from '../offline-plan-catalogue';
 import type { Channel, ChannelId } from './channels';
 
@@ -321,7 +321,7 @@ const physicalChannels: ReadonlySet<ChannelId> = new Set(['etsy', 'market', 'ven
 const localChannels: ReadonlySet<ChannelId> = new Set(['google-business', 'nextdoor', 'thumbtack', 'market', 'venues', 'walk-in', 'community']);
 
 /** Which kind of work decides, when a skill is several (the kinds not listed come last). */
-const kindPrecedence: readonly SkillKind[] = ['home-service', 'trade', 'animals', 'made-product', 'food', 'event', 'creative', 'hobby', 'language', 'tutoring', 'knowledge'];
+const kindPrecedence: readonly SkillKind[] = ['home-service', 'trade', 'animals', 'made-product', 'food', 'event', 'photography', 'creative', 'hobby', 'language', 'tutoring', 'knowledge'];
 const precedenceOf = (kind: SkillKind) => (kindPrecedence.includes(kind) ? kindPrecedence.indexOf(kind) : kindPrecedence.length);
 
 /**
@@ -329,7 +329,8 @@ const precedenceOf = (kind: SkillKind) => (kindPrecedence.includes(kind) ? kindP
  * the kinds of work of its skill. `format` is the idea's title (or its template's words).
  */
 export function workOf(format: string, kinds: readonly SkillKind[], channel: Channel): Work {
-  if (kinds.includes('regulated')) return 'care';
+  // Health and care, legal and financial advice, therapy: a practice of its own.
+  if (kinds.some((kind) => regulatedKinds.has(kind))) return 'care';
   if (teaching.test(format)) return 'lessons';
   if (downloadable.test(format)) return 'digital-product';
   if (publishing.test(format) && !serviceWords.test(format)) return 'content';
@@ -349,6 +350,12 @@ export function workOf(format: string, kinds: readonly SkillKind[], channel: Cha
     if (kind === 'made-product') return 'made';
     if (kind === 'food') return 'food';
     if (kind === 'event') return 'performance';
+    // Photography: shoots at weddings and venues, prints at markets and on Etsy, sessions booked locally, editing at a distance.
+    if (kind === 'photography') {
+      if (channel.id === 'venues') return 'performance';
+      if (physicalChannels.has(channel.id)) return 'made';
+      return localChannels.has(channel.id) ? 'hands-on' : 'remote-service';
+    }
     if (kind === 'creative') return physicalChannels.has(channel.id) ? 'made' : 'remote-service';
     if (kind === 'hobby' || kind === 'language' || kind === 'tutoring') return localChannels.has(channel.id) ? 'lessons' : 'remote-service';
     if (kind === 'knowledge') return 'remote-service';
