@@ -990,7 +990,7 @@ export const channels: Record<ChannelId, Channel> = {
   thumbtack: {
     id: 'thumbtack',
     name: 'Thumbtack',
-    brand: /\bthumbtack\b/i,
+    brand: /\b(thumbtack|taskrabbit|checkatrade|airtasker|angi)\b/i,
     setup: 'your Thumbtack pro profile',
     via: 'booked through Thumbtack',
     listing: 'Thumbtack profile',
@@ -1084,7 +1084,7 @@ export const channels: Record<ChannelId, Channel> = {
   venues: {
     id: 'venues',
     name: 'venues and event planners',
-    brand: /\b(the knot|weddingwire)\b/i,
+    brand: /\b(the knot|weddingwire|gigsalad|the bash)\b/i,
     phrase: /\b(weddings?|venues?|event planners?)\b/i,
     setup: 'your event packages and a list of venues and planners',
     via: 'booked through venues, planners and wedding directories',

@@ -1,5 +1,5 @@
 import { describeSkill, offlineCatalogue } from '../offline-idea-generator';
-import { titleCase } from '../read-skill';
+import { readSkill, titleCase } from '../read-skill';
 import { classifySkill, type SkillKind } from '../offline-ideas/skill-kinds';
 import { fieldKits, type FieldKit } from '../offline-plan-catalogue';
 import { channelList, channels, type Channel, type ChannelId } from './channels';
@@ -237,14 +237,21 @@ export function readIdea(input: IdeaInput): IdeaReading {
   // A plan's overview starts with the idea's title (`overviewOf`); an idea's description does not.
   const overview = input.description.startsWith(`${title}: `) ? overviewSentence.exec(input.description.slice(title.length + 2))?.groups : undefined;
 
-  const skill = input.skill?.trim() || overview?.skill || skillOfTemplate(input.description, template) || skillOfTitle(title);
-  const kinds = classifySkill(skill).kinds;
+  // The idea's own words first; the sentence the member typed ("I photograph weddings") only as
+  // its noun phrase, and only when the idea's words give none.
+  const typed = input.skill?.trim() ? readSkill(input.skill).phrase : undefined;
+  const skill = overview?.skill || skillOfTemplate(input.description, template) || typed || skillOfTitle(title);
+  const kinds = classifySkill(input.skill?.trim() ? `${skill}, ${input.skill}` : skill).kinds;
   const format = template ? template.template.title : title;
 
   const templateTexts = template
     ? [template.template.title, template.template.method, template.template.what, template.template.how, template.template.first].map((t) => t.replace(/\{\w+\}/g, ' '))
     : [];
+  // A platform the title sells on ("… on TaskRabbit & Thumbtack") decides, before the category;
+  // one named as buyers ("Logo Design for Etsy Sellers") does not.
+  const sellsOn = bareTitle(title).split(/\s+for\s+/i)[0];
   const channel =
+    channelList.find((c) => c.brand?.test(sellsOn)) ??
     (input.category === 'fiverr' ? channels.fiverr : undefined) ??
     channelOfCategory(input.category) ??
     channelList.find((c) => c.via === overview?.via) ??

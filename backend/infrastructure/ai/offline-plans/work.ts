@@ -329,11 +329,13 @@ const precedenceOf = (kind: SkillKind) => (kindPrecedence.includes(kind) ? kindP
  * the kinds of work of its skill. `format` is the idea's title (or its template's words).
  */
 export function workOf(format: string, kinds: readonly SkillKind[], channel: Channel): Work {
-  // Health and care, legal and financial advice, therapy: a practice of its own.
-  if (kinds.some((kind) => regulatedKinds.has(kind))) return 'care';
-  if (teaching.test(format)) return 'lessons';
+  const regulated = kinds.some((kind) => regulatedKinds.has(kind));
+  // A regulated profession never teaches its practice (the ideas give it no lessons).
+  if (!regulated && teaching.test(format)) return 'lessons';
   if (downloadable.test(format)) return 'digital-product';
   if (publishing.test(format) && !serviceWords.test(format)) return 'content';
+  // Health and care, legal and financial advice, therapy: otherwise a practice of its own.
+  if (regulated) return 'care';
   const handsOn = kinds.find((k) => k === 'home-service' || k === 'trade' || k === 'animals');
   if (serviceWords.test(format)) {
     // A service sold at a distance is delivered at a distance, whatever the skill.
