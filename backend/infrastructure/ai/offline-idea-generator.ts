@@ -4,6 +4,7 @@ import { categoryColor, hashString } from '../../application/ai/categories';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { readSkill } from './read-skill';
 import { kindTemplates, pairTemplates, type IdeaTemplate } from './offline-ideas/idea-templates';
+import { marketTemplates, organisersOf, otherOccasions } from './offline-ideas/market-templates';
 import {
   allSkillKinds,
   classifySkill,
@@ -830,6 +831,7 @@ function voiceOf(skill: ClassifiedSkill): SkillVoice {
     Field: /video|film|drone/i.test(name) ? 'Videography' : 'Photography',
     Product: titleCaseWords(product),
     product,
+    Item: titleCaseWords(singularWord(product)),
     Things: titleCaseWords(things),
     things,
     Thing: titleCaseWords(thing),
@@ -945,6 +947,8 @@ interface Candidate {
   sharedKind?: boolean;
   pairedWith?: readonly SkillKind[];
   specific: boolean;
+  /** Written for the market the sentence names (market-templates.ts). */
+  forMarket?: boolean;
 }
 
 function fromTemplate(t: IdeaTemplate): Candidate {
@@ -961,6 +965,7 @@ function fromTemplate(t: IdeaTemplate): Candidate {
     sharedKind: t.sharedKind,
     pairedWith: t.pairedWith,
     specific: true,
+    forMarket: 'market' in t && Boolean((t as { market?: string }).market),
   };
 }
 
@@ -1086,7 +1091,15 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         const voice = voices[o.skill];
         const eventFirst = o.skill === 0 && market?.event === true;
         const specific = plan.source === 'generic' ? [] : specificFor(plan.source, voice.skill, eventFirst);
-        return [...specific, ...fillers.filter((c) => fitsSkill(c, voice.skill))].map((candidate) => ({ candidate, main: voice }));
+        // Ideas written for the market the sentence names come first for its first skill.
+        const forMarket =
+          market && o.skill === 0 && n === 0
+            ? marketTemplates
+                .filter((t) => t.category === plan.source && t.market === (market.event ? 'occasion' : 'group'))
+                .map(fromTemplate)
+                .filter((c) => fitsSkill(c, voice.skill))
+            : [];
+        return [...forMarket, ...specific, ...fillers.filter((c) => fitsSkill(c, voice.skill))].map((candidate) => ({ candidate, main: voice }));
       };
       let options = candidatesOf(owner);
       if ('pair' in owner && options.every((o) => usedTemplates.has(`${o.candidate.id}`))) {
@@ -1096,7 +1109,8 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
       const withMarket = market !== undefined && n === 0 && 'skill' in owner && owner.skill === 0;
       // The first idea names the market: a template written for one comes first.
       if (withMarket) {
-        const written = (o: (typeof options)[number]) => Boolean(o.candidate.pattern.marketTitle) && market.event === o.candidate.traits.includes('event');
+        const written = (o: (typeof options)[number]) =>
+          o.candidate.forMarket || (Boolean(o.candidate.pattern.marketTitle) && market.event === o.candidate.traits.includes('event'));
         options = [...options.filter(written), ...options.filter((o) => !written(o))];
       }
 
@@ -1104,7 +1118,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         const { candidate, main, second } = choice;
         const pattern = candidate.pattern;
         // An occasion ("at funerals") names only ideas sold for occasions; a group ("for seniors") any idea.
-        const named = withMarket && (!market.event || candidate.traits.includes('event'));
+        const named = withMarket && (candidate.forMarket || !market.event || candidate.traits.includes('event'));
         // Learners for teaching ideas; otherwise the people this kind of work serves.
         const ownAudiences = candidate.specific || candidate.traits.includes('teaching') ? undefined : audiencesOf(main.skill);
         const audience = named
@@ -1124,7 +1138,10 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
           keyword,
           Keyword: titleCaseWords(keyword),
           Market: market?.title ?? '',
+          market: market?.phrase ?? '',
           prep: market?.preposition ?? 'for',
+          organisers: market ? organisersOf(market.phrase) : '',
+          Organisers: market ? titleCaseWords(organisersOf(market.phrase)) : '',
         };
         let titleTemplate = pattern.title;
         if (named) {
@@ -1155,6 +1172,12 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
           if (round === 0 && usedTemplates.has(`${choice.candidate.id}|${choice.main.skill.name}`)) continue;
           const rendered = render(choice, round);
           if (usedTitles.has(rendered.title) || rendered.title.length > 80 || repeatsWord(rendered.title)) continue;
+          // A title that names the market never has a description about another occasion ("Singing at Funerals" for weddings).
+          if (market && rendered.title.toLowerCase().includes(market.phrase)) {
+            const p = choice.candidate.pattern;
+            const text = [p.subtitle, p.what, p.how, p.first].map((t) => fill(t, rendered.values)).join(' ');
+            if (otherOccasions(text, market.phrase).length > 0) continue;
+          }
           chosen = { choice, rendered };
           break;
         }
@@ -1249,7 +1272,7 @@ export interface PlannedIdea {
 export function planIdeas(input: IdeaPromptInput): { ideas: GeneratedIdeas; planned: PlannedIdea[]; reading: SkillClassification } {
   const ideas = buildIdeas(input, seededRandom(seedOf(input)));
   const all = new Map<string, Candidate>();
-  for (const t of [...kindTemplates, ...pairTemplates]) all.set(t.id, fromTemplate(t));
+  for (const t of [...kindTemplates, ...pairTemplates, ...marketTemplates]) all.set(t.id, fromTemplate(t));
   for (const [source, patterns] of Object.entries({ ...catalogue, generic })) for (const p of patterns) all.set(`${source}:${p.title}`, fromPattern(source, p));
   const planned = ideas.ideas.map((idea) => {
     const origin = ideaTemplates.get(idea)!;

@@ -99,6 +99,16 @@ export const ideaPanel: PanelSentence[] = [
   { sentence: 'I sew', parts: [/sew/i], plain: /sewn pieces on etsy|custom sewing orders/i },
   { sentence: "I'm an electrician and I play drums", parts: [/electrical/i, /drum/i], plain: /electrical work call-out service/i, forbidden: /electrical work & drum|drum(s|ming)-themed|drum(s|ming) (channel|newsletter)/i },
   { sentence: "I'm a DJ and a photographer", parts: [/dj/i, /photograph/i], plain: /djing for weddings & parties/i, forbidden: /video gig|art fair/i },
+  // A market named in the sentence (third pass): the first idea of every category is for it.
+  { sentence: 'I play the piano at funerals', parts: [/piano/i], plain: /piano at funerals/i, market: /funerals/i },
+  { sentence: 'I bake for office parties', parts: [/bak/i], plain: /catering for office parties/i, market: /office parties/i },
+  { sentence: "I'm a DJ for weddings", parts: [/dj/i], plain: /djing for weddings/i, market: /weddings/i },
+  { sentence: 'I cut hair for seniors', parts: [/hair/i], plain: /hair cutting for seniors/i, market: /seniors/i },
+  { sentence: 'I cook meals for new parents', parts: [/meal/i], plain: /meal deliveries for new parents/i, market: /new parents/i },
+  { sentence: 'I do photography for small businesses', parts: [/photograph/i], plain: /photograph/i, market: /small businesses/i },
+  { sentence: "I'm a clown for kids' parties", parts: [/clown/i], plain: /clown for kids' parties/i, market: /kids' parties/i },
+  { sentence: 'I knit jumpers for dog owners', parts: [/knit/i], plain: /knitted .*for dog owners/i, market: /dog owners/i },
+  { sentence: 'I take photos for new parents', parts: [/photo/i], plain: /photograph/i, market: /new parents/i },
 ];
 
 /** The ten sentences of the closing note, varied across kinds of work. */
