@@ -28,7 +28,7 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
     { type: 'TicketOpened', data: { ticketId: 't', memberId: 'u', subject: 'Help', messageId: 'm', message: 'Please' } },
   ]],
   ['billing account', billingAccountDecider as never, [
-    { type: 'CheckoutStarted', data: { checkoutId: 'cs', mode: 'test' } },
+    { type: 'CheckoutStarted', data: { checkoutId: 'cs', mode: 'test', customerId: 'cus' } },
     { type: 'SubscriptionActivated', data: { providerEventId: 'e1', subscriptionId: 's', customerId: 'c', mode: 'test', currentPeriodEnd: null } },
     { type: 'SubscriptionCancellationScheduled', data: { providerEventId: 'e2', subscriptionId: 's', endsAt: null } },
   ]],
@@ -123,7 +123,7 @@ describe('every decider', () => {
     expect(aiCallDecider.initialState).toEqual({ status: 'none' });
     expect(planDecider.initialState).toEqual({ status: 'none' });
     expect(ticketDecider.initialState).toEqual({ status: 'none' });
-    expect(billingAccountDecider.initialState).toEqual({ subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0 });
+    expect(billingAccountDecider.initialState).toEqual({ subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0, checkoutCustomers: {} });
   });
 
   it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {

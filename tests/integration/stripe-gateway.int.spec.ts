@@ -13,6 +13,7 @@ import {
   startStripeServer,
   stripeEvent,
   stripeInvoice,
+  stripeSubscription,
   subscriptionCreated,
   subscriptionDeleted,
   subscriptionUpdated,
@@ -72,9 +73,13 @@ describe('mode', () => {
 });
 
 describe('checkout sessions', () => {
-  it('asks for a subscription Checkout of the Pro price naming the member everywhere, and returns its url', async () => {
+  it('creates the member’s Stripe customer, asks for a subscription Checkout of the Pro price for it naming the member everywhere, and returns its url', async () => {
     const session = await gateway.createCheckoutSession(checkout);
 
+    const [created] = server.requestsTo('POST', '/v1/customers');
+    expect(created.body).toEqual({ email: 'ada@example.com', metadata: { userId: member.userId } });
+    const customerId = [...server.customers].find((id) => id !== member.customerId);
+    expect(session.customerId).toBe(customerId);
     const [request] = server.requestsTo('POST', '/v1/checkout/sessions');
     expect(request.headers.authorization).toBe(`Bearer ${secretKey}`);
     expect(request.body).toEqual({
@@ -83,7 +88,7 @@ describe('checkout sessions', () => {
       client_reference_id: member.userId,
       metadata: { userId: member.userId },
       subscription_data: { metadata: { userId: member.userId } },
-      customer_email: 'ada@example.com',
+      customer: customerId,
       success_url: checkout.successUrl,
       cancel_url: checkout.cancelUrl,
     });
@@ -92,12 +97,25 @@ describe('checkout sessions', () => {
     expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
   });
 
-  it('reuses a known customer instead of the email', async () => {
-    await gateway.createCheckoutSession({ ...checkout, customerId: member.customerId });
+  it('reuses a known customer, after checking Stripe bills it for no live subscription', async () => {
+    const session = await gateway.createCheckoutSession({ ...checkout, customerId: member.customerId });
 
+    expect(server.requestsTo('POST', '/v1/customers')).toEqual([]);
+    expect(server.requestsTo('GET', '/v1/subscriptions')[0].query).toMatchObject({ customer: member.customerId, status: 'all' });
     const [request] = server.requestsTo('POST', '/v1/checkout/sessions');
     expect(request.body.customer).toBe(member.customerId);
     expect(request.body).not.toHaveProperty('customer_email');
+    expect(session.customerId).toBe(member.customerId);
+  });
+
+  it('refuses a checkout for a customer Stripe already bills for a live subscription (a second one would charge twice)', async () => {
+    server.seedSubscriptions(stripeSubscription({ ...member, status: 'active' }));
+    const error = await rejection(() => gateway.createCheckoutSession({ ...checkout, customerId: member.customerId }));
+    expect(error).toMatchObject({ code: 'subscription_active', kind: 'conflict' });
+    expect(server.checkoutSessions).toHaveLength(0);
+    server.subscriptions = [stripeSubscription({ ...member, status: 'canceled' })];
+    await gateway.createCheckoutSession({ ...checkout, customerId: member.customerId });
+    expect(server.checkoutSessions).toHaveLength(1);
   });
 
   it("turns Stripe's error for an unknown price into a provider failure, keeping Stripe's error as its cause", async () => {

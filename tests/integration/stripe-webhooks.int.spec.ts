@@ -8,6 +8,7 @@ import {
   signedDelivery,
   startStripeServer,
   stripeId,
+  stripeSubscription,
   subscriptionDeleted,
   subscriptionUpdated,
   type StripeServer,
@@ -101,6 +102,23 @@ describe('checkout and portal through the Stripe SDK', () => {
       success_url: 'https://skilly.example/dashboard?success=true',
     });
     expect(created.body.url).toBe(stripe.checkoutSessions[0].url);
+  });
+
+  it('a second checkout before the first is paid is for the same Stripe customer; once Stripe bills that customer, another checkout is refused (409)', async () => {
+    const member = await signUp();
+    expect((await member.client.post('/api/stripe/create-checkout-session')).status).toBe(200);
+    expect((await member.client.post('/api/stripe/create-checkout-session')).status).toBe(200);
+    expect(stripe.requestsTo('POST', '/v1/customers')).toHaveLength(1);
+    const [first, second] = stripe.requestsTo('POST', '/v1/checkout/sessions').map((request) => request.body.customer);
+    expect(first).toMatch(/^cus_/);
+    expect(second).toBe(first);
+
+    // The first checkout was paid at Stripe; its webhook has not arrived yet.
+    stripe.seedSubscriptions(stripeSubscription({ userId: member.userId, customerId: first, subscriptionId: stripeId('sub'), status: 'active' }));
+    const third = await member.client.post('/api/stripe/create-checkout-session');
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('You already have an active Pro subscription');
+    expect(stripe.checkoutSessions).toHaveLength(2);
   });
 
   it("a refusal at Stripe (an unknown price) is a 502 in our words, never Stripe's, and nothing is recorded", async () => {

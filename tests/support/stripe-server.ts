@@ -63,6 +63,9 @@ export interface StripeServer {
   invoices: Stripe.Invoice[];
   /** Adds invoices `GET /v1/invoices` lists. */
   seedInvoices(...invoices: Stripe.Invoice[]): void;
+  /** Subscriptions `GET /v1/subscriptions` lists (a customer's live subscription refuses a second checkout). */
+  subscriptions: Stripe.Subscription[];
+  seedSubscriptions(...subscriptions: Stripe.Subscription[]): void;
   /** Answer Checkout Sessions without `url` (as an embedded-mode session is). */
   omitCheckoutUrl: boolean;
   /** Forget the requests, sessions and invoices; restore the prices and customers given at start. */
@@ -108,12 +111,17 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     seedInvoices: (...invoices) => {
       state.invoices.push(...invoices);
     },
+    subscriptions: [],
+    seedSubscriptions: (...subscriptions) => {
+      state.subscriptions.push(...subscriptions);
+    },
     omitCheckoutUrl: false,
     reset: () => {
       state.requests = [];
       state.checkoutSessions = [];
       state.portalSessions = [];
       state.invoices = [];
+      state.subscriptions = [];
       state.prices = new Map(initialPrices.map((price) => [price.id, price]));
       state.customers = new Set(initialCustomers);
       state.omitCheckoutUrl = false;
@@ -225,6 +233,30 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     send(res, 200, session);
   }
 
+  function createCustomer(res: ServerResponse, body: Record<string, any>, livemode: boolean) {
+    const customer = {
+      id: randomId('cus'),
+      object: 'customer',
+      created: now(),
+      email: body.email ?? null,
+      livemode,
+      metadata: body.metadata ?? {},
+      name: body.name ?? null,
+    } as unknown as Stripe.Customer;
+    state.customers.add(customer.id);
+    send(res, 200, customer);
+  }
+
+  /** Stripe's default lists every status but canceled and incomplete_expired; `status=all` lists them all. */
+  function listSubscriptions(res: ServerResponse, query: Record<string, any>) {
+    const over = new Set(['canceled', 'incomplete_expired']);
+    const data = state.subscriptions
+      .filter((subscription) => query.customer === undefined || subscription.customer === query.customer)
+      .filter((subscription) => (query.status === 'all' ? true : query.status !== undefined ? subscription.status === query.status : !over.has(subscription.status)))
+      .slice(0, query.limit === undefined ? 10 : Number(query.limit));
+    send(res, 200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
+  }
+
   function listInvoices(res: ServerResponse, query: Record<string, any>) {
     const limit = query.limit === undefined ? 10 : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
@@ -293,6 +325,8 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       if (route === 'POST /v1/checkout/sessions') return createCheckoutSession(res, request.body, livemode);
       if (route === 'POST /v1/billing_portal/sessions') return createPortalSession(res, request.body, livemode);
       if (route === 'GET /v1/invoices') return listInvoices(res, request.query);
+      if (route === 'POST /v1/customers') return createCustomer(res, request.body, livemode);
+      if (route === 'GET /v1/subscriptions') return listSubscriptions(res, request.query);
       fail(res, 404, {
         type: 'invalid_request_error',
         message: `Unrecognized request URL (${request.method}: ${request.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,

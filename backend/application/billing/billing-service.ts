@@ -109,7 +109,7 @@ export function createBillingService(deps: BillingDeps) {
       });
       const outcome = await run(member.userId, commandContext(clock, { actor: member, requestId: origin.requestId }, BILLING_INTAKE), {
         type: 'StartCheckout',
-        data: { userId: member.userId, checkoutId: session.id, mode: gateway.mode },
+        data: { userId: member.userId, checkoutId: session.id, mode: gateway.mode, customerId: session.customerId },
       });
       return { url: session.url, position: outcome.position };
     },

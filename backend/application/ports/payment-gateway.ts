@@ -11,8 +11,13 @@ export interface PaymentGateway {
   readonly kind: 'stripe' | 'simulated';
   /** 'test' for the simulated gateway and Stripe test keys (`sk_test_…`), 'live' for live keys. */
   readonly mode: PaymentMode;
-  /** A hosted checkout for the Pro subscription; the browser navigates to `url`. */
-  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /**
+   * A hosted checkout for the Pro subscription; the browser navigates to `url`. Always for one
+   * customer of the member's (`customerId`: the one given, else a new one), so a second checkout
+   * before the first is confirmed is the same customer's; refused with `AlreadySubscribed` when
+   * the provider already bills that customer for a live subscription.
+   */
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string; customerId: string }>;
   /** The provider's customer portal for a subscriber; the browser navigates to `url`. */
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
   /**

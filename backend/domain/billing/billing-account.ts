@@ -20,7 +20,7 @@ export type SubscriptionStatus = (typeof subscriptionStates)[number];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
 /** The member asks for a checkout; `checkoutId` is the provider's session id. */
-export type StartCheckout = Command<'StartCheckout', { userId: string; checkoutId: string; mode: PaymentMode }>;
+export type StartCheckout = Command<'StartCheckout', { userId: string; checkoutId: string; mode: PaymentMode; customerId: string }>;
 /** A provider event (webhook, or the simulated gateway's pages) for this member, normalized. */
 export type TakeProviderEvent = Command<'TakeProviderEvent', { event: ProviderEvent }>;
 export type BillingCommand = StartCheckout | TakeProviderEvent;
@@ -50,9 +50,11 @@ export interface BillingAccountState {
   /** Provider event ids already taken (each decides once). */
   providerEventIds: Record<string, true>;
   checkouts: number;
+  /** The customer of the member's latest checkout, per mode (before any subscription names one). */
+  checkoutCustomers?: Partial<Record<PaymentMode, string>>;
 }
 
-export const initialBillingAccountState: BillingAccountState = { subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0 };
+export const initialBillingAccountState: BillingAccountState = { subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0, checkoutCustomers: {} };
 
 // ── Errors ────────────────────────────────────────────────────────────────────
 /** A Pro member, or one with a live subscription, asks for another checkout. */
@@ -82,7 +84,8 @@ export const currentSubscription = (state: BillingAccountState): SubscriptionSta
  */
 export const customerOf = (state: BillingAccountState, mode?: PaymentMode): string | undefined =>
   subscriptionsOf(state).find((subscription) => subscription.customerId !== null && (mode === undefined || subscription.mode === mode))
-    ?.customerId ?? undefined;
+    ?.customerId ??
+  (mode ? state.checkoutCustomers?.[mode] : Object.values(state.checkoutCustomers ?? {})[0]);
 
 // ── One function per command ──────────────────────────────────────────────────
 /**
@@ -96,7 +99,8 @@ export function checkCanCheckout(actor: Actor, userId: string, state: BillingAcc
 
 function startCheckout(command: StartCheckout, state: BillingAccountState): BillingEvent[] {
   checkCanCheckout(command.metadata.actor, command.data.userId, state);
-  return [{ type: 'CheckoutStarted', data: { checkoutId: command.data.checkoutId, mode: command.data.mode } }];
+  const { checkoutId, mode, customerId } = command.data;
+  return [{ type: 'CheckoutStarted', data: { checkoutId, mode, customerId } }];
 }
 
 /** Stripe's subscription statuses that mean it is over. */
@@ -257,8 +261,11 @@ function changeSubscription(
 
 export function evolveBillingAccount(state: BillingAccountState, event: BillingEvent): BillingAccountState {
   switch (event.type) {
-    case 'CheckoutStarted':
-      return { ...state, checkouts: state.checkouts + 1 };
+    case 'CheckoutStarted': {
+      const { mode, customerId } = event.data;
+      const checkoutCustomers = customerId ? { ...state.checkoutCustomers, [mode]: customerId } : state.checkoutCustomers;
+      return { ...state, checkouts: state.checkouts + 1, checkoutCustomers };
+    }
     case 'SubscriptionActivated': {
       const { customerId, mode, currentPeriodEnd, providerEventId } = event.data;
       return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active', customerId, mode, currentPeriodEnd, activatedBy: providerEventId }));

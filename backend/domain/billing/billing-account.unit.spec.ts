@@ -84,7 +84,7 @@ const deleted = (eventId = 'evt_deleted', minute = 5): ProviderEvent => ({
 const take = (event: ProviderEvent, actor: Actor = billing): BillingCommand => ({ type: 'TakeProviderEvent', data: { event }, metadata: { actor, now } });
 const startCheckout = (actor: Actor, userId = 'user-ada'): BillingCommand => ({
   type: 'StartCheckout',
-  data: { userId, checkoutId: 'cs_1', mode: 'test' },
+  data: { userId, checkoutId: 'cs_1', mode: 'test', customerId: 'cus_1' },
   metadata: { actor, now },
 });
 
@@ -114,7 +114,7 @@ const stateAfter = (events: BillingEvent[]) => events.reduce(billingAccountDecid
 
 describe('starting a checkout', () => {
   it('records the checkout for a free member without a subscription', () => {
-    spec.given([]).when(startCheckout(ada)).then([{ type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test' } }]);
+    spec.given([]).when(startCheckout(ada)).then([{ type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test', customerId: 'cus_1' } }]);
   });
 
   it('refuses a Pro member, and a member whose subscription is live (409)', () => {
@@ -123,7 +123,7 @@ describe('starting a checkout', () => {
   });
 
   it('lets a member whose subscription ended subscribe again', () => {
-    spec.given([activated(), ended()]).when(startCheckout(ada)).then([{ type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test' } }]);
+    spec.given([activated(), ended()]).when(startCheckout(ada)).then([{ type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test', customerId: 'cus_1' } }]);
   });
 
   it('refuses a checkout for another member, or by the system', () => {
@@ -196,6 +196,16 @@ describe('taking provider events', () => {
     spec.given([activated(), scheduled('evt_upd', 3)]).when(take(updated('evt_upd_2', 4))).then([
       { type: 'SubscriptionCancellationWithdrawn', data: { ...from('evt_upd_2', 4), subscriptionId: sub } },
     ]);
+  });
+
+  it("remembers the checkout's customer, so a second checkout before any subscription is the same customer's", () => {
+    const checkout: BillingEvent = { type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test', customerId: 'cus_first' } };
+    expect(customerOf(stateAfter([checkout]), 'test')).toBe('cus_first');
+    expect(customerOf(stateAfter([checkout]), 'live')).toBeUndefined();
+    // A subscription's own customer comes first once there is one.
+    expect(customerOf(stateAfter([checkout, activated()]), 'test')).toBe('cus_1');
+    // Events written before the customer was recorded still fold.
+    expect(customerOf(stateAfter([{ type: 'CheckoutStarted', data: { checkoutId: 'cs_0', mode: 'test' } }]), 'test')).toBeUndefined();
   });
 
   it('suspends an unpaid or paused subscription (not Pro), and resumes it when it is active again or its invoice is paid', () => {

@@ -53,7 +53,8 @@ interface FromProvider {
 
 export type CheckoutStarted = {
   type: 'CheckoutStarted';
-  data: { checkoutId: string; mode: PaymentMode };
+  /** `customerId`: the provider customer the checkout is for (absent in events written before it was recorded). */
+  data: { checkoutId: string; mode: PaymentMode; customerId?: string };
 };
 export type SubscriptionActivated = {
   type: 'SubscriptionActivated';

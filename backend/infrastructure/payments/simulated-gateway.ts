@@ -175,6 +175,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
 
     async createCheckoutSession(request: CheckoutRequest) {
       const id = newId('sim_cs');
+      const customerId = request.customerId ?? newId('sim_cus');
       await db
         .insertInto('simulated_payment_sessions')
         .values({
@@ -182,7 +183,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
           kind: 'checkout',
           user_id: request.userId,
           email: request.email,
-          customer_id: request.customerId ?? newId('sim_cus'),
+          customer_id: customerId,
           status: 'open',
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
@@ -191,7 +192,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
           completed_at: null,
         })
         .execute();
-      return { id, url: `${base}/billing/test-checkout/${id}` };
+      return { id, url: `${base}/billing/test-checkout/${id}`, customerId };
     },
 
     ownsCustomer: (customerId: string) => customerId.startsWith('sim_cus_'),

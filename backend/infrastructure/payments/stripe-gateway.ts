@@ -6,6 +6,7 @@ import type {
   ProviderEvent,
 } from '../../application/ports/payment-gateway';
 import type { PaymentFacts, PaymentMode } from '../../domain/billing/billing-events';
+import { AlreadySubscribed } from '../../domain/billing/billing-account';
 import { DomainError } from '../../domain/shared/domain-error';
 
 export interface StripeGatewayOptions {
@@ -215,6 +216,9 @@ export function normalizeStripeEvent(event: Stripe.Event): ProviderEvent | null 
 export const PaymentProviderFailed = (cause: unknown) =>
   Object.assign(new DomainError('payment_provider_failed', 'unavailable', { provider: 'stripe' }), { cause });
 
+/** Stripe's subscription statuses that still bill the customer (a new checkout would charge twice). */
+const liveAtStripe = new Set<string>(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
+
 async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -268,18 +272,28 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     mode: modeOfKey(options.secretKey),
 
     async createCheckoutSession(request: CheckoutRequest) {
+      // One Stripe customer per member: created on the first checkout and reused after, so two
+      // checkouts opened before the first webhook lands are one customer's, whose live
+      // subscription (checked here, at Stripe) refuses the second.
+      const customerId =
+        request.customerId ??
+        (await providerCall(() => stripe.customers.create({ email: request.email, metadata: { userId: request.userId } }))).id;
+      if (request.customerId) {
+        const subscriptions = await providerCall(() => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }));
+        if (subscriptions.data.some((subscription) => liveAtStripe.has(subscription.status))) throw AlreadySubscribed();
+      }
       const session = await providerCall(() => stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: options.priceId, quantity: 1 }],
         client_reference_id: request.userId,
         metadata: { userId: request.userId },
         subscription_data: { metadata: { userId: request.userId } },
-        ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+        customer: customerId,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       }));
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
-      return { id: session.id, url: session.url };
+      return { id: session.id, url: session.url, customerId };
     },
 
     ownsCustomer: (customerId: string) => customerId.startsWith('cus_'),
