@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { upcasters, withUpcasting } from '../../application/event-sourcing/upcasting';
 import type { EventStore } from '../../application/ports/event-store';
 import type { ProjectionProgress } from '../../application/ports/projection-progress';
+import type { FileStore } from '../../application/ports/file-store';
 import type { Clock, PasswordHasher } from '../../application/ports/system';
 import { allProjections } from '../../projections/registry';
 import { CheckpointPollingProgress } from '../../projections/runner/checkpoint-polling-progress';
@@ -14,6 +15,7 @@ import { acquireDataDirLock } from '../database/data-dir-lock';
 import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../database/database';
 import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { localFileStore } from '../files/local-file-store';
 import { createLogger } from '../logging/logger';
 import { argon2Hasher, outboxMailer, systemClock, uuidGenerator } from '../system/system-adapters';
 
@@ -24,6 +26,8 @@ export interface PlatformOverrides {
   passwordHasher?: PasswordHasher;
   /** The time source (tests move it past a month's end or a deadline). */
   clock?: Clock;
+  /** Where uploads go (tests may keep them in memory); default `DATA_DIR/files`. */
+  fileStore?: FileStore;
 }
 
 /**
@@ -50,6 +54,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     clock,
     ids: uuidGenerator,
     hasher: overrides.passwordHasher ?? argon2Hasher,
+    files: overrides.fileStore ?? localFileStore(path.resolve(config.DATA_DIR, 'files')),
     mailer: outboxMailer(database.db, logger, clock, { logBodies: config.NODE_ENV === 'development' }),
     runner,
     progress,
