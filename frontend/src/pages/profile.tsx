@@ -1,9 +1,9 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { ProfileScreen } from '../features/account/components/profile-screen';
 import { AccountType } from '../features/billing/components/account-type';
 import { useAuth } from '../lib/auth/auth-provider';
 
-/** Profile settings. Only the heading and the Account Type (with Manage Subscription) until its issue builds the screen. */
+/** /profile (spec §2 Profile settings): the account feature's screen, with the billing feature's Account Type in its form. */
 export default function ProfilePage() {
   const { user } = useAuth();
-  return <PageHeading title="Profile Settings">{user ? <AccountType role={user.role} /> : null}</PageHeading>;
+  return <ProfileScreen accountType={user ? <AccountType role={user.role} /> : null} />;
 }
