@@ -1,10 +1,7 @@
 import { accountDeletedMessage } from '@contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/auth/api/get-me';
-import { announceSessionChange } from '../../../lib/auth/session-hint';
-import { generatedIdeas } from '../../../lib/pending-generation';
-import { isMembersOwn } from '../../../lib/query-client';
+import { forgetSession } from '../../../lib/auth/end-session';
 import { toast, toastError } from '../../../lib/toaster';
 
 /** Spec §4/§9: the way home starts 1.5 s after the deletion is confirmed. */
@@ -30,10 +27,7 @@ export function useDeleteAccount({ onGone }: { onGone: () => void | Promise<void
       toast({ title: 'Account Deleted', description: accountDeletedMessage, intent: 'success' });
       await new Promise((resolve) => setTimeout(resolve, ACCOUNT_DELETED_REDIRECT_MS));
       await onGone();
-      generatedIdeas.clear();
-      announceSessionChange(false);
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: isMembersOwn });
+      forgetSession(queryClient);
     },
     onError: (error) => toastError('Failed to delete account', error instanceof ApiError ? error.serverMessage : undefined),
   });

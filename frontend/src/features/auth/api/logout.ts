@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/auth/api/get-me';
-import { announceSessionChange } from '../../../lib/auth/session-hint';
-import { generatedIdeas } from '../../../lib/pending-generation';
-import { isMembersOwn } from '../../../lib/query-client';
+import { forgetSession } from '../../../lib/auth/end-session';
 
 export async function logout(): Promise<void> {
   await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
@@ -19,10 +16,7 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void | Promise<
     mutationFn: logout,
     onSuccess: async () => {
       await onLoggedOut?.();
-      generatedIdeas.clear();
-      announceSessionChange(false);
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: isMembersOwn });
+      forgetSession(queryClient);
     },
   });
 }
