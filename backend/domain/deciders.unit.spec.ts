@@ -9,6 +9,7 @@ import { monthlyAllowances } from './credits/allowances';
 import { defaultIdeaCategoryLines, defaultIdeaCount, defaultIdeasPerCategory } from './ideas/default-idea-count';
 import { ideaSetDecider } from './ideas/idea-set';
 import { emailClaimDecider } from './identity/email-claim';
+import { erasureDecider } from './identity/erasure';
 import { userDecider } from './identity/user';
 import { planDecider } from './plans/plan';
 import type { Decider, DomainEvent } from './shared/decider';
@@ -32,6 +33,7 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
     { type: 'SubscriptionActivated', data: { providerEventId: 'e1', subscriptionId: 's', customerId: 'c', mode: 'test', currentPeriodEnd: null } },
     { type: 'SubscriptionCancellationScheduled', data: { providerEventId: 'e2', subscriptionId: 's', endsAt: null } },
   ]],
+  ['erasure', erasureDecider as never, [{ type: 'MemberErased', data: { userId: 'u', streamsErased: 5, by: 'member' } }]],
 ];
 
 const domainFolder = dirname(fileURLToPath(import.meta.url));
@@ -113,6 +115,7 @@ describe('every decider', () => {
       TicketReadByStaff: 1,
       TicketDeleted: 1,
     });
+    expect(erasureDecider.schemaVersions).toEqual({ MemberErased: 1 });
   });
 
   it('starts from a state that says nothing has happened yet', () => {
@@ -124,6 +127,7 @@ describe('every decider', () => {
     expect(planDecider.initialState).toEqual({ status: 'none' });
     expect(ticketDecider.initialState).toEqual({ status: 'none' });
     expect(billingAccountDecider.initialState).toEqual({ subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0, checkoutCustomers: {} });
+    expect(erasureDecider.initialState).toEqual({ status: 'none' });
   });
 
   it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {

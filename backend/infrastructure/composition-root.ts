@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config/config';
+import { accountContext } from './composition/account';
 import { billingContext, type BillingOverrides } from './composition/billing';
 import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
@@ -24,6 +25,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const plans = plansContext(platform, credits, ideas, overrides);
   const support = supportContext(platform, credits);
   const billing = billingContext(platform, credits, overrides);
+  const account = accountContext(platform, { billing: billing.billing, plans: plans.plans, support: support.support });
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -33,9 +35,11 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...plans,
     ...support,
     ...billing,
+    ...account,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();
+      await account.erasureSweeper.stop();
       await runner.stop();
       await eventStore.close();
       await database.close();

@@ -5,6 +5,7 @@ import { billingReadModel } from './billing/read-model';
 import { billingRoleChecksReadModel } from './billing-role-checks/read-model';
 import { creditAccountsReadModel } from './credit-accounts/read-model';
 import { creditStatementReadModel } from './credit-statement/read-model';
+import { erasureReadModel } from './erasure/read-model';
 import { ideaSetsReadModel } from './idea-sets/read-model';
 import { pendingSpendsReadModel } from './pending-spends/read-model';
 import { plansReadModel } from './plans/read-model';
@@ -27,6 +28,7 @@ export const readModels = [
   supportReadModel,
   billingReadModel,
   billingRoleChecksReadModel,
+  erasureReadModel,
 ] as const;
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);

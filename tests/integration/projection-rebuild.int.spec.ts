@@ -138,6 +138,11 @@ describe('rebuild equals live, for every registered read model', () => {
         expect((await member.post(`/api/stripe/test-portal/${portalId}/end-period`)).status).toBe(200);
       }
     }
+    // A member who deletes their account: the erasure read model records it, and every read model erases their rows.
+    const leaving = new Client(t.url);
+    expect((await leaving.post('/api/auth/signup', newMember())).status).toBe(201);
+    expect((await leaving.post('/api/support/tickets', { subject: 'Leaving', message: 'Please delete everything.' })).status).toBe(201);
+    expect((await leaving.request('DELETE', '/api/user/account')).status).toBe(200);
   }
 
   /** Every row of a table, as comparable text, in a stable order. */

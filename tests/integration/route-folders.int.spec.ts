@@ -84,6 +84,8 @@ describe('routes loaded by folder', () => {
         'GET /api/stripe/test-portal/{id}',
         'POST /api/stripe/test-portal/{id}/cancel-subscription',
         'POST /api/stripe/test-portal/{id}/end-period',
+        'DELETE /api/user/account',
+        'GET /api/user/export',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

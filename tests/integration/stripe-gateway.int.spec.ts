@@ -170,6 +170,31 @@ describe('portal sessions', () => {
   });
 });
 
+describe('deleting a customer (account erasure)', () => {
+  it('deletes the customer through the SDK, which cancels its subscriptions at once', async () => {
+    server.seedSubscriptions(stripeSubscription({ userId: member.userId, customerId: member.customerId, subscriptionId: member.subscriptionId, status: 'active' }));
+    await gateway.deleteCustomer(member.customerId);
+    expect(server.requestsTo('DELETE', `/v1/customers/${member.customerId}`)).toHaveLength(1);
+    expect(server.deletedCustomers).toEqual([member.customerId]);
+    expect(server.subscriptions.map((subscription) => subscription.status)).toEqual(['canceled']);
+  });
+
+  it('takes a customer Stripe no longer knows as deleted (a repeated erasure)', async () => {
+    await gateway.deleteCustomer(member.customerId);
+    await expect(gateway.deleteCustomer(member.customerId)).resolves.toBeUndefined();
+    await expect(gateway.deleteCustomer('cus_Nobody')).resolves.toBeUndefined();
+    expect(server.requestsTo('DELETE', '/v1/customers/cus_Nobody')).toHaveLength(1);
+  });
+
+  it('turns Stripe being down into a provider failure, so the account is not erased', async () => {
+    server.unavailable = true;
+    const error = await rejection(() => gateway.deleteCustomer(member.customerId));
+    expect(error).toMatchObject({ code: 'payment_provider_failed', kind: 'unavailable' });
+    expect(error.cause).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(server.customers.has(member.customerId)).toBe(true);
+  });
+});
+
 describe('webhooks', () => {
   const read = (event: Stripe.Event | Record<string, unknown>): ProviderEvent | null => {
     const delivery = signedDelivery(event, webhookSecret);

@@ -89,17 +89,7 @@ beforeAll(async () => {
   t = await startTestApp({}, { ideaGenerator: new ScriptedIdeaGenerator() });
   await t.services.identity.ensureAdmin('admin@example.com', 'admin-password-1', { actor: null, requestId: 'fuzz-admin' });
   emails.admin = 'admin@example.com';
-  for (const role of ['free', 'pro', 'moderator'] as const) {
-    const member = newMember();
-    const client = new Client(t.url);
-    const signup = await client.post('/api/auth/signup', member);
-    expect(signup.status).toBe(201);
-    emails[role] = member.email;
-    if (role !== 'free') {
-      const id = signup.body.user.id as string;
-      await t.services.identity.changeRole(id, role, 'fuzzing', { actor: null, requestId: `fuzz-${role}` });
-    }
-  }
+  for (const role of ['free', 'pro', 'moderator'] as const) emails[role] = await newAccount(role);
   for (let i = 0; i < 100; i++) {
     const { rows } = await sql<{ n: string }>`select count(*) as n from users where email = ${emails.admin}`.execute(t.services.database.db);
     if (Number(rows[0].n) > 0) break;
@@ -112,6 +102,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A new account of `role`; answers its email. */
+async function newAccount(role: 'free' | 'pro' | 'moderator'): Promise<string> {
+  const member = newMember();
+  const signup = await new Client(t.url).post('/api/auth/signup', member);
+  expect(signup.status).toBe(201);
+  if (role !== 'free') {
+    const id = signup.body.user.id as string;
+    await t.services.identity.changeRole(id, role, 'fuzzing', { actor: null, requestId: `fuzz-${role}` });
+  }
+  return member.email;
+}
 
 /** Real ids (a free member's plan and ticket) to put in path parameters, so a case reaches past "not found". */
 async function knownIds(): Promise<Record<string, string>> {
@@ -150,7 +152,7 @@ describe('schema-driven fuzzing', () => {
     expect(operations.length).toBeGreaterThan(10);
     const roles = Object.keys(cookies);
     const combinations: { operation: Operation; role: string }[] = operations.flatMap((operation) => roles.map((role) => ({ operation, role })));
-    const ids = await knownIds();
+    let ids = await knownIds();
     expect(ids.taskId, 'a generated plan has a task to aim at').toBeTruthy();
     const rng = random(seed);
     const failures: string[] = [];
@@ -184,6 +186,13 @@ describe('schema-driven fuzzing', () => {
       } else if (answer.status > 0) {
         await compare(` (checked after the accepted ${describeCase(role, request, answer)})`);
         if (operation.route === '/api/auth/logout' && cookies[role]) cookies[role] = await sessionFor(emails[role]);
+        // The account was deleted: the role's next cases are a new account's (and the free member's ids are made again).
+        if (operation.route === '/api/user/account' && operation.method === 'DELETE' && role !== 'visitor' && role !== 'admin') {
+          emails[role] = await newAccount(role as 'free' | 'pro' | 'moderator');
+          await settledState();
+          cookies[role] = await sessionFor(emails[role]);
+          if (role === 'free') ids = await knownIds();
+        }
         baseline = await settledState();
       }
     }

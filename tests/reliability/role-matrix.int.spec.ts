@@ -28,14 +28,16 @@ beforeAll(async () => {
   const signIn = await new Client(t.url).post('/api/auth/login', admin);
   expect(signIn.status).toBe(200);
   accounts.set('admin', signIn.body.user.id);
-  for (const role of ['free', 'pro', 'moderator'] as const) {
-    const signUp = await new Client(t.url).post('/api/auth/signup', newMember());
-    expect(signUp.status).toBe(201);
-    if (role !== 'free') await t.services.identity.changeRole(signUp.body.user.id, role, 'role matrix', { actor: null, requestId: 'role-matrix' });
-    accounts.set(role, signUp.body.user.id);
-  }
+  for (const role of ['free', 'pro', 'moderator'] as const) accounts.set(role, await newAccount(role));
   await t.services.runner.catchUpAll();
 });
+
+async function newAccount(role: 'free' | 'pro' | 'moderator'): Promise<string> {
+  const signUp = await new Client(t.url).post('/api/auth/signup', newMember());
+  expect(signUp.status).toBe(201);
+  if (role !== 'free') await t.services.identity.changeRole(signUp.body.user.id, role, 'role matrix', { actor: null, requestId: 'role-matrix' });
+  return signUp.body.user.id;
+}
 afterAll(async () => t?.close());
 
 /** A refusal is its status; anything else the operation answers for itself is `ok`; a 5xx is itself (never in a row). */
@@ -47,6 +49,12 @@ function outcomeOf(status: number): string {
 /** The caller's own fresh session for each call: an operation that ends one (signOut) does not end the next call's. */
 async function cookieOf(caller: Caller): Promise<Record<string, string>> {
   if (caller === 'visitor') return {};
+  // An operation that deleted the caller's account (deleteAccount): the next call is a new account's of the same role.
+  const account = await t.services.database.db.selectFrom('users').select('id').where('id', '=', accounts.get(caller)!).executeTakeFirst();
+  if (!account && caller !== 'admin') {
+    accounts.set(caller, await newAccount(caller));
+    await t.services.runner.catchUpAll();
+  }
   const { token } = await t.services.identity.startSession(accounts.get(caller)!);
   return { cookie: `skilly_session=${encodeURIComponent(t.app.signCookie(token))}` };
 }

@@ -75,6 +75,9 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   receiveStripeWebhook: everyone,
   getBillingOffer: everyone,
   listStripePayments: admins,
+  // The only admin is refused by the route itself (409 last_admin): an answer of its own, not a refusal of the caller.
+  deleteAccount: signedIn,
+  exportAccount: signedIn,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

@@ -14,6 +14,9 @@ export * from './stripe/objects';
  *   an unknown price, an unknown customer, `customer` with `customer_email`, a one-time price in
  *   subscription mode or a missing `mode`/`success_url` answer Stripe's 400s.
  * - `POST /v1/billing_portal/sessions`: a portal session for a known customer.
+ * - `DELETE /v1/customers/{id}`: deletes a known customer (`{ id, object: 'customer', deleted: true }`)
+ *   and cancels its subscriptions at once, as Stripe does; an unknown or deleted one is a 404
+ *   `resource_missing`.
  * - `GET /v1/invoices`: the seeded invoices, newest first, filtered by `status`, `customer`,
  *   `subscription` and `created[gte|gt|lte|lt]`, paged by `limit` (1 to 100, default 10),
  *   `starting_after` / `ending_before`, answered as `{ object: 'list', data, has_more, url }`.
@@ -68,6 +71,10 @@ export interface StripeServer {
   seedSubscriptions(...subscriptions: Stripe.Subscription[]): void;
   /** Answer Checkout Sessions without `url` (as an embedded-mode session is). */
   omitCheckoutUrl: boolean;
+  /** Answer every request with Stripe's 500 `api_error`, as when Stripe is down. */
+  unavailable: boolean;
+  /** Customers deleted, in order. */
+  deletedCustomers: string[];
   /** Forget the requests, sessions and invoices; restore the prices and customers given at start. */
   reset(): void;
   close(): Promise<void>;
@@ -116,6 +123,8 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       state.subscriptions.push(...subscriptions);
     },
     omitCheckoutUrl: false,
+    unavailable: false,
+    deletedCustomers: [],
     reset: () => {
       state.requests = [];
       state.checkoutSessions = [];
@@ -125,6 +134,8 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       state.prices = new Map(initialPrices.map((price) => [price.id, price]));
       state.customers = new Set(initialCustomers);
       state.omitCheckoutUrl = false;
+      state.unavailable = false;
+      state.deletedCustomers = [];
     },
     close: async () => {
       server.closeAllConnections();
@@ -247,6 +258,20 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     send(res, 200, customer);
   }
 
+  /** Deleting a customer cancels its subscriptions immediately (https://docs.stripe.com/api/customers/delete). */
+  function deleteCustomer(res: ServerResponse, id: string) {
+    if (!state.customers.has(id)) return fail(res, 404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such customer: '${id}'` });
+    state.customers.delete(id);
+    state.deletedCustomers.push(id);
+    const canceledAt = now();
+    state.subscriptions = state.subscriptions.map((subscription) =>
+      subscription.customer === id && subscription.status !== 'canceled'
+        ? ({ ...subscription, status: 'canceled', canceled_at: canceledAt, ended_at: canceledAt } as Stripe.Subscription)
+        : subscription,
+    );
+    send(res, 200, { id, object: 'customer', deleted: true } satisfies Stripe.DeletedCustomer);
+  }
+
   /** Stripe's default lists every status but canceled and incomplete_expired; `status=all` lists them all. */
   function listSubscriptions(res: ServerResponse, query: Record<string, any>) {
     const over = new Set(['canceled', 'incomplete_expired']);
@@ -320,8 +345,11 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       if (!/^(sk|rk)_(test|live)_/.test(key) || (options.apiKey !== undefined && key !== options.apiKey)) {
         return fail(res, 401, { type: 'invalid_request_error', code: 'api_key_invalid', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` });
       }
+      if (state.unavailable) return fail(res, 500, { type: 'api_error', message: 'An unknown error occurred' });
       const livemode = /_live_/.test(key);
       const route = `${request.method} ${request.path}`;
+      const customer = /^\/v1\/customers\/([^/]+)$/.exec(request.path)?.[1];
+      if (request.method === 'DELETE' && customer) return deleteCustomer(res, decodeURIComponent(customer));
       if (route === 'POST /v1/checkout/sessions') return createCheckoutSession(res, request.body, livemode);
       if (route === 'POST /v1/billing_portal/sessions') return createPortalSession(res, request.body, livemode);
       if (route === 'GET /v1/invoices') return listInvoices(res, request.query);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { ProviderEvent } from '../ports/payment-gateway';
+import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
 
 /**
@@ -54,3 +55,14 @@ export async function receive(db: Db, event: ProviderEvent, userId: string | nul
 export async function markProcessed(db: Db, eventId: string, now: Date): Promise<void> {
   await db.updateTable('billing_inbox').set({ processed_at: now }).where('event_id', '=', eventId).where('processed_at', 'is', null).execute();
 }
+
+/**
+ * The member's deliveries go with their account. A redelivery afterwards is taken again but
+ * finds no account, and is kept as not ours (`takeProviderEvent`).
+ */
+export const billingInboxEraser = (db: Db): PersonalDataEraser => ({
+  tables: ['billing_inbox'],
+  async erase({ userId }) {
+    await db.deleteFrom('billing_inbox').where('user_id', '=', userId).execute();
+  },
+});

@@ -3,10 +3,12 @@ import {
   billingAccountDecider,
   checkCanCheckout,
   customerOf,
+  customersOf,
   type BillingAccountState,
   type BillingCommand,
 } from '../../domain/billing/billing-account';
 import { billingStream } from '../../domain/billing/billing-events';
+import { userDecider, userStreams } from '../../domain/identity/user';
 import { systemActor, type UserActor } from '../../domain/shared/actor';
 import { DomainError, NotAllowed } from '../../domain/shared/domain-error';
 import type { PaymentDto, SubscriptionDto } from '../contracts/billing';
@@ -86,6 +88,12 @@ export function createBillingService(deps: BillingDeps) {
     return customerId && gateway.ownsCustomer(customerId) ? customerId : undefined;
   }
 
+  /** Whether the account exists and is not deleted (the truth: the user stream, gone once erased). */
+  async function isMember(userId: string): Promise<boolean> {
+    const user = foldStream(userDecider, await eventStore.readStream(userStreams.name(userId)));
+    return user.status === 'active' || user.status === 'disabled';
+  }
+
   const latest = (...positions: (AllPosition | null)[]) => positions.filter((p): p is AllPosition => p !== null).at(-1) ?? null;
 
   return {
@@ -124,14 +132,18 @@ export function createBillingService(deps: BillingDeps) {
 
     /** The intake: every provider event, from the webhook or the simulated gateway. */
     async takeProviderEvent(event: ProviderEvent, origin: Origin): Promise<TakenProviderEvent> {
-      const userId = event.userId ?? (await reads.userIdOfCustomer(event.customerId));
-      if (await alreadyProcessed(db, event.eventId)) return { userId: userId ?? '', taken: false, position: null };
+      const named = event.userId ?? (await reads.userIdOfCustomer(event.customerId));
+      if (await alreadyProcessed(db, event.eventId)) return { userId: named ?? '', taken: false, position: null };
       const now = clock.now();
+      // A member whose account is deleted is nobody's any more: an event about them (the
+      // subscription deletion their erasure caused at the provider) must not bring a billing
+      // stream back.
+      const userId = named && (await isMember(named)) ? named : undefined;
       if (!userId) {
-        // Not one of ours (another product on the provider account, an invoice made by hand):
-        // every checkout we open names the member, and so do its subscription's events. Kept in
-        // the inbox and answered as received, so the provider neither retries it for days nor
-        // disables the endpoint.
+        // Not one of ours (another product on the provider account, an invoice made by hand, a
+        // deleted account): every checkout we open names the member, and so do its
+        // subscription's events. Kept in the inbox and answered as received, so the provider
+        // neither retries it for days nor disables the endpoint.
         await receive(db, event, null, now);
         await markProcessed(db, event.eventId, now);
         log.info({ eventId: event.eventId, kind: event.kind, customerId: event.customerId }, 'a provider event names no member: recorded, not taken');
@@ -149,6 +161,18 @@ export function createBillingService(deps: BillingDeps) {
       }
       await markProcessed(db, event.eventId, clock.now());
       return { userId, taken: true, position: latest(outcome.position, rolePosition) };
+    },
+
+    /**
+     * Account erasure, first step: deletes every customer the member's billing account knows
+     * at the provider in use, which ends their subscriptions there at once. Throws when the
+     * provider fails (`payment_provider_failed`, 502), before anything of the account is erased.
+     */
+    async deleteCustomers(userId: string): Promise<number> {
+      const customers = customersOf(await account(userId)).filter((customerId) => gateway.ownsCustomer(customerId));
+      for (const customerId of customers) await gateway.deleteCustomer(customerId);
+      if (customers.length) log.info({ userId, customers: customers.length }, 'deleted the member\'s customers at the payment provider');
+      return customers.length;
     },
 
     /** GET /api/billing/subscription */

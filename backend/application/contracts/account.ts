@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
+import { subscriptionResponseSchema } from './billing';
 import { isCountry } from './countries';
 import { text } from './text';
 
@@ -78,7 +79,7 @@ export const accountExportSchema = z.object({
   supportTickets: z.array(z.unknown()),
   /** The credit statement (every consumption, refund and reset). */
   creditStatement: z.unknown(),
-  subscription: z.unknown().nullable(),
+  subscription: subscriptionResponseSchema.nullable(),
   payments: z.array(z.unknown()),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

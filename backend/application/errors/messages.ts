@@ -49,6 +49,7 @@ const forbiddenActions: Record<string, string> = {
   take_provider_event: 'Only the payment provider can report payments',
   billing_staff_role: 'Billing changes only the roles of members, never of staff',
   manage_subscription: 'Manage Subscription is for Pro members',
+  erase_member: 'You can only delete your own account',
 };
 
 /** A second request for a thing whose first is still being generated (`data.kind` of credit). */
@@ -141,6 +142,8 @@ const messages: Record<string, Wording> = {
       ? 'The plan changed meanwhile. Please reload it and try again.'
       : 'This changed meanwhile. Please reload and try again.',
   invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
+  // application: account deletion (issue 31)
+  last_admin: () => 'You are the only admin. Make another account an admin before deleting this one.',
 };
 
 /** Said when a code has no entry yet: true, if vague. */

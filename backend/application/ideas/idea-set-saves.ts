@@ -1,5 +1,6 @@
 import type { Kysely, Migration, Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
+import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
 import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
@@ -44,3 +45,9 @@ export async function reserveIdeaSetSave(db: Db, userId: string, now: Date): Pro
 export function releaseIdeaSetSave(db: Db, reservation: SaveReservation): Promise<void> {
   return saves.release(db, reservation);
 }
+
+/** The member's save counts go with their account. */
+export const ideaSetSavesEraser = (db: Db): PersonalDataEraser => ({
+  tables: ['idea_set_saves'],
+  erase: ({ userId }) => saves.forget(db, userId),
+});

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { GeneratedIdeas } from '../contracts/ideas';
+import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
 
 /**
@@ -187,3 +188,11 @@ export async function findTrialResult(
 export async function releaseTrialResult(db: Db, key: TrialResultKey): Promise<void> {
   await db.updateTable('trial_results').set({ claimed_by: null, idea_set_id: null }).where('token_hash', '=', hashOf(key)).execute();
 }
+
+/** Trial results the member saved (their skill and ideas) go with their account; others' stay. */
+export const trialResultsEraser = (db: Db): PersonalDataEraser => ({
+  tables: ['trial_results'],
+  async erase({ userId }) {
+    await db.deleteFrom('trial_results').where('claimed_by', '=', userId).execute();
+  },
+});

@@ -36,7 +36,8 @@ export const InvalidResetToken = () => new DomainError('invalid_reset_token', 'i
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 
-const emailDigest = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+/** The email claim stream of an address is named by this digest (no address appears in a stream name). */
+export const emailDigest = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
 export function createIdentityService(deps: IdentityDeps) {
   const { db, eventStore, ids, clock, hasher, mailer, publicUrl, users } = deps;

@@ -21,6 +21,13 @@ export interface PaymentGateway {
   /** The provider's customer portal for a subscriber; the browser navigates to `url`. */
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
   /**
+   * Account erasure (design §3.5): deletes the customer at the provider, which ends its
+   * subscriptions at once and stops every future charge. A customer already gone is not an
+   * error; a provider that cannot be reached is `PaymentProviderFailed` (and the account is not
+   * erased, so nobody is ever billed without an account).
+   */
+  deleteCustomer(customerId: string): Promise<void>;
+  /**
    * Whether a customer id recorded in a billing account is one of this provider's (Stripe's
    * `cus_…`, the simulated gateway's `sim_cus_…`): a customer of the simulated gateway, kept
    * from before Stripe keys were set, is never sent to Stripe.

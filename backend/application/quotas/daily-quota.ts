@@ -89,6 +89,11 @@ export function dailyQuota(spec: DailyQuotaSpec) {
       return Number(row.rows[0]?.used ?? 0);
     },
 
+    /** Forgets every count of `owner` (account erasure). */
+    async forget(db: Db, owner: string): Promise<void> {
+      await sql`delete from ${table} where ${key} = ${owner}`.execute(db);
+    },
+
     /** Slots `owner` has taken on every day kept. */
     async usedInTotal(db: Db, owner: string): Promise<number> {
       const total = await sql<{ n: string | null }>`select sum(used) as n from ${table} where ${key} = ${owner}`.execute(db);

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
+import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
 import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
@@ -36,3 +37,9 @@ export async function reserveTicketOpening(db: Db, userId: string, now: Date): P
 export function releaseTicketOpening(db: Db, reservation: QuotaReservation): Promise<void> {
   return opens.release(db, reservation);
 }
+
+/** The member's ticket openings go with their account. */
+export const ticketOpensEraser = (db: Db): PersonalDataEraser => ({
+  tables: ['support_ticket_opens'],
+  erase: ({ userId }) => opens.forget(db, userId),
+});

@@ -87,6 +87,15 @@ export const customerOf = (state: BillingAccountState, mode?: PaymentMode): stri
     ?.customerId ??
   (mode ? state.checkoutCustomers?.[mode] : Object.values(state.checkoutCustomers ?? {})[0]);
 
+/** Every provider customer the account has known, of any mode (erasure deletes each at the provider). */
+export const customersOf = (state: BillingAccountState): string[] => [
+  ...new Set(
+    [...subscriptionsOf(state).map((subscription) => subscription.customerId), ...Object.values(state.checkoutCustomers ?? {})].filter(
+      (customerId): customerId is string => typeof customerId === 'string' && customerId !== '',
+    ),
+  ),
+];
+
 // ── One function per command ──────────────────────────────────────────────────
 /**
  * Whether `actor` may start a checkout for `userId`'s account: only for themselves, and not

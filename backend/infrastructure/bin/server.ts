@@ -20,6 +20,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await services.runner.start();
     services.compensation.start();
     services.billingSweeper.start();
+    services.erasureSweeper.start();
   }
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });

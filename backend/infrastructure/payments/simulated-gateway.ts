@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { PersonalDataEraser } from '../../application/account/personal-data';
 import type { TestCheckoutSession, TestPaymentProvider, TestPortalSession } from '../../application/billing/test-payments';
 import { simulatedOffer } from '../../application/billing/test-payments';
 import type { Database } from '../../application/ports/database';
@@ -219,6 +220,14 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       return { url: `${base}/billing/test-portal/${id}` };
     },
 
+    async deleteCustomer(customerId: string) {
+      // As the provider forgets a deleted customer: its sessions and subscriptions, ended at once.
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('simulated_payment_sessions').where('customer_id', '=', customerId).execute();
+        await trx.deleteFrom('simulated_subscriptions').where('customer_id', '=', customerId).execute();
+      });
+    },
+
     readWebhook(): ProviderEvent | null {
       // No Stripe keys, no webhook secret: nothing can be verified, so nothing is taken.
       throw new DomainError('invalid_signature', 'invalid');
@@ -345,6 +354,21 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
 
     async endReported(subscriptionId: string): Promise<void> {
       await db.updateTable('simulated_subscriptions').set({ end_reported: true }).where('id', '=', subscriptionId).execute();
+    },
+  };
+}
+
+/**
+ * Account erasure: the simulated provider's sessions and subscriptions of the member, including
+ * those of a customer the billing account never learned (a checkout opened but never recorded).
+ */
+export function simulatedPaymentsEraser(database: Kysely<Database>): PersonalDataEraser {
+  const db = database as unknown as Kysely<SimulatedGatewayTables>;
+  return {
+    tables: ['simulated_payment_sessions', 'simulated_subscriptions'],
+    async erase({ userId }) {
+      await db.deleteFrom('simulated_payment_sessions').where('user_id', '=', userId).execute();
+      await db.deleteFrom('simulated_subscriptions').where('user_id', '=', userId).execute();
     },
   };
 }

@@ -246,6 +246,9 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
  *   the member (`invoice.parent.subscription_details.metadata`). A known customer is reused
  *   (`customer`), otherwise Stripe creates one from `customer_email`.
  * - Portal: a Customer Portal session for the member's customer.
+ * - Erasure: `customers.del`, which cancels the customer's subscriptions at once (Stripe then
+ *   sends their `customer.subscription.deleted`, which the intake keeps as not ours: the member is
+ *   gone). A customer Stripe no longer knows (`resource_missing`) counts as deleted.
  * - Webhooks: `stripe.webhooks.constructEvent` over the exact bytes received; any failure of
  *   the signature check (missing, malformed, another secret, changed bytes, older than the
  *   SDK's 300 s tolerance) is `WebhookSignatureInvalid`, and so is a signed body that is not
@@ -301,6 +304,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     async createPortalSession(request: PortalRequest) {
       const session = await providerCall(() => stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl }));
       return { url: session.url };
+    },
+
+    async deleteCustomer(customerId: string) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        // Deleted before (a retried erasure): Stripe knows no such customer any more.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        if (error instanceof Stripe.errors.StripeError) throw PaymentProviderFailed(error);
+        throw error;
+      }
     },
 
     readWebhook(rawBody: Buffer, signature: string | undefined) {

@@ -52,6 +52,9 @@ export const billingRoleChecksProjection: Projection = {
   memberFacing: false,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
+  async erase(trx, userId) {
+    await trx.deleteFrom('billing_role_checks').where('user_id', '=', userId).execute();
+  },
 };
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -121,6 +121,7 @@ const accountRows = rowProjection<BillingAccountRow>({
   memberFacing: true,
   rowKey: (event) => billingStream.idOf(event.streamName),
   evolve: evolveAccountRow,
+  memberColumn: 'user_id',
 });
 
 /** A payment's row is the last facts recorded for it (a failed invoice later paid shows paid). */
@@ -153,6 +154,7 @@ const paymentRows = rowProjection<PaymentRow>({
   memberFacing: true,
   rowKey: (event) => (event.data as unknown as PaymentRecorded['data']).payment.paymentId,
   evolve: evolvePaymentRow,
+  memberColumn: 'user_id',
 });
 
 async function applyBillingBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
@@ -168,6 +170,10 @@ export const billingProjection: Projection = {
   memberFacing: true,
   apply: (trx, event) => applyBillingBatch(trx, [event]),
   applyBatch: applyBillingBatch,
+  async erase(trx, userId) {
+    await accountRows.erase!(trx, userId);
+    await paymentRows.erase!(trx, userId);
+  },
 };
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -213,6 +219,12 @@ export function toPaymentDto(row: PaymentRow): PaymentDto {
 /** GET /api/admin/stripe-payments: every payment, newest first. */
 export async function listPayments(db: Db): Promise<PaymentDto[]> {
   const rows = await db.selectFrom('payments').selectAll().orderBy('created', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toPaymentDto);
+}
+
+/** The member's own payments, newest first (their data export). */
+export async function listPaymentsOf(db: Db, userId: string): Promise<PaymentDto[]> {
+  const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toPaymentDto);
 }
 

@@ -131,6 +131,7 @@ export const creditAccountsProjection: Projection = rowProjection<CreditAccountR
   memberFacing: true,
   rowKey: (event) => userIdOfCreditStream(event.streamName),
   evolve: evolveCreditAccountRow,
+  memberColumn: 'user_id',
 });
 
 type Db = Kysely<Database> | Transaction<Database>;

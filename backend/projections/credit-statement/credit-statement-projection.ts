@@ -66,6 +66,9 @@ export const creditStatementProjection: Projection = {
   memberFacing: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
+  async erase(trx, userId) {
+    await trx.deleteFrom('credit_statement').where('user_id', '=', userId).execute();
+  },
 };
 
 type Db = Kysely<Database> | Transaction<Database>;

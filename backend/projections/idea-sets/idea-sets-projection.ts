@@ -66,6 +66,7 @@ export const ideaSetsProjection: Projection = rowProjection<IdeaSetRow>({
   memberFacing: true,
   rowKey: (event) => (event.data as { ideaSetId: string }).ideaSetId,
   evolve: evolveIdeaSetRow,
+  memberColumn: 'owner_id',
 });
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -98,6 +98,10 @@ export const pendingSpendsProjection: Projection = {
         return settle(trx, 'help', String(event.data.taskId));
     }
   },
+  // An erased member's spends are never refunded: their ledger is gone.
+  async erase(trx, userId) {
+    await trx.deleteFrom('pending_spends').where('user_id', '=', userId).execute();
+  },
 };
 
 type Db = Kysely<Database> | Transaction<Database>;

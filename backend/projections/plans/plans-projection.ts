@@ -122,6 +122,13 @@ export const plansProjection: Projection = {
   memberFacing: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
+  async erase(trx, userId) {
+    await trx
+      .deleteFrom('plan_tasks')
+      .where('plan_id', 'in', (eb) => eb.selectFrom('plans').select('id').where('owner_id', '=', userId))
+      .execute();
+    await trx.deleteFrom('plans').where('owner_id', '=', userId).execute();
+  },
 };
 
 // ── Reader queries: every one is by the member's id ───────────────────────────

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppendContext } from '../../application/ports/event-store';
 import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
@@ -8,6 +9,7 @@ import { createTestDatabase, usingServer, type TestDatabase } from '../../../tes
 import { countedApplications, countingProjection, createCountingTable } from '../../../tests/support/counting-projection';
 import { ProjectionRunner } from './projection-runner';
 import { readCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -124,6 +126,45 @@ describe('projection runner', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it('erases a member’s rows at their MemberErased, after the events before it and before those after it, live and in a rebuild', async () => {
+    const db = database.handle.db;
+    await sql`create table if not exists owned_streams (stream text primary key, owner text not null)`.execute(db);
+    const owned: Projection = {
+      name: 'owned',
+      handles: ['Owned'],
+      tables: ['owned_streams'],
+      memberFacing: false,
+      async apply(trx, event) {
+        await sql`insert into owned_streams (stream, owner) values (${event.streamName}, ${String(event.data.owner)}) on conflict do nothing`.execute(trx);
+      },
+      async erase(trx, userId) {
+        await sql`delete from owned_streams where owner = ${userId}`.execute(trx);
+      },
+    };
+    const [erased, kept] = [randomUUID(), randomUUID()];
+    const stream = () => `owned-${randomUUID()}`;
+    const appendOne = async (name: string, type: string, data: Record<string, unknown>) => {
+      await store.append(name, [{ id: randomUUID(), type, schemaVersion: 1, data }], ctx);
+      return name;
+    };
+    const before = await appendOne(stream(), 'Owned', { owner: erased });
+    const other = await appendOne(stream(), 'Owned', { owner: kept });
+    await appendOne(`erasure-${erased}`, 'MemberErased', { userId: erased, streamsErased: 1, by: 'member' });
+    // Written after the erasure (a generation still in flight): it stays until the sweep erases it.
+    const late = await appendOne(stream(), 'Owned', { owner: erased });
+    const rows = async () => (await sql<{ stream: string }>`select stream from owned_streams order by stream`.execute(db)).rows.map((row) => row.stream);
+    const expected = [other, late].sort();
+
+    // One batch holds the member's event and their erasure: the row it made goes within the batch.
+    const runner = new ProjectionRunner(db, store, [owned], quietLogger, { batchSize: 10_000 });
+    await expect.poll(async () => (await runner.catchUp(owned), rows()), { timeout: 30_000 }).toEqual(expected);
+    expect(await rows()).not.toContain(before);
+    // Erasure deletes the member's streams: a rebuild from zero gives the same rows.
+    await store.deleteStream(before);
+    await runner.rebuild(owned);
+    expect(await rows()).toEqual(expected);
   });
 
   it('reports a wait that runs out of time honestly', async () => {

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
-import { comparePositions, startOfAll, type AllPosition, type EventStore } from '../../application/ports/event-store';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { comparePositions, startOfAll, type AllPosition, type EventStore, type RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
+import type { MemberErased } from '../../domain/identity/erasure';
 import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 
@@ -32,6 +33,39 @@ async function announceReadModelsChanged(trx: Kysely<Database>): Promise<void> {
 
 /** The outcome of one batch: how many events were read, and whether another runner got there first. */
 type BatchResult = { read: number; lostRace: boolean };
+
+const MEMBER_ERASED: MemberErased['type'] = 'MemberErased';
+
+/** The events of a batch the projection must see: those it handles, and every erasure when it keeps members' rows. */
+function relevantTo(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
+  const handled = new Set(projection.handles);
+  return events.filter((event) => handled.has(event.type) || (projection.erase !== undefined && event.type === MEMBER_ERASED));
+}
+
+/**
+ * Applies `events` (from `relevantTo`) in their order: the handled ones in runs (one `applyBatch`
+ * each), and at each `MemberErased` the projection's `erase`, after the run before it. A batch
+ * without an erasure is one `applyBatch` call, as it always was (even with no events).
+ */
+async function applyInOrder(trx: Transaction<Database>, projection: Projection, events: RecordedEvent[]): Promise<void> {
+  const handled = new Set(projection.handles);
+  let run: RecordedEvent[] = [];
+  let applied = false;
+  const flush = async () => {
+    if (projection.applyBatch) await projection.applyBatch(trx, run);
+    else for (const event of run) await projection.apply(trx, event);
+    run = [];
+    applied = true;
+  };
+  for (const event of events) {
+    if (handled.has(event.type)) run.push(event);
+    if (projection.erase && event.type === MEMBER_ERASED) {
+      if (run.length) await flush();
+      await projection.erase(trx, (event.data as MemberErased['data']).userId);
+    }
+  }
+  if (run.length || !applied) await flush();
+}
 
 /**
  * Feeds projections from the event store's global order, each at its own checkpoint.
@@ -76,14 +110,12 @@ export class ProjectionRunner {
       this.record(projection.name, from);
       return { read: 0, lostRace: false };
     }
-    const handled = new Set(projection.handles);
     const last = events[events.length - 1].position;
     const applied = await this.db.transaction().execute(async (trx) => {
       const locked = await lockCheckpoint(trx, projection.name);
       if (comparePositions(locked, from) !== 0) return false;
-      const relevant = events.filter((event) => handled.has(event.type));
-      if (projection.applyBatch) await projection.applyBatch(trx, relevant);
-      else for (const event of relevant) await projection.apply(trx, event);
+      const relevant = relevantTo(projection, events);
+      await applyInOrder(trx, projection, relevant);
       if (projection.memberFacing && relevant.length > 0) await announceReadModelsChanged(trx);
       await writeCheckpoint(trx, projection.name, last);
       return true;
@@ -135,7 +167,6 @@ export class ProjectionRunner {
       }
     });
 
-    const handled = new Set(projection.handles);
     let position = startOfAll;
     let replayed = 0;
     for (;;) {
@@ -144,9 +175,7 @@ export class ProjectionRunner {
       await this.db.transaction().execute(async (trx) => {
         // Unqualified table names now resolve to the shadow tables first.
         await sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
-        const relevant = events.filter((event) => handled.has(event.type));
-        if (projection.applyBatch) await projection.applyBatch(trx, relevant);
-        else for (const event of relevant) await projection.apply(trx, event);
+        await applyInOrder(trx, projection, relevantTo(projection, events));
       });
       position = events[events.length - 1].position;
       replayed += events.length;

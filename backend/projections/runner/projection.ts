@@ -18,4 +18,12 @@ export interface Projection {
   apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
   /** Optional: the handled events of one batch at once, in order (faster than one by one). */
   applyBatch?(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Removes every row it keeps of the member (design §3.5). The runner calls it, in the
+   * projection's transaction, at each `MemberErased` in the global order, after the events
+   * before it and before those after it: rows the member's events made before their streams
+   * were deleted go, and a rebuild from zero (where those streams are absent) gives the same
+   * rows. Required of every projection whose tables hold a member's rows.
+   */
+  erase?(trx: Transaction<Database>, userId: string): Promise<void>;
 }

@@ -22,6 +22,8 @@ export interface RowProjectionSpec<R extends Row> {
   rowKey(event: RecordedEvent): string;
   /** The row after the event (null: no row). Pure: every column is decided here. */
   evolve(row: R | null, event: RecordedEvent): R | null;
+  /** The column naming the member a row belongs to: erasing the member deletes their rows (`Projection.erase`). */
+  memberColumn?: keyof R & string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     }
   }
 
+  const { memberColumn } = spec;
   return {
     name: spec.name,
     handles: spec.handles,
@@ -65,6 +68,11 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     memberFacing: spec.memberFacing,
     apply: (trx, event) => applyBatch(trx, [event]),
     applyBatch,
+    ...(memberColumn && {
+      async erase(trx: Transaction<Database>, userId: string) {
+        await sql`delete from ${sql.table(spec.table)} where ${sql.ref(memberColumn)} = ${userId}`.execute(trx);
+      },
+    }),
   };
 }
 

@@ -157,6 +157,14 @@ export const supportProjection: Projection = {
   memberFacing: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
+  /** The member's tickets go with every message in them, the support team's replies included. */
+  async erase(trx, userId) {
+    await trx
+      .deleteFrom('support_ticket_messages')
+      .where('ticket_id', 'in', (eb) => eb.selectFrom('support_tickets').select('id').where('member_id', '=', userId))
+      .execute();
+    await trx.deleteFrom('support_tickets').where('member_id', '=', userId).execute();
+  },
 };
 
 // ── Reader queries: a member's are every one by the member's id ───────────────

@@ -198,6 +198,11 @@ export const usersProjection: Projection = {
   tables: [...userRows.tables, 'user_plan_statuses'],
   apply: (trx, event) => applyUsersBatch(trx, [event]),
   applyBatch: applyUsersBatch,
+  async erase(trx, userId) {
+    await trx.deleteFrom('user_plan_statuses').where('owner_id', '=', userId).execute();
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await announceSessionsChanged(trx);
+  },
 };
 
 async function applyUsersBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
@@ -213,6 +218,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Admins other than this account who can sign in (enabled). */
+export async function countOtherAdmins(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

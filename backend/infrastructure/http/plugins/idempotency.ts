@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { PersonalDataEraser } from '../../../application/account/personal-data';
 import { isStorableText } from '../../../application/contracts/text';
 
 /**
@@ -211,4 +212,22 @@ export function registerIdempotency<DB>(app: FastifyInstance, deps: { db: Kysely
       .execute();
     return payload;
   }
+}
+
+/**
+ * Account erasure: the member's kept answers go, and so does any other kept answer that names
+ * their account (the sign-up's, kept under the IP address, carries the new account with its id,
+ * names and email).
+ */
+export function idempotencyKeysEraser<DB>(database: Kysely<DB>): PersonalDataEraser {
+  const db = database as unknown as Kysely<IdempotencyTables>;
+  return {
+    tables: ['idempotency_keys'],
+    async erase({ userId }) {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where((eb) => eb.or([eb('caller', '=', `user:${userId}`), eb(sql<number>`strpos(coalesce(body, ''), ${userId})`, '>', 0)]))
+        .execute();
+    },
+  };
 }

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountDeletedMessage, accountExportSchema } from '../../../../../application/contracts/account';
+import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
+import { clearSessionCookie, memberOf } from '../../../plugins/sessions';
+import { apiRoutes, type AppServices } from '../../../services';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** The account itself (member-product §2 Profile settings, §4 Account deletion, §7; issue 31): deletion and the data export. */
+export function accountRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const { accountErasure, accountExport } = services;
+  const production = services.config.NODE_ENV === 'production';
+
+  return async (app) => {
+    app.delete(
+      '/user/account',
+      {
+        schema: {
+          operationId: 'deleteAccount',
+          tags: ['user'],
+          summary: 'Delete the signed-in account and erase its data',
+          description:
+            'Cancels the subscription at the payment provider, deletes the account (its sessions end, this one included) and erases ' +
+            'the person’s data: their streams in the event store, their rows in every read model and table, their pictures. ' +
+            'Records the erasure, without personal data. 409 for the only admin left; 502 when the payment provider cannot be ' +
+            'reached (nothing is erased).',
+          response: { 200: messageResponseSchema, ...errors, 404: errorResponseSchema, 409: errorResponseSchema, 502: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await accountErasure.erase(request.user!.id, { actor: memberOf(request), requestId: request.id });
+        app.sessionCache.clear();
+        clearSessionCookie(reply, production);
+        return { message: accountDeletedMessage };
+      },
+    );
+
+    app.get(
+      '/user/export',
+      {
+        schema: {
+          operationId: 'exportAccount',
+          tags: ['user'],
+          summary: 'Download everything the product holds about the signed-in member',
+          description:
+            'One JSON file (`skilly-data-YYYY-MM-DD.json`): profile, idea sets, plans each with its history, support tickets with ' +
+            'their messages (the support team’s as the support team), the credit statement, the subscription and the payments.',
+          response: { 200: accountExportSchema, ...errors, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, data } = await accountExport.exportOf(memberOf(request));
+        reply.header('content-disposition', `attachment; filename="${fileName}"`);
+        reply.header('cache-control', 'no-store');
+        return data;
+      },
+    );
+  };
+}
+
+export default apiRoutes(accountRoutes);

@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ERASURE_SWEEP } from '../../backend/application/account/account-erasure';
+import { accountDeletedMessage } from '../../backend/application/contracts/account';
+import { billingStream } from '../../backend/domain/billing/billing-events';
+import { creditAccountStreams } from '../../backend/domain/credits/credit-account';
+import { erasureStreams } from '../../backend/domain/identity/erasure';
+import { userStreams } from '../../backend/domain/identity/user';
+import { planStream, type PlanCreated } from '../../backend/domain/plans/plan';
+import { ticketStream } from '../../backend/domain/support/ticket';
+import { tablesWithoutPersonalData } from '../../backend/infrastructure/composition/account';
+import { createStripeGateway } from '../../backend/infrastructure/payments/stripe-gateway';
+import { readModels } from '../../backend/projections/registry';
+import { distinctive, memberWithData, personalTexts, staffMember, type MemberWithData } from '../support/member-data';
+import { checkoutCompleted, invoicePaid, proPriceId, signedDelivery, startStripeServer, stripeSubscription, subscriptionDeleted, type StripeServer } from '../support/stripe-server';
+import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Account deletion with verified erasure (issue 31 "Done when"; design §3.5; member-product §4):
+ * a member with an idea set, a plan with history, a ticket with a staff reply, a payment and a
+ * profile picture deletes their account; afterwards no table of the database (the event store's
+ * included) and no file of the store holds their email, names or anything they wrote, a rebuild
+ * from zero gives the same rows, and the person is gone for good while everyone else is as before.
+ */
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof staffMember>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await staffMember(t, 'admin');
+});
+afterAll(async () => t?.close());
+
+/** Every row of every table of the database, each as text (`select t::text`), lower-cased, with its table. */
+async function databaseDump(app: TestApp): Promise<{ table: string; row: string }[]> {
+  const db = app.services.database.db;
+  const { rows: tables } = await sql<{ schema: string; name: string }>`
+    select table_schema as schema, table_name as name from information_schema.tables
+    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`.execute(db);
+  expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['events', 'event_streams', 'users', 'sessions']));
+  const dump: { table: string; row: string }[] = [];
+  for (const { schema, name } of tables) {
+    const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.${name}`)} t`.execute(db);
+    dump.push(...rows.map(({ row }) => ({ table: `${schema}.${name}`, row: row.toLowerCase() })));
+  }
+  return dump;
+}
+
+/** Every file under the store's folder: its path and its bytes as text, lower-cased. */
+async function fileStoreDump(app: TestApp): Promise<{ file: string; text: string }[]> {
+  const root = path.resolve(app.services.config.DATA_DIR, 'files');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return Promise.all(files.map(async (file) => ({ file: path.relative(root, file), text: (await readFile(file)).toString('latin1').toLowerCase() })));
+}
+
+/** Where each text still occurs: `{ label: ['table: row…'] }`, only for the texts found. */
+async function occurrences(texts: Record<string, string>): Promise<Record<string, string[]>> {
+  const rows = await databaseDump(t);
+  const files = await fileStoreDump(t);
+  const found: Record<string, string[]> = {};
+  for (const [label, text] of Object.entries(texts)) {
+    const needle = text.toLowerCase();
+    const places = [
+      ...rows.filter(({ row }) => row.includes(needle)).map(({ table, row }) => `${table}: ${row.slice(0, 160)}`),
+      ...files.filter(({ file, text: content }) => file.toLowerCase().includes(needle) || content.includes(needle)).map(({ file }) => `file ${file}`),
+    ];
+    if (places.length) found[label] = places;
+  }
+  return found;
+}
+
+/** Every row of every read model's tables, as comparable text. */
+async function readModelRows(): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const table of readModels.flatMap((model) => model.projection.tables)) {
+    const { rows: found } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.services.database.db);
+    rows[table] = found.map((row) => JSON.stringify(row)).sort();
+  }
+  return rows;
+}
+
+const exportOf = async (client: Client) => {
+  const answer = await client.get('/api/user/export');
+  expect(answer.status, answer.text).toBe(200);
+  const { exportedAt: _at, ...rest } = answer.body;
+  return rest;
+};
+
+const streamExists = async (stream: string) => (await t.services.eventStore.readStream(stream)).length > 0;
+
+describe('deleting an account through DELETE /api/user/account', () => {
+  let ada: MemberWithData;
+  let grace: MemberWithData;
+  let graceExport: unknown;
+  let aiCallsBefore: number;
+
+  beforeAll(async () => {
+    ada = await memberWithData(t, admin);
+    grace = await memberWithData(t, admin);
+    graceExport = await exportOf(grace.client);
+    aiCallsBefore = await eventCount(t, 'AiCallRecorded');
+  }, 120_000);
+
+  it('finds every text of the member in the database and the file store before (so the search below can fail)', async () => {
+    const found = await occurrences(personalTexts(ada));
+    expect(Object.keys(found).sort()).toEqual(Object.keys(personalTexts(ada)).sort());
+    expect((await t.services.files.get(ada.pictureKey))?.bytes.length).toBeGreaterThan(0);
+    expect(aiCallsBefore).toBeGreaterThan(0);
+  });
+
+  it('answers 200 with the spec’s sentence and ends the session (its cookie cleared, the old one refused)', async () => {
+    const cookieBefore = ada.client.sessionCookie;
+    const deleted = await ada.client.request('DELETE', '/api/user/account');
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toEqual({ message: accountDeletedMessage });
+    expect(deleted.setCookie.some((cookie) => /^skilly_session=;/.test(cookie))).toBe(true);
+    expect(ada.client.sessionCookie).toBeUndefined();
+    const oldSession = new Client(t.url, { cookie: `skilly_session=${cookieBefore}` });
+    expect((await oldSession.get('/api/auth/me')).status).toBe(401);
+  }, 60_000);
+
+  it('leaves no occurrence of their email, names, skill, ideas, tasks or ticket texts in any table or file, and no picture', async () => {
+    expect(await occurrences(personalTexts(ada))).toEqual({});
+    expect(await t.services.files.get(ada.pictureKey)).toBeNull();
+    // Not even their id, but in the record of the erasure and in the AI usage records (the id of nobody now).
+    const erasureRecord = ({ table, row }: { table: string; row: string }) =>
+      table.endsWith('.member_erasures') ||
+      (table.endsWith('.event_streams') && row.includes(erasureStreams.name(ada.userId))) ||
+      (table.endsWith('.events') && (row.includes(',membererased,') || row.includes(',aicallrecorded,')));
+    const withId = (await databaseDump(t)).filter(({ row }) => row.includes(ada.userId));
+    expect(withId.filter((place) => !erasureRecord(place))).toEqual([]);
+  });
+
+  it('deletes their streams, keeps the AI calls, and records the erasure without personal data, naming who asked', async () => {
+    for (const stream of [userStreams.name(ada.userId), creditAccountStreams.name(ada.userId), billingStream.name(ada.userId), planStream.name(ada.planId), ticketStream.name(ada.ticketId)]) {
+      expect(await streamExists(stream), stream).toBe(false);
+    }
+    expect(await eventCount(t, 'AiCallRecorded')).toBe(aiCallsBefore);
+    const [erased] = await t.services.eventStore.readStream(erasureStreams.name(ada.userId));
+    expect(erased.type).toBe('MemberErased');
+    expect(erased.data).toEqual({ userId: ada.userId, streamsErased: expect.any(Number), by: 'member' });
+    // Account, ledger, billing, idea set, plan, ticket and the email claim.
+    expect(erased.data.streamsErased).toBe(7);
+    expect(erased.actor).toEqual({ kind: 'user', userId: ada.userId, role: 'pro' });
+  });
+
+  it('a rebuild of every read model from zero gives the same rows, still without any of it', async () => {
+    const before = await readModelRows();
+    for (const projection of readModels.map((model) => model.projection).filter((p) => p.tables.length > 0)) {
+      await t.services.runner.rebuild(projection);
+    }
+    expect(await readModelRows()).toEqual(before);
+    expect(await occurrences(personalTexts(ada))).toEqual({});
+  }, 120_000);
+
+  it('leaves another member’s data as it was', async () => {
+    expect(await exportOf(grace.client)).toEqual(graceExport);
+    const found = await occurrences(personalTexts(grace));
+    expect(Object.keys(found).sort()).toEqual(Object.keys(personalTexts(grace)).sort());
+    expect((await t.services.files.get(grace.pictureKey))?.bytes.length).toBeGreaterThan(0);
+  });
+
+  it('the member can no longer sign in, and their email can sign up again as a new account', async () => {
+    const signIn = await new Client(t.url).post('/api/auth/login', { email: ada.email, password: ada.password });
+    expect(signIn.status).toBe(401);
+    const again = await new Client(t.url).post('/api/auth/signup', { firstName: 'New', lastName: 'Person', email: ada.email, password: 'another password 1' });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.user.id).not.toBe(ada.userId);
+    expect((await new Client(t.url).post('/api/auth/login', { email: ada.email, password: 'another password 1' })).status).toBe(200);
+  });
+
+  it('an account already erased is not found (404 user_not_found), also for an admin', async () => {
+    await expect(t.services.accountErasure.erase(ada.userId, { actor: { kind: 'user', userId: admin.userId, role: 'admin' }, requestId: 'again' })).rejects.toMatchObject({
+      code: 'user_not_found',
+      kind: 'not_found',
+    });
+  });
+});
+
+describe('writes that land after the erasure', () => {
+  it('the sweep erases a plan a generation still in flight wrote for the erased member, and records the pass', async () => {
+    const member = new Client(t.url);
+    const signup = await member.post('/api/auth/signup', newMember());
+    const userId = signup.body.user.id as string;
+    expect((await member.request('DELETE', '/api/user/account')).status).toBe(200);
+    expect(await t.services.erasureSweeper.sweep()).toBe(0);
+
+    // The generation finishes after the erasure: its plan names the erased member.
+    const planId = randomUUID();
+    const lateTitle = distinctive('Qlate');
+    const late: PlanCreated['data'] = {
+      planId,
+      ownerId: userId,
+      ideaId: 'a',
+      title: lateTitle,
+      description: 'Written after the account was erased',
+      category: 'offline',
+      timeEstimate: '6 weeks',
+      firstMilestone: { milestoneId: randomUUID(), title: 'Week 1', description: '', timeEstimate: '1 week', freeResources: [], paidResources: [], tasks: [{ taskId: randomUUID(), title: 'Start', description: '' }], successCriteria: '' },
+      outlines: [],
+    };
+    await t.services.eventStore.append(planStream.name(planId), [{ id: randomUUID(), type: 'PlanCreated', schemaVersion: 1, data: late }], {
+      expectedVersion: 'no_stream',
+      actor: { kind: 'user', userId, role: 'free' },
+      occurredAt: new Date(),
+      causationId: 'late',
+      correlationId: 'late',
+    });
+    await t.services.runner.catchUpAll();
+    expect(await t.services.database.db.selectFrom('plans').select('id').where('owner_id', '=', userId).execute()).toHaveLength(1);
+
+    expect(await t.services.erasureSweeper.sweep()).toBe(1);
+    expect(await streamExists(planStream.name(planId))).toBe(false);
+    expect(await t.services.database.db.selectFrom('plans').select('id').where('owner_id', '=', userId).execute()).toEqual([]);
+    expect(await occurrences({ lateTitle })).toEqual({});
+    const passes = await t.services.eventStore.readStream(erasureStreams.name(userId));
+    expect(passes.map((event) => [event.data.by, event.data.streamsErased, event.actor])).toEqual([
+      ['member', expect.any(Number), { kind: 'user', userId, role: 'free' }],
+      ['member', 1, { kind: 'system', name: ERASURE_SWEEP }],
+    ]);
+    expect(await t.services.erasureSweeper.sweep()).toBe(0);
+  }, 60_000);
+});
+
+describe('who may delete', () => {
+  it('the only admin is refused (409) and keeps everything; with a second admin they may', async () => {
+    const lone = await startTestApp();
+    try {
+      const client = new Client(lone.url);
+      const signup = await client.post('/api/auth/signup', newMember());
+      const userId = signup.body.user.id as string;
+      await lone.services.identity.changeRole(userId, 'admin', 'test', { actor: null, requestId: 'test' });
+      await lone.services.runner.catchUpAll();
+      const { token } = await lone.services.identity.startSession(userId);
+      const onlyAdmin = new Client(lone.url, { cookie: `skilly_session=${encodeURIComponent(lone.app.signCookie(token))}` });
+      const refused = await onlyAdmin.request('DELETE', '/api/user/account');
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ message: 'You are the only admin. Make another account an admin before deleting this one.', code: 'last_admin' });
+      expect((await onlyAdmin.get('/api/auth/me')).status).toBe(200);
+      expect((await lone.services.eventStore.readStream(userStreams.name(userId))).map((e) => e.type)).not.toContain('UserDeleted');
+
+      const second = await new Client(lone.url).post('/api/auth/signup', newMember());
+      await lone.services.identity.changeRole(second.body.user.id, 'admin', 'test', { actor: null, requestId: 'test' });
+      await lone.services.runner.catchUpAll();
+      expect((await onlyAdmin.request('DELETE', '/api/user/account')).status).toBe(200);
+      const [erased] = await lone.services.eventStore.readStream(erasureStreams.name(userId));
+      expect(erased.data).toMatchObject({ by: 'member' });
+    } finally {
+      await lone.close();
+    }
+  }, 60_000);
+
+  it('an admin erases another account through the same code, recorded as by an admin; another member may not', async () => {
+    const member = new Client(t.url);
+    const userId = (await member.post('/api/auth/signup', newMember())).body.user.id as string;
+    const other = (await new Client(t.url).post('/api/auth/signup', newMember())).body.user.id as string;
+    await t.services.runner.catchUpAll();
+    await expect(t.services.accountErasure.erase(userId, { actor: { kind: 'user', userId: other, role: 'free' }, requestId: 'test' })).rejects.toMatchObject({
+      code: 'forbidden',
+      data: { action: 'erase_member' },
+    });
+    expect(await streamExists(userStreams.name(userId))).toBe(true);
+    await t.services.accountErasure.erase(userId, { actor: { kind: 'user', userId: admin.userId, role: 'admin' }, requestId: 'test' });
+    expect(await streamExists(userStreams.name(userId))).toBe(false);
+    const [erased] = await t.services.eventStore.readStream(erasureStreams.name(userId));
+    expect(erased.data).toMatchObject({ userId, by: 'admin' });
+    expect(erased.actor).toEqual({ kind: 'user', userId: admin.userId, role: 'admin' });
+    expect((await member.get('/api/auth/me')).status).toBe(401);
+  }, 60_000);
+
+  it('a visitor is refused (401)', async () => {
+    expect((await new Client(t.url).request('DELETE', '/api/user/account')).status).toBe(401);
+  });
+});
+
+describe('every table is erased or holds no personal data', () => {
+  it('each table is a read model whose projection erases, has a plain-table eraser, or is said to hold no personal data', async () => {
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables where table_type = 'BASE TABLE' and table_schema = current_schema()`.execute(
+      t.services.database.db,
+    );
+    const erasedByProjections = readModels.flatMap(({ projection }) => (projection.erase ? projection.tables : []));
+    const erasedByErasers = t.services.personalDataErasers.flatMap((eraser) => eraser.tables);
+    const decided = new Set([...erasedByProjections, ...erasedByErasers, ...Object.keys(tablesWithoutPersonalData)]);
+    expect(rows.map((row) => row.name).filter((name) => !decided.has(name))).toEqual([]);
+    // And every projection with tables erases.
+    expect(readModels.filter(({ projection }) => projection.tables.length > 0 && !projection.erase).map(({ projection }) => projection.name)).toEqual([]);
+  });
+});
+
+describe('with Stripe, the subscription is cancelled at the provider first', () => {
+  const webhookSecret = 'whsec_skilly_erasure_secret';
+  let stripe: StripeServer;
+  let app: TestApp;
+  beforeAll(async () => {
+    stripe = await startStripeServer();
+    app = await startTestApp(
+      {},
+      { paymentGateway: createStripeGateway({ secretKey: 'sk_test_skilly', webhookSecret, priceId: proPriceId, apiUrl: stripe.apiUrl, maxNetworkRetries: 0 }) },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stripe?.close();
+  });
+  afterEach(() => {
+    stripe.unavailable = false;
+  });
+
+  async function deliver(event: object) {
+    const { body, headers } = signedDelivery(event as never, webhookSecret);
+    return (await fetch(new URL('/api/stripe/webhook', app.url), { method: 'POST', headers, body })).status;
+  }
+
+  it('refuses (502) with nothing erased while Stripe cannot be reached; then deletes the customer, which ends the subscription', async () => {
+    const client = new Client(app.url);
+    const details = newMember();
+    const userId = (await client.post('/api/auth/signup', details)).body.user.id as string;
+    expect((await client.post('/api/stripe/create-checkout-session')).status).toBe(200);
+    const customerId = stripe.requestsTo('POST', '/v1/checkout/sessions')[0].body.customer as string;
+    const subscriptionId = 'sub_1SkillyErasure000000001';
+    const ids = { userId, customerId, subscriptionId };
+    stripe.seedSubscriptions(stripeSubscription({ ...ids, status: 'active' }));
+    expect(await deliver(checkoutCompleted({ ...ids, email: details.email }))).toBe(200);
+    expect(await deliver(invoicePaid({ ...ids, invoiceId: 'in_1SkillyErasure00000001', customerEmail: details.email, customerName: null, amount: 999, currency: 'usd' }))).toBe(200);
+    await expect.poll(async () => (await client.get('/api/auth/me')).body.role).toBe('pro');
+
+    stripe.unavailable = true;
+    const refused = await client.request('DELETE', '/api/user/account');
+    expect(refused.status).toBe(502);
+    expect(refused.body).toEqual({ message: 'The payment provider could not be reached. Please try again in a moment.', code: 'payment_provider_failed' });
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect((await app.services.eventStore.readStream(userStreams.name(userId))).map((e) => e.type)).not.toContain('UserDeleted');
+    expect((await app.services.eventStore.readStream(billingStream.name(userId))).length).toBeGreaterThan(0);
+
+    stripe.unavailable = false;
+    expect((await client.request('DELETE', '/api/user/account')).status).toBe(200);
+    expect(stripe.deletedCustomers).toEqual([customerId]);
+    expect(stripe.subscriptions.find((subscription) => subscription.id === subscriptionId)?.status).toBe('canceled');
+
+    // Stripe then reports the subscription's end: the member is gone, so it brings nothing back.
+    const ended = subscriptionDeleted(ids);
+    expect(await deliver(ended)).toBe(200);
+    expect(await app.services.eventStore.readStream(billingStream.name(userId))).toEqual([]);
+    const inbox = await app.services.database.db.selectFrom('billing_inbox').selectAll().where('event_id', '=', ended.id).execute();
+    expect(inbox).toEqual([expect.objectContaining({ user_id: null, processed_at: expect.anything() })]);
+  }, 60_000);
+});
