@@ -132,6 +132,8 @@ describe('cross-member access', () => {
           continue;
         }
         if (!audience.includes('free')) continue;
+        // Routes visitors may call serve what is public by design (an uploaded picture by its key): nothing a member owns.
+        if (audience.includes('visitor')) continue;
 
         const missing: string[] = [];
         const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {

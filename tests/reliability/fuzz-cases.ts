@@ -32,6 +32,8 @@ export interface Operation {
   route: string;
   parameters: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
   body?: JsonSchema;
+  /** The multipart/form-data body schema of an upload (its first property is the file's field). */
+  multipart?: JsonSchema;
 }
 
 export interface FuzzCase {
@@ -80,6 +82,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
           .filter((p: any) => p.in === 'path' || p.in === 'query')
           .map((p: any) => ({ in: p.in, name: p.name, schema: p.schema ?? { type: 'string' } })),
         body: operation.requestBody?.content?.['application/json']?.schema,
+        multipart: operation.requestBody?.content?.['multipart/form-data']?.schema,
       });
     }
   }
@@ -305,6 +308,69 @@ function spoilBody(operation: Operation, rng: Random): { label: string; body: Bu
   }
 }
 
+/** A 1×1 PNG, the smallest picture an upload may accept. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** One multipart/form-data part. */
+function formPart(boundary: string, name: string, content: Buffer, options: { filename?: string; type?: string } = {}): Buffer {
+  const disposition = `form-data; name="${name}"${options.filename === undefined ? '' : `; filename="${options.filename}"`}`;
+  const headers = `Content-Disposition: ${disposition}\r\n${options.type ? `Content-Type: ${options.type}\r\n` : ''}`;
+  return Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n`), content, Buffer.from('\r\n')]);
+}
+
+/** One spoiled (or, once in a while, valid) multipart/form-data upload. */
+function spoilMultipart(operation: Operation, rng: Random): { label: string; body: Buffer; headers: Record<string, string> } {
+  const field = Object.keys(operation.multipart?.properties ?? {})[0] ?? 'file';
+  const boundary = `----fuzz${rng.int(1e9)}`;
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  const form = (...parts: Buffer[]) => Buffer.concat([...parts, end]);
+  const picture = (content: Buffer, filename = 'me.png', type = 'image/png') => formPart(boundary, field, content, { filename, type });
+  const kind = rng.int(16);
+  switch (kind) {
+    case 0:
+      return { label: 'valid multipart picture', body: form(picture(TINY_PNG)), headers };
+    case 1:
+      return { label: 'text named .png', body: form(picture(Buffer.from('not a picture at all'))), headers };
+    case 2: {
+      const size = rng.pick([0, 1, 7, 10_000, 5 * 1024 * 1024 + 1]);
+      return { label: `${size} random bytes as the picture`, body: form(picture(Buffer.alloc(size, rng.int(256)))), headers };
+    }
+    case 3:
+      return { label: 'the picture in another field', body: form(formPart(boundary, 'avatar', TINY_PNG, { filename: 'me.png', type: 'image/png' })), headers };
+    case 4:
+      return { label: 'two pictures', body: form(picture(TINY_PNG), picture(TINY_PNG, 'two.png')), headers };
+    case 5: {
+      const whole = form(picture(TINY_PNG));
+      return { label: 'cut short', body: whole.subarray(0, rng.int(whole.length)), headers };
+    }
+    case 6:
+      return { label: 'no boundary in the content type', body: form(picture(TINY_PNG)), headers: { 'content-type': 'multipart/form-data' } };
+    case 7:
+      return { label: 'another boundary than the body’s', body: form(picture(TINY_PNG)), headers: { 'content-type': 'multipart/form-data; boundary=elsewhere' } };
+    case 8: {
+      const filename = rng.pick(['../../etc/passwd', 'a\u0000b.png', 'x'.repeat(10_000) + '.png', '\ud800.png', '', '"quoted".png', 'me.png\r\nX-Injected: 1']);
+      return { label: `file name ${JSON.stringify(filename.slice(0, 20))}`, body: form(picture(TINY_PNG, filename)), headers };
+    }
+    case 9: {
+      const fields = Array.from({ length: rng.pick([20, 200]) }, (_, i) => formPart(boundary, `f${i}`, Buffer.from('x')));
+      return { label: `${fields.length} text fields before the picture`, body: form(...fields, picture(TINY_PNG)), headers };
+    }
+    case 10:
+      return { label: '100 KB text field', body: form(formPart(boundary, 'note', Buffer.alloc(100_000, 0x61)), picture(TINY_PNG)), headers };
+    case 11:
+      return { label: 'JSON sent as multipart', body: Buffer.from(`{"${field}":"x"}`), headers };
+    case 12:
+      return { label: 'gzip multipart', body: gzipSync(form(picture(TINY_PNG))), headers: { ...headers, 'content-encoding': 'gzip' } };
+    case 13:
+      return { label: 'PNG signature then garbage', body: form(picture(Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(64, 0xee)]))), headers };
+    case 14:
+      return { label: 'the picture as a text field', body: form(formPart(boundary, field, TINY_PNG)), headers };
+    default:
+      return { label: 'multipart/mixed', body: form(picture(TINY_PNG)), headers: { 'content-type': `multipart/mixed; boundary=${boundary}` } };
+  }
+}
+
 const PARAM_VALUES: { label: string; value: string }[] = [
   { label: 'empty', value: '' },
   { label: 'huge', value: 'x'.repeat(10_000) },
@@ -368,7 +434,9 @@ export function fuzzCase(operation: Operation, rng: Random, knownIds: Record<str
 
   let body: Buffer | undefined;
   let headers: Record<string, string> = {};
-  if (operation.body) {
+  if (operation.multipart && !operation.body) {
+    ({ body, headers, label } = spoilMultipart(operation, rng));
+  } else if (operation.body) {
     if (spoilParameter) {
       body = encode(sample(operation.body, rng));
       headers = jsonHeaders();

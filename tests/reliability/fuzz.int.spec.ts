@@ -133,6 +133,13 @@ async function knownIds(): Promise<Record<string, string>> {
   const userId = (await t.services.database.db.selectFrom('users').select('id').where('email', '=', emails.free).executeTakeFirstOrThrow()).id;
   const portal = await t.services.paymentGateway.createPortalSession({ userId, customerId: 'sim_cus_fuzz', returnUrl: '/dashboard' });
   const lastSegment = (url: string) => url.split('/').at(-1)!;
+  // A stored profile picture, for GET /api/files/{area}/{name}.
+  const form = new FormData();
+  const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  form.append('profilePicture', new Blob([new Uint8Array(tinyPng)], { type: 'image/png' }), 'me.png');
+  const picture = await fetch(new URL('/api/user/upload-profile-picture', t.url), { method: 'POST', body: form, headers: { cookie: `${SESSION_COOKIE}=${cookies.free}` } });
+  expect(picture.status).toBe(200);
+  const { profilePicture } = (await picture.json()) as { profilePicture: string };
   return {
     id: planId,
     planId,
@@ -141,6 +148,9 @@ async function knownIds(): Promise<Record<string, string>> {
     ticketId: ticket.body.id,
     testCheckoutId: lastSegment(checkout.body.url),
     testPortalId: lastSegment(portal.url),
+    // GET /api/files/{area}/{name}
+    area: profilePicture.split('/').at(-2)!,
+    name: lastSegment(profilePicture),
   };
 }
 
@@ -185,7 +195,10 @@ describe('schema-driven fuzzing', () => {
         refused.push(describeCase(role, request, answer));
       } else if (answer.status > 0) {
         await compare(` (checked after the accepted ${describeCase(role, request, answer)})`);
-        if (operation.route === '/api/auth/logout' && cookies[role]) cookies[role] = await sessionFor(emails[role]);
+        // Signing out, or a new password, ends the role's session: open another.
+        if ((operation.route === '/api/auth/logout' || operation.route === '/api/user/change-password') && cookies[role]) {
+          cookies[role] = await sessionFor(emails[role]);
+        }
         // The account was deleted: the role's next cases are a new account's (and the free member's ids are made again).
         if (operation.route === '/api/user/account' && operation.method === 'DELETE' && role !== 'visitor' && role !== 'admin') {
           emails[role] = await newAccount(role as 'free' | 'pro' | 'moderator');

@@ -75,6 +75,11 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   receiveStripeWebhook: everyone,
   getBillingOffer: everyone,
   listStripePayments: admins,
+  getProfile: signedIn,
+  updateProfile: signedIn,
+  uploadProfilePicture: signedIn,
+  changePassword: signedIn,
+  getFile: everyone,
   // The only admin is refused by the route itself (409 last_admin): an answer of its own, not a refusal of the caller.
   deleteAccount: signedIn,
   exportAccount: signedIn,

@@ -8,7 +8,7 @@ import { systemActor } from '../../domain/shared/actor';
 import { foldStream, handleCommand } from '../event-sourcing/command-handler';
 import { commandContext, metadataOf, type CommandContext, type RequestOrigin } from '../event-sourcing/command-context';
 import { periodicSweep } from '../event-sourcing/periodic-sweep';
-import { emailDigest } from '../identity/identity-service';
+import { emailDigest } from '../identity/email-claims';
 import type { AllPosition, EventStore, RecordedEvent } from '../ports/event-store';
 import { contentTypeOfKey, type FileStore } from '../ports/file-store';
 import type { ProjectionProgress } from '../ports/projection-progress';

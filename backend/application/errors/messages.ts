@@ -144,6 +144,13 @@ const messages: Record<string, Wording> = {
   invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
   // application: account deletion (issue 31)
   last_admin: () => 'You are the only admin. Make another account an admin before deleting this one.',
+  // application: profile, picture, password (member-product §5, §8; issue 31)
+  picture_upload_required: () => 'Upload a picture to change it',
+  picture_required: () => 'Please choose a picture to upload',
+  invalid_picture: () => 'Please upload a JPEG or PNG image',
+  invalid_current_password: () => 'Current password is incorrect',
+  no_password_to_change: () => 'This account signs in with Google, so it has no password to change',
+  file_not_found: () => 'File not found',
 };
 
 /** Said when a code has no entry yet: true, if vague. */

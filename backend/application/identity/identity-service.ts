@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { emailClaimDecider, emailClaimStreams, normaliseEmail } from '../../domain/identity/email-claim';
-import { userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
-import type { Role } from '../../domain/shared/actor';
+import { UserNotFound, userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
+import type { Role, UserActor } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Database } from '../ports/database';
 import type { UserReads, UserRow } from './user-reads';
@@ -13,6 +11,7 @@ import type { Clock, IdGenerator, Mailer, PasswordHasher } from '../ports/system
 import { digestToken, newToken, openSession } from './sessions';
 import { reservePasswordResetEmail } from './auth-attempts';
 import { clearAccountFailures, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-throttle';
+import { emailClaims } from './email-claims';
 
 export interface IdentityDeps {
   db: Kysely<Database>;
@@ -33,23 +32,20 @@ export const InvalidCredentials = () => new DomainError('invalid_credentials', '
 export const AccountDisabled = () => new DomainError('account_disabled', 'forbidden');
 export const TooManyAttempts = (retryAfterMs: number) => new DomainError('too_many_attempts', 'limit', { retryAfterMs });
 export const InvalidResetToken = () => new DomainError('invalid_reset_token', 'invalid');
+export const InvalidCurrentPassword = () => new DomainError('invalid_current_password', 'invalid');
+/** An account that signs in with Google has no password of its own to change. */
+export const NoPasswordToChange = () => new DomainError('no_password_to_change', 'invalid');
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 
-/** The email claim stream of an address is named by this digest (no address appears in a stream name). */
-export const emailDigest = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
-
 export function createIdentityService(deps: IdentityDeps) {
   const { db, eventStore, ids, clock, hasher, mailer, publicUrl, users } = deps;
+  const claims = emailClaims({ eventStore, ids });
   let dummy: Promise<string> | undefined;
 
   /** Runs `command` on the account, as the origin's actor or else the system named `systemName`. */
   function runUserCommand(userId: string, origin: RequestOrigin, systemName: string, command: CommandInput<UserCommand>) {
     return handleCommand({ eventStore, ids }, userDecider, userStreams.name(userId), () => command, commandContext(clock, origin, systemName));
-  }
-
-  async function userExists(userId: string) {
-    return (await eventStore.readStream(userStreams.name(userId))).length > 0;
   }
 
   /** Claims the address, then registers the account under it. Returns where its events landed. */
@@ -63,16 +59,7 @@ export function createIdentityService(deps: IdentityDeps) {
     const passwordHash = await hasher.hash(input.password);
     // Accounts are opened by the system, named by why (signup, admin bootstrap), whoever asked.
     const ctx = commandContext(clock, { ...origin, actor: null }, reason);
-    await handleCommand(
-      { eventStore, ids },
-      emailClaimDecider,
-      emailClaimStreams.name(emailDigest(email)),
-      async (state) => ({
-        type: 'ClaimEmail' as const,
-        data: { userId, holderExists: state.status === 'claimed' && (await userExists(state.userId)) },
-      }),
-      ctx,
-    );
+    await claims.claim(email, userId, ctx);
     const registerUser = {
       type: 'RegisterUser' as const,
       data: { userId, firstName: input.firstName.trim(), lastName: input.lastName.trim(), email, passwordHash, role: input.role },
@@ -158,6 +145,34 @@ export function createIdentityService(deps: IdentityDeps) {
       // Proving control of the mailbox lifts the account's sign-in block.
       const user = await users.byId(used.user_id);
       if (user) await clearAccountFailures(db, user.email);
+      return outcome.position;
+    },
+
+    /**
+     * The member's new password, given the current one. A wrong current password counts as a
+     * failed sign-in of the account from that address (sign-in-throttle.ts), so a stolen session
+     * cannot try passwords faster than the sign-in form. The change ends every session opened
+     * before it (the session-revocation projection) and every reset link still out.
+     */
+    async changePassword(
+      member: UserActor,
+      input: { currentPassword: string; newPassword: string; ip: string },
+      origin: RequestOrigin,
+    ): Promise<AllPosition | null> {
+      const user = await users.byId(member.userId);
+      if (!user) throw UserNotFound();
+      if (user.google_id) throw NoPasswordToChange();
+      const reservation = await reserveSignInAttempt(db, user.email, input.ip, clock.now());
+      if (!reservation.allowed) throw TooManyAttempts(reservation.retryAfterMs);
+      if (reservation.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, reservation.waitMs));
+      if (!(await hasher.verify(user.password_hash, input.currentPassword))) throw InvalidCurrentPassword();
+      await releaseSignInAttempt(db, user.email, input.ip);
+      const passwordHash = await hasher.hash(input.newPassword);
+      const outcome = await runUserCommand(member.userId, { ...origin, actor: member }, 'password-change', {
+        type: 'ChangePassword',
+        data: { passwordHash, via: 'change' },
+      });
+      await endResetTokens(member.userId, clock.now());
       return outcome.position;
     },
 

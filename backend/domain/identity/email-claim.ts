@@ -17,11 +17,14 @@ export type EmailReleased = { type: 'EmailReleased'; data: { userId: string } };
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
 
 /**
- * `holderExists` false: the holder's account was not registered (yet). A claim whose
- * account did not appear within ABANDONED_CLAIM_MS was abandoned (a crash between the two
- * appends) and may be taken over; a younger one may still be completing.
+ * `holderUsesAddress`: whether the current holder's account exists and its email is this
+ * address (the application reads the holder's stream). A holder that does not use the address
+ * is either still completing (a signup before its account is written, an email change before
+ * the profile is updated) or crashed between the appends (or moved to another address and
+ * died before releasing this one). Once the claim is ABANDONED_CLAIM_MS old it may be taken
+ * over; a younger one may still be completing.
  */
-export type ClaimEmail = Command<'ClaimEmail', { userId: string; holderExists: boolean }>;
+export type ClaimEmail = Command<'ClaimEmail', { userId: string; holderUsesAddress: boolean }>;
 export type ReleaseEmail = Command<'ReleaseEmail', { userId: string }>;
 export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
 
@@ -36,9 +39,9 @@ const claimed = (command: ClaimEmail): EmailClaimed => ({
   data: { userId: command.data.userId, claimedAt: command.metadata.now.toISOString() },
 });
 
-/** A holder with no account whose claim is old enough abandoned it (a crash between the two appends). */
+/** A holder not using the address whose claim is old enough abandoned it (a crash between two appends). */
 const isAbandoned = (state: Extract<EmailClaimState, { status: 'claimed' }>, command: ClaimEmail) =>
-  !command.data.holderExists && command.metadata.now.getTime() - Date.parse(state.claimedAt) >= ABANDONED_CLAIM_MS;
+  !command.data.holderUsesAddress && command.metadata.now.getTime() - Date.parse(state.claimedAt) >= ABANDONED_CLAIM_MS;
 
 /** A free address is claimed; the holder claiming again is a retry; an abandoned claim is taken over. */
 function claim(command: ClaimEmail, state: EmailClaimState): EmailClaimEvent[] {

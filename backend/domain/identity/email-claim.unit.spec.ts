@@ -29,9 +29,10 @@ const claimed = (userId: string, claimedAt = longAgo): EmailClaimed => ({
 const claimedNow = (userId: string) => claimed(userId, now.toISOString());
 const released = (userId: string): EmailReleased => ({ type: 'EmailReleased', data: { userId } });
 
-const claimEmail = (userId: string, holderExists = true): ClaimEmail => ({
+/** `holderUsesAddress`: the holder's account exists and its email is this address (the usual case). */
+const claimEmail = (userId: string, holderUsesAddress = true): ClaimEmail => ({
   type: 'ClaimEmail',
-  data: { userId, holderExists },
+  data: { userId, holderUsesAddress },
   metadata: { actor, now },
 });
 const releaseEmail = (userId: string): ReleaseEmail => ({
@@ -67,7 +68,7 @@ describe('ClaimEmail', () => {
       .then([claimedNow(newcomer)]);
   });
 
-  it('refuses an address another existing account holds', () => {
+  it('refuses an address another account holds and uses', () => {
     spec.given([claimed(holder)]).when(claimEmail(newcomer, true)).thenThrows('email_taken', { kind: 'conflict' });
   });
 
@@ -75,18 +76,23 @@ describe('ClaimEmail', () => {
     spec.given([claimed(holder)]).when(claimEmail(holder)).thenNothingHappens();
   });
 
-  it('does nothing on a repeated claim by the holder even if the holder is reported missing', () => {
+  it('does nothing on a repeated claim by the holder even if the holder is reported not using it (a retried email change)', () => {
     spec.given([claimed(holder)]).when(claimEmail(holder, false)).thenNothingHappens();
   });
 
-  it('takes an abandoned claim over (holder never got an account): releases it from the holder, then claims it', () => {
+  it('takes an abandoned claim over (holder never got an account, or moved to another address): releases it from the holder, then claims it', () => {
     spec
       .given([claimed(holder)])
       .when(claimEmail(newcomer, false))
       .then([released(holder), claimedNow(newcomer)]);
   });
 
-  it('refuses to take over a claim younger than ABANDONED_CLAIM_MS: its signup may still be completing', () => {
+  it('frees the old address of a member who moved to another one but never released it (a crash after the profile update)', () => {
+    const signedUpLongAgo = claimed(holder, '2025-06-01T00:00:00.000Z');
+    spec.given([signedUpLongAgo]).when(claimEmail(newcomer, false)).then([released(holder), claimedNow(newcomer)]);
+  });
+
+  it('refuses to take over a claim younger than ABANDONED_CLAIM_MS: its signup or email change may still be completing', () => {
     const recently = new Date(now.getTime() - ABANDONED_CLAIM_MS + 1).toISOString();
     spec.given([claimed(holder, recently)]).when(claimEmail(newcomer, false)).thenThrows('email_taken');
     spec.given([claimed(holder, now.toISOString())]).when(claimEmail(newcomer, false)).thenThrows('email_taken');
@@ -100,11 +106,11 @@ describe('ClaimEmail', () => {
       .then([released(holder), claimedNow(newcomer)]);
   });
 
-  it('never takes over from an existing holder, however old the claim', () => {
+  it('never takes over from a holder that uses the address, however old the claim', () => {
     spec.given([claimed(holder, '2020-01-01T00:00:00.000Z')]).when(claimEmail(newcomer, true)).thenThrows('email_taken');
   });
 
-  it('ignores holderExists when the address is free', () => {
+  it('ignores holderUsesAddress when the address is free', () => {
     spec.given([]).when(claimEmail(newcomer, false)).then([claimedNow(newcomer)]);
   });
 });

@@ -52,6 +52,10 @@ export type UserState =
       email: string;
       role: Role;
       passwordHash: string;
+      firstName: string;
+      lastName: string;
+      country: string | null;
+      profilePicture: string | null;
     }
   | { status: 'deleted'; userId: string };
 
@@ -64,7 +68,8 @@ export const CannotChangeOwnRole = () => new DomainError('own_role', 'forbidden'
 export const CannotDisableSelf = () => new DomainError('own_account', 'forbidden');
 
 // ── Decide ────────────────────────────────────────────────────────────────────
-type Account = Extract<UserState, { status: 'active' | 'disabled' }>;
+/** An account that exists (active or disabled). */
+export type Account = Extract<UserState, { status: 'active' | 'disabled' }>;
 
 const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
 const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
@@ -99,8 +104,20 @@ function register(command: RegisterUser, state: UserState): UserEvent[] {
   return [{ type: 'UserRegistered', data: { ...command.data } }];
 }
 
+/** The profile fields `UserProfileUpdated` carries, as the account holds them now. */
+export function profileOf(account: Account): UpdateProfile['data'] {
+  const { firstName, lastName, email, country, profilePicture } = account;
+  return { firstName, lastName, email, country, profilePicture };
+}
+
+const sameProfile = (a: UpdateProfile['data'], b: UpdateProfile['data']) =>
+  a.firstName === b.firstName && a.lastName === b.lastName && a.email === b.email && a.country === b.country && a.profilePicture === b.profilePicture;
+
+/** Saving the profile as it already is writes nothing. */
 function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
-  requireSelfOrAdmin(command.metadata.actor, existing(state));
+  const account = existing(state);
+  requireSelfOrAdmin(command.metadata.actor, account);
+  if (sameProfile(profileOf(account), command.data)) return [];
   return [{ type: 'UserProfileUpdated', data: { ...command.data } }];
 }
 
@@ -179,6 +196,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         email: event.data.email,
         role: event.data.role,
         passwordHash: event.data.passwordHash,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
+        country: null,
+        profilePicture: null,
       };
     case 'UserDeleted':
       return state.status === 'unregistered' ? state : { status: 'deleted', userId: state.userId };
@@ -186,8 +207,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'active' && state.status !== 'disabled') return state;
   }
   switch (event.type) {
-    case 'UserProfileUpdated':
-      return { ...state, email: event.data.email };
+    case 'UserProfileUpdated': {
+      const { firstName, lastName, email, country, profilePicture } = event.data;
+      return { ...state, firstName, lastName, email, country, profilePicture };
+    }
     case 'UserPasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
     case 'UserRoleChanged':

@@ -184,6 +184,27 @@ describe('UpdateProfile', () => {
   it('lets a disabled member still update their own profile (the decider does not look at status)', () => {
     spec.given([registered(), disabled()]).when(updateProfile(member())).then([profileUpdated]);
   });
+
+  it('writes nothing when the profile is saved as it already is', () => {
+    spec.given([registered(), profileUpdated]).when(updateProfile(member())).thenNothingHappens();
+    const asRegistered = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', country: null, profilePicture: null };
+    spec.given([registered()]).when({ ...updateProfile(member()), data: asRegistered }).thenNothingHappens();
+  });
+
+  it.each([
+    ['first name', { firstName: 'Augusta' }],
+    ['last name', { lastName: 'Byron' }],
+    ['email, even only its case', { email: 'Ada.King@example.com' }],
+    ['country', { country: null }],
+    ['picture', { profilePicture: null }],
+  ])('writes the whole profile when only the %s changed', (_, change) => {
+    const data = { ...profileUpdated.data, ...change };
+    spec.given([registered(), profileUpdated]).when({ ...updateProfile(member()), data }).then([{ type: 'UserProfileUpdated', data }]);
+  });
+
+  it('still refuses another member an unchanged profile: permission comes first', () => {
+    spec.given([registered(), profileUpdated]).when(updateProfile(someoneElse('free'))).thenThrows('forbidden');
+  });
 });
 
 describe('ChangePassword', () => {
@@ -392,6 +413,11 @@ describe('evolve: the state an account is in after its events', () => {
 
   it('takes the new email from UserProfileUpdated', () => {
     spec.given([registered(), profileUpdated]).thenState({ status: 'active', email: 'ada.king@example.com' });
+  });
+
+  it('holds the profile: names from UserRegistered with no country or picture, then every field of UserProfileUpdated', () => {
+    spec.given([registered()]).thenState({ firstName: 'Ada', lastName: 'Lovelace', country: null, profilePicture: null });
+    spec.given([registered(), profileUpdated]).thenState({ firstName: 'Ada', lastName: 'King', country: 'GB', profilePicture: 'files/ada.png' });
   });
 
   it('takes the new password hash from UserPasswordChanged', () => {

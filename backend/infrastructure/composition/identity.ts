@@ -1,10 +1,13 @@
 import { createIdentityService } from '../../application/identity/identity-service';
+import { createProfileService } from '../../application/identity/profile-service';
 import { findUserByEmail, findUserById } from '../../projections/users/users-projection';
+import { sharpPictureEncoder } from '../files/sharp-picture-encoder';
 import type { Platform } from './platform';
 
-/** Identity: accounts, sign-in, sessions, password resets. */
+/** Identity: accounts, sign-in, sessions, password resets and changes; the member's profile and picture. */
 export function identityContext(platform: Platform) {
-  const { database, eventStore, ids, clock, hasher, mailer, config } = platform;
+  const { database, eventStore, ids, clock, hasher, mailer, config, files, logger } = platform;
+  const users = { byId: (id: string) => findUserById(database.db, id), byEmail: (email: string) => findUserByEmail(database.db, email) };
   return {
     identity: createIdentityService({
       db: database.db,
@@ -14,7 +17,16 @@ export function identityContext(platform: Platform) {
       hasher,
       mailer,
       publicUrl: config.PUBLIC_URL,
-      users: { byId: (id) => findUserById(database.db, id), byEmail: (email) => findUserByEmail(database.db, email) },
+      users,
+    }),
+    profile: createProfileService({
+      eventStore,
+      ids,
+      clock,
+      files,
+      pictures: sharpPictureEncoder(),
+      users,
+      log: logger.child({ component: 'profile' }),
     }),
   };
 }
