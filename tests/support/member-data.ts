@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { expect } from 'vitest';
-import { handleCommand } from '../../backend/application/event-sourcing/command-handler';
-import { userDecider, userStreams } from '../../backend/domain/identity/user';
-import type { UserActor } from '../../backend/domain/shared/actor';
 import { Client, type TestApp } from './test-app';
 
 /**
@@ -35,32 +33,27 @@ export interface MemberWithData {
 /** A word no other test and no generator writes: `prefix` and random letters. */
 export const distinctive = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;
 
-/** The bytes of a tiny JPEG (only the store sees them: nothing decodes them here). */
-const jpegBytes = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64), Buffer.from([0xff, 0xd9])]);
+/** A small real JPEG (the upload route decodes and re-encodes it). */
+const jpegPhoto = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 
 /**
- * Gives the member a profile picture as the upload route does (it is built alongside): the file
- * in the store, and the account's profile naming it (`UpdateProfile`). Swap this for
- * `POST /api/user/upload-profile-picture` (multipart field `profilePicture`) once it exists.
+ * Gives the member a profile picture through `POST /api/user/upload-profile-picture` (multipart
+ * field `profilePicture`), as the profile screen does; answers the picture's file-store key.
  */
-export async function givePicture(
-  t: TestApp,
-  member: { userId: string; firstName: string; lastName: string; email: string; role?: UserActor['role'] },
-): Promise<string> {
-  const key = `profile-pictures/${randomBytes(12).toString('hex')}.jpg`;
-  await t.services.files.put(key, jpegBytes());
-  const actor: UserActor = { kind: 'user', userId: member.userId, role: member.role ?? 'free' };
-  await handleCommand(
-    { eventStore: t.services.eventStore, ids: t.services.ids },
-    userDecider,
-    userStreams.name(member.userId),
-    () => ({
-      type: 'UpdateProfile' as const,
-      data: { firstName: member.firstName, lastName: member.lastName, email: member.email, country: null, profilePicture: `/api/files/${key}` },
-    }),
-    { actor, causationId: 'test-picture', correlationId: 'test-picture', now: t.services.clock.now() },
-  );
-  return key;
+export async function givePicture(t: TestApp, member: { client: Client }): Promise<string> {
+  const form = new FormData();
+  form.append('profilePicture', new Blob([new Uint8Array(await jpegPhoto())], { type: 'image/jpeg' }), 'me.jpg');
+  const response = await fetch(new URL('/api/user/upload-profile-picture', t.url), {
+    method: 'POST',
+    body: form,
+    headers: { cookie: `skilly_session=${member.client.sessionCookie}` },
+  });
+  const body = (await response.json()) as { profilePicture: string };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body.profilePicture.slice('/api/files/'.length);
 }
 
 /** A signed-in staff member (`role`), made so by the system. */
@@ -120,7 +113,7 @@ export async function memberWithData(t: TestApp, staff: { client: Client }): Pro
   const paid = await client.post(`/api/stripe/test-checkout/${String(checkout.body.url).split('/').at(-1)}/pay`);
   expect(paid.status, paid.text).toBe(200);
 
-  const pictureKey = await givePicture(t, { userId, ...details, role: 'pro' });
+  const pictureKey = await givePicture(t, { client });
   await t.services.runner.catchUpAll();
   return { client, userId, ...details, skill, ideaTitle, addedTaskTitle, ticketSubject, ticketText, followUpText, staffReplyText, planId, ticketId, pictureKey };
 }
