@@ -42,7 +42,7 @@ describe('the profile: name, picture, password and account deletion', () => {
     await page.getByLabel('Change picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Profile Picture Updated', { exact: true }).waitFor();
-    const avatar = page.getByRole('img', { name: 'Profile picture' });
+    const avatar = page.getByRole('img', { name: 'Profile picture', exact: true });
     await avatar.waitFor();
     expect(await avatar.getAttribute('src')).toMatch(/^\/api\/files\/profile-pictures\//);
 
