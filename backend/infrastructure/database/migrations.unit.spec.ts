@@ -37,7 +37,7 @@ const landed = [
   '2026_11_25_0027_billing_role_checks',
   '2026_11_25_0028_billing_inbox',
   '2026_11_25_0029_simulated_payments',
-  '2026_11_25_0032_erasure_read_model',
+  '2026_11_25_0030_erasure_read_model',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -3,5 +3,5 @@ import { erasureMigration, erasureProjection, type MemberErasuresTable, type Mem
 
 export const erasureReadModel = defineReadModel<{ member_streams: MemberStreamsTable; member_erasures: MemberErasuresTable }>({
   projection: erasureProjection,
-  migrations: { '2026_11_25_0032_erasure_read_model': erasureMigration },
+  migrations: { '2026_11_25_0030_erasure_read_model': erasureMigration },
 });
