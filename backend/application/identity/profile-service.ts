@@ -9,7 +9,7 @@ import { contentTypeOfKey, type FileStore } from '../ports/file-store';
 import type { PictureEncoder } from '../ports/picture-encoder';
 import type { Clock, IdGenerator } from '../ports/system';
 import { emailClaims, sameAddress } from './email-claims';
-import type { UserReads } from './user-reads';
+import type { UserReads, UserRow } from './user-reads';
 
 export interface ProfileDeps {
   eventStore: EventStore;
@@ -40,6 +40,18 @@ export function fileKeyOfUrl(url: string | null): string | null {
   if (!url?.startsWith(FILES_URL_PREFIX)) return null;
   const key = url.slice(FILES_URL_PREFIX.length);
   return contentTypeOfKey(key) ? key : null;
+}
+
+/** The profile fields of an account as the users read model holds it (GET /api/user/profile, the export). */
+export function profileOfUser(user: UserRow): Profile {
+  return {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    country: user.country,
+    profilePicture: user.profile_picture,
+    googleId: user.google_id,
+  };
 }
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -95,14 +107,7 @@ export function createProfileService(deps: ProfileDeps) {
     async get(member: UserActor): Promise<Profile> {
       const user = await users.byId(member.userId);
       if (!user) throw UserNotFound();
-      return {
-        firstName: user.first_name,
-        lastName: user.last_name,
-        email: user.email,
-        country: user.country,
-        profilePicture: user.profile_picture,
-        googleId: user.google_id,
-      };
+      return profileOfUser(user);
     },
 
     /**

@@ -6,6 +6,7 @@ import type { BillingService } from '../../application/billing/billing-service';
 import { ideaSetSavesEraser } from '../../application/ideas/idea-set-saves';
 import { trialResultsEraser } from '../../application/ideas/trial-results';
 import { identityErasers } from '../../application/identity/identity-erasers';
+import { profileOfUser } from '../../application/identity/profile-service';
 import type { PlansService } from '../../application/plans/plans-service';
 import type { SupportService } from '../../application/support/support-service';
 import { ticketOpensEraser } from '../../application/support/ticket-opens';
@@ -83,13 +84,8 @@ export function accountContext(
           const user = await findUserById(db, userId);
           return (
             user && {
+              ...profileOfUser(user),
               id: user.id,
-              firstName: user.first_name,
-              lastName: user.last_name,
-              email: user.email,
-              country: user.country,
-              profilePicture: user.profile_picture,
-              googleId: user.google_id,
               role: user.role,
               createdAt: new Date(user.created_at).toISOString(),
             }

@@ -1,21 +1,11 @@
 import './user-menu.css';
-import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { useNavigate } from 'react-router-dom';
+import { PictureAvatar } from '../../components/ui/picture-avatar';
 import { useLogout } from '../../features/auth/api/logout';
 import { useTheme } from '../../lib/theme';
 import { toast, toastError } from '../../lib/toaster';
-
-function Avatar({ user, size }: { user: User; size: number }) {
-  if (user.profilePicture) {
-    return <img className="user-avatar" src={user.profilePicture} alt="" width={size} height={size} />;
-  }
-  return (
-    <span className="user-avatar user-avatar-fallback" style={{ width: size, height: size }} aria-hidden="true">
-      <Icon icon="user" size={Math.round(size * 0.55)} />
-    </span>
-  );
-}
 
 /** Spec §2 user menu: avatar (icon fallback), full name, email, Profile, Logout; plus the theme switch. */
 export function UserMenu({ user }: { user: User }) {
@@ -34,7 +24,7 @@ export function UserMenu({ user }: { user: User }) {
   const menu = (
     <Menu className="user-menu" aria-label="User menu">
       <li className="user-menu-header">
-        <Avatar user={user} size={40} />
+        <PictureAvatar picture={user.profilePicture} size={40} className="user-avatar" />
         <div className="user-menu-identity">
           <div className="user-menu-name">{fullName}</div>
           <div className="user-menu-email">{user.email}</div>
@@ -56,7 +46,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <PopoverNext content={menu} placement="bottom-end">
       <Button variant="minimal" className="user-menu-trigger" aria-label={`Account menu for ${fullName}`} endIcon="caret-down">
-        <Avatar user={user} size={28} />
+        <PictureAvatar picture={user.profilePicture} size={28} className="user-avatar" />
       </Button>
     </PopoverNext>
   );

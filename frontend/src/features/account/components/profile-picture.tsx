@@ -1,6 +1,7 @@
-import { Button, FileInput, Icon } from '@blueprintjs/core';
+import { Button, FileInput } from '@blueprintjs/core';
 import { PROFILE_PICTURE_MAX_BYTES, type Profile, profilePictureTooLarge, profilePictureWrongType } from '@contracts/account';
 import { type ChangeEvent, useState } from 'react';
+import { PictureAvatar } from '../../../components/ui/picture-avatar';
 import { toastError } from '../../../lib/toaster';
 import { useUploadProfilePicture } from '../api/upload-profile-picture';
 
@@ -15,15 +16,6 @@ export function pictureProblem(file: File): { title: string; message: string } |
   if (file.size > PROFILE_PICTURE_MAX_BYTES) return profilePictureTooLarge;
   const allowed = file.type === '' ? PICTURE_NAME.test(file.name) : PICTURE_TYPES.includes(file.type.toLowerCase());
   return allowed ? null : profilePictureWrongType;
-}
-
-export function ProfileAvatar({ picture, size }: { picture: string | null; size: number }) {
-  if (picture) return <img className="profile-avatar" src={picture} alt="Profile picture" width={size} height={size} />;
-  return (
-    <span className="profile-avatar profile-avatar-fallback" role="img" aria-label="No profile picture" style={{ width: size, height: size }}>
-      <Icon icon="user" size={Math.round(size * 0.5)} />
-    </span>
-  );
 }
 
 /**
@@ -57,7 +49,7 @@ export function ProfilePicture({ profile }: { profile: Profile }) {
   const fullName = `${profile.firstName} ${profile.lastName}`.trim();
   return (
     <div className="profile-picture">
-      <ProfileAvatar picture={profile.profilePicture} size={96} />
+      <PictureAvatar picture={profile.profilePicture} size={96} described className="profile-avatar" />
       <div className="profile-picture-side">
         <div className="profile-identity">
           <div className="profile-name">{fullName}</div>
