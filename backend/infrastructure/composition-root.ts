@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config/config';
 import { accountContext } from './composition/account';
+import { adminMembersContext } from './composition/admin-members';
 import { billingContext, type BillingOverrides } from './composition/billing';
 import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
@@ -26,6 +27,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const support = supportContext(platform, credits);
   const billing = billingContext(platform, credits, overrides);
   const account = accountContext(platform, { billing: billing.billing, plans: plans.plans, support: support.support });
+  const adminMembers = adminMembersContext(platform, { identity: identity.identity, accountErasure: account.accountErasure });
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -36,6 +38,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...support,
     ...billing,
     ...account,
+    ...adminMembers,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();

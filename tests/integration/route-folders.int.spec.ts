@@ -91,6 +91,15 @@ describe('routes loaded by folder', () => {
         'GET /api/files/{area}/{name}',
         'DELETE /api/user/account',
         'GET /api/user/export',
+        'GET /api/admin/users',
+        'GET /api/admin/users/export',
+        'GET /api/admin/users/{id}',
+        'PUT /api/admin/users/{id}/role',
+        'PATCH /api/admin/users/{id}/toggle-disabled',
+        'DELETE /api/admin/users/{id}',
+        'GET /api/admin/users/{id}/ideas',
+        'GET /api/admin/users/{id}/plans',
+        'GET /api/admin/users/{id}/audit',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

@@ -83,6 +83,16 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   // The only admin is refused by the route itself (409 last_admin): an answer of its own, not a refusal of the caller.
   deleteAccount: signedIn,
   exportAccount: signedIn,
+  // Admin Members tab (issue 32): a made-up id is a 404, the admin's own rules (409 last admin) are answers of their own.
+  listAdminUsers: admins,
+  exportAdminUsers: admins,
+  getAdminUser: admins,
+  changeUserRole: admins,
+  toggleUserDisabled: admins,
+  deleteUser: admins,
+  listUserIdeaSets: admins,
+  listUserPlans: admins,
+  getUserAuditTrail: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

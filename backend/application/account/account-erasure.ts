@@ -3,7 +3,7 @@ import { creditAccountStreams } from '../../domain/credits/credit-account';
 import { emailClaimDecider, emailClaimStreams, normaliseEmail } from '../../domain/identity/email-claim';
 import { erasureBy, erasureDecider, erasureStreams } from '../../domain/identity/erasure';
 import { UserNotFound, userDecider, userStreams } from '../../domain/identity/user';
-import { DomainError } from '../../domain/shared/domain-error';
+import { keepAnEnabledAdmin } from '../../domain/identity/last-admin';
 import { systemActor } from '../../domain/shared/actor';
 import { foldStream, handleCommand } from '../event-sourcing/command-handler';
 import { commandContext, metadataOf, type CommandContext, type RequestOrigin } from '../event-sourcing/command-context';
@@ -16,8 +16,8 @@ import type { Clock, IdGenerator } from '../ports/system';
 import type { AccountReads } from './account-reads';
 import type { ErasedPerson, PersonalDataEraser } from './personal-data';
 
-/** The only admin left may not delete their account: nobody could run the product any more. */
-export const LastAdmin = () => new DomainError('last_admin', 'conflict');
+/** The only enabled admin left may not be deleted: nobody could run the product any more (`domain/identity/last-admin.ts`). */
+export { LastAdmin } from '../../domain/identity/last-admin';
 
 /** The sweep looks for late writes of accounts erased this long ago at most. */
 export const ERASURE_SWEEP_WINDOW_MS = 60 * 60_000;
@@ -160,7 +160,8 @@ export function createAccountErasure(deps: AccountErasureDeps) {
     erasureBy(context.actor, userId, foldStream(erasureDecider, await eventStore.readStream(erasureStreams.name(userId))));
     if (account.status !== 'deleted') {
       userDecider.decide({ type: 'DeleteUser', data: {}, metadata: metadataOf(context) }, account);
-      if (account.role === 'admin' && (await reads.otherAdmins(userId)) === 0) throw LastAdmin();
+      const self = context.actor.kind === 'user' && context.actor.userId === userId;
+      keepAnEnabledAdmin({ role: account.role, disabled: account.status === 'disabled' }, { loss: 'delete' }, await reads.otherAdmins(userId), { self });
       await billing.deleteCustomers(userId);
       const deleted = await handleCommand({ eventStore, ids }, userDecider, userStreams.name(userId), () => ({ type: 'DeleteUser' as const, data: {} }), context);
       // Every stream written before the deletion is then in the read models.

@@ -74,6 +74,7 @@ const messages: Record<string, Wording> = {
   user_exists: () => 'This account already exists',
   own_role: () => 'You cannot change your own role',
   own_account: () => 'You cannot disable your own account',
+  own_account_delete: () => 'You cannot delete your own account here. Delete it from your profile settings.',
   email_taken: () => 'An account with this email already exists',
   idea_set_exists: () => 'This idea set already exists',
   skill_required: () => 'No skill provided',
@@ -143,7 +144,10 @@ const messages: Record<string, Wording> = {
       : 'This changed meanwhile. Please reload and try again.',
   invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
   // application: account deletion (issue 31)
-  last_admin: () => 'You are the only admin. Make another account an admin before deleting this one.',
+  last_admin: (data) =>
+    data.loss === undefined
+      ? 'You are the only admin. Make another account an admin before deleting this one.'
+      : `This is the last enabled admin. Make another account an admin before ${{ demote: 'changing this role', disable: 'disabling this account', delete: 'deleting this account' }[String(data.loss)] ?? 'doing this'}.`,
   // application: profile, picture, password (member-product §5, §8; issue 31)
   picture_upload_required: () => 'Upload a picture to change it',
   picture_required: () => 'Please choose a picture to upload',

@@ -1,0 +1,53 @@
+import type { AccountErasure } from '../../application/account/account-erasure';
+import { createMembersService } from '../../application/admin/members-service';
+import type { IdentityService } from '../../application/identity/identity-service';
+import { pageIdeaSetsOf } from '../../projections/idea-sets/idea-sets-projection';
+import { listPlansOf } from '../../projections/plans/plans-projection';
+import { adminUserBatches, pageAdminUsers } from '../../projections/users/admin-user-queries';
+import { countOtherAdmins, findUserById } from '../../projections/users/users-projection';
+import { toUserResponse } from '../http/user-response';
+import type { Platform } from './platform';
+
+/**
+ * The admin Members tab (issue 32): one service reading three read models (users, idea sets,
+ * plans) and the members' streams, and changing accounts through identity and account erasure.
+ */
+export function adminMembersContext(platform: Platform, services: { identity: IdentityService; accountErasure: AccountErasure }) {
+  const { database, eventStore, clock, progress } = platform;
+  const db = database.db;
+  return {
+    adminMembers: createMembersService({
+      eventStore,
+      clock,
+      progress,
+      identity: services.identity,
+      accountErasure: services.accountErasure,
+      reads: {
+        async page(filter, order, page) {
+          const { rows, total } = await pageAdminUsers(db, filter, order, page);
+          return { members: rows.map(toUserResponse), total };
+        },
+        async *batches(filter, order) {
+          for await (const rows of adminUserBatches(db, filter, order)) yield rows.map(toUserResponse);
+        },
+        async member(userId) {
+          const row = await findUserById(db, userId);
+          return row && toUserResponse(row);
+        },
+        otherEnabledAdmins: (userId) => countOtherAdmins(db, userId),
+        async ideaSets(userId, limit) {
+          const { sets } = await pageIdeaSetsOf(db, userId, { limit });
+          return sets.map(({ set }) => set);
+        },
+        plans: async (userId, limit) => (await listPlansOf(db, userId)).slice(0, limit),
+        async names(userIds) {
+          if (userIds.length === 0) return new Map();
+          const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', [...userIds]).execute();
+          return new Map(rows.map((row) => [row.id, { firstName: row.first_name, lastName: row.last_name }]));
+        },
+      },
+    }),
+  };
+}
+
+export type AdminMembersContext = ReturnType<typeof adminMembersContext>;
