@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config/config';
 import { accountContext } from './composition/account';
 import { adminMembersContext } from './composition/admin-members';
+import { adminStatsContext } from './composition/admin-stats';
 import { billingContext, type BillingOverrides } from './composition/billing';
 import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
@@ -28,6 +29,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const billing = billingContext(platform, credits, overrides);
   const account = accountContext(platform, { billing: billing.billing, plans: plans.plans, support: support.support });
   const adminMembers = adminMembersContext(platform, { identity: identity.identity, accountErasure: account.accountErasure });
+  const adminStats = adminStatsContext(platform);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -39,6 +41,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...billing,
     ...account,
     ...adminMembers,
+    ...adminStats,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();

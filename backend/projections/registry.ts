@@ -1,6 +1,7 @@
 import type { ProjectionCheckpointsTable } from './runner/checkpoints';
 import type { Projection } from './runner/projection';
 import type { TablesOf } from './runner/read-model';
+import { adminStatsReadModel } from './admin-stats/read-model';
 import { billingReadModel } from './billing/read-model';
 import { billingRoleChecksReadModel } from './billing-role-checks/read-model';
 import { creditAccountsReadModel } from './credit-accounts/read-model';
@@ -29,6 +30,7 @@ export const readModels = [
   billingReadModel,
   billingRoleChecksReadModel,
   erasureReadModel,
+  adminStatsReadModel,
 ] as const;
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);

@@ -143,6 +143,8 @@ const messages: Record<string, Wording> = {
       ? 'The plan changed meanwhile. Please reload it and try again.'
       : 'This changed meanwhile. Please reload and try again.',
   invalid_cursor: () => 'The cursor is not valid: use the x-next-cursor header of the previous page.',
+  // application: admin analytics (issue 32)
+  backfill_running: () => 'An analytics backfill is already running. Wait for it to finish.',
   // application: account deletion (issue 31)
   last_admin: (data) =>
     data.loss === undefined

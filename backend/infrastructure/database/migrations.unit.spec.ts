@@ -38,6 +38,7 @@ const landed = [
   '2026_11_25_0028_billing_inbox',
   '2026_11_25_0029_simulated_payments',
   '2026_11_25_0030_erasure_read_model',
+  '2026_11_25_0031_admin_stats_read_model',
   '2026_11_25_0032_admin_users_indexes',
 ];
 

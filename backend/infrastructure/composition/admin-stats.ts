@@ -1,0 +1,33 @@
+import { createAdminStatsService, type ContentCounts } from '../../application/admin/admin-stats';
+import { createAnalyticsBackfill } from '../../application/admin/analytics-backfill';
+import { createApiCostService } from '../../application/admin/api-cost';
+import { readAiSettings } from '../../application/ai/ai-settings';
+import { adminStatsProjection } from '../../projections/admin-stats/admin-stats-projection';
+import { adminStatsQueries } from '../../projections/admin-stats/admin-stats-queries';
+import type { Platform } from './platform';
+
+/** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab). */
+export const analyticsProjections = [adminStatsProjection] as const;
+
+/** Blog posts and FAQs do not exist yet (issue 33 adds their tables and answers here): 0 until then. */
+const noContentYet: ContentCounts = {
+  blogPosts: async () => 0,
+  faqs: async () => 0,
+};
+
+/** The admin Dashboard tab: stats, API cost and the analytics backfill. */
+export function adminStatsContext(platform: Platform) {
+  const { database, clock, runner } = platform;
+  const db = database.db;
+  const reads = adminStatsQueries(db);
+  return {
+    adminStats: createAdminStatsService({ reads, content: noContentYet, clock }),
+    apiCost: createApiCostService({ reads, prices: () => readAiSettings(db), clock }),
+    analyticsBackfill: createAnalyticsBackfill({
+      reads,
+      async rebuildAnalytics() {
+        for (const projection of analyticsProjections) await runner.rebuild(runner.projection(projection.name));
+      },
+    }),
+  };
+}

@@ -1,0 +1,7 @@
+import { defineReadModel } from '../runner/read-model';
+import { adminStatsMigration, adminStatsProjection, type AdminStatsTables } from './admin-stats-projection';
+
+export const adminStatsReadModel = defineReadModel<AdminStatsTables>({
+  projection: adminStatsProjection,
+  migrations: { '2026_11_25_0031_admin_stats_read_model': adminStatsMigration },
+});
