@@ -40,6 +40,22 @@ function print(m: Measured) {
 
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), database: 'postgresql server', node: process.version };
 
+// BENCH_ONLY=admin measures the admin reads at scale alone (BENCH_ADMIN_MEMBERS, default 100000, against BENCH_ADMIN_SMALL).
+async function adminReads() {
+  const { benchAdminReads, printAdminReads } = await import('./admin-bench');
+  const figures = await benchAdminReads(withFreshDatabase);
+  printAdminReads(figures);
+  return figures;
+}
+if (process.env.BENCH_ONLY === 'admin') {
+  results.adminReads = await adminReads();
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  const resultFile = process.env.BENCH_RESULT_FILE ?? 'latest.json';
+  writeFileSync(path.join(root, 'bench-results', resultFile), JSON.stringify(results, null, 2));
+  console.log(`written to bench-results/${resultFile}`);
+  process.exit(0);
+}
+
 // BENCH_ONLY=event-store skips the frontend and streaming measures; BENCH_ONLY=lag measures the projection lag alone.
 const onlyLag = process.env.BENCH_ONLY === 'lag';
 const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag;
@@ -128,6 +144,8 @@ results.memberReads = onlyEventStore || onlyLighthouse ? null : await withFreshD
   printMemberReads(figures);
   return figures;
 });
+
+results.adminReads = process.env.BENCH_ONLY ? null : await adminReads();
 
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 const resultFile = process.env.BENCH_RESULT_FILE ?? 'latest.json';
