@@ -62,9 +62,14 @@ function send(path: string, { method = 'GET', body, signal, accept = 'applicatio
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).body;
+}
+
+/** As apiRequest, for the calls whose answer headers carry something too (e.g. `x-total-count` of a page). */
+export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
   const response = await send(path, options);
   if (!response.ok) throw await errorOf(response);
-  return parseJson(await response.text()) as T;
+  return { body: parseJson(await response.text()) as T, headers: response.headers };
 }
 
 /** A call whose answer is read as it arrives (a stream); a non-2xx answer throws the same ApiError as apiRequest. */
