@@ -7,6 +7,7 @@ import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
 import type { AdminTab } from '../admin-tabs';
+import { statsApi } from '../stats/components/stats-test-support';
 import { AdminDashboard } from './admin-dashboard';
 
 const admin = () => meHandler(member({ role: 'admin' }));
@@ -22,17 +23,20 @@ const tabNames = () => within(screen.getByRole('tablist')).getAllByRole('tab').m
 const currentPath = () => screen.getByTestId('current-path').textContent;
 
 describe('the admin dashboard', () => {
-  it('shows only the tabs that have landed (today Billing and Support) and opens the first in §2 order', async () => {
+  it('shows only the tabs that have landed (Dashboard, Members, Billing, Support) and opens the first in §2 order', async () => {
+    statsApi();
     server.use(
-      admin(),
       http.get('/api/admin/stripe-payments', () => HttpResponse.json([])),
       http.get('/api/admin/support-tickets', () => HttpResponse.json([])),
     );
     renderRoutes({ '/dashboard': <AdminDashboard /> }, '/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Billing', 'Support']);
-    expect(screen.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+    expect(tabNames()).toEqual(['Dashboard', 'Members', 'Billing', 'Support']);
+    expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Platform figures')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Billing' }));
     expect(await screen.findByText('No payments yet')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Support' }));

@@ -1,0 +1,28 @@
+import { type CleanupResponse, cleanupResponseSchema } from '@contracts/admin-members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+import { toast, toastError } from '../../../../lib/toaster';
+import { adminUsersRootKey } from '../../members/api/get-users';
+import { failure } from '../../support/api/failure';
+import { adminStatsRootKey } from './get-stats';
+
+/** POST /api/admin/cleanup-user-content (back-office §7): every member's idea sets and plans deleted, as events. */
+export async function cleanupUserContent(): Promise<CleanupResponse> {
+  return cleanupResponseSchema.parse(await apiRequest<unknown>('/api/admin/cleanup-user-content', { method: 'POST', body: {} }));
+}
+
+/** Reports deleted ideas, deleted plans and updated users; a refusal is the toast 'Error' with 'Failed to cleanup user content' (§8). */
+export function useCleanupUserContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cleanupUserContent,
+    onSuccess: (result) =>
+      toast({
+        title: 'User content cleaned up',
+        description: `Deleted ${result.deletedIdeas} ideas and ${result.deletedPlans} plans; updated ${result.updatedUsers} users`,
+        intent: 'success',
+      }),
+    onError: (error) => toastError('Error', failure('Failed to cleanup user content', error)),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminStatsRootKey }), queryClient.invalidateQueries({ queryKey: adminUsersRootKey })]),
+  });
+}
