@@ -33,7 +33,7 @@ describe('the admin Members tab (issue 32)', () => {
     await admin.getByRole('searchbox', { name: 'Search members' }).fill(person.email);
     const row = admin.getByTestId('member-row').filter({ hasText: person.email });
     await row.waitFor();
-    expect(await admin.getByTestId('member-row').count()).toBe(1);
+    await expect.poll(() => admin.getByTestId('member-row').count()).toBe(1);
 
     // Role: free → pro.
     await row.getByRole('combobox', { name: `Role of ${name}` }).selectOption('pro');
