@@ -69,6 +69,7 @@ function MemberRow({ user, own, onView, onDelete }: { user: AdminUserDto; own: b
       <td>{user.email}</td>
       <td>
         <HTMLSelect
+          className="members-role"
           aria-label={`Role of ${name}`}
           value={user.role}
           disabled={own || changeRole.isPending}
