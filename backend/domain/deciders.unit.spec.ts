@@ -71,6 +71,7 @@ describe('every decider', () => {
       UserDisabled: 1,
       UserEnabled: 1,
       UserDeleted: 1,
+      UserDataReset: 1,
     });
     expect(emailClaimDecider.schemaVersions).toEqual({ EmailClaimed: 1, EmailReleased: 1 });
     expect(creditAccountDecider.schemaVersions).toEqual({
@@ -81,7 +82,7 @@ describe('every decider', () => {
       CreditRefunded: 1,
       CreditsGranted: 1,
     });
-    expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1 });
+    expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1, IdeaSetDeleted: 1 });
     expect(aiCallDecider.schemaVersions).toEqual({ AiCallRecorded: 2 });
     expect(planDecider.schemaVersions).toEqual({
       PlanCreated: 1,
@@ -91,6 +92,7 @@ describe('every decider', () => {
       TaskReopened: 1,
       TaskHelpProvided: 1,
       PlanCompleted: 1,
+      PlanDeleted: 1,
     });
     expect(billingAccountDecider.schemaVersions).toEqual({
       CheckoutStarted: 1,

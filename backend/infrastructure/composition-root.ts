@@ -3,6 +3,7 @@ import type { Config } from './config/config';
 import { accountContext } from './composition/account';
 import { adminMembersContext } from './composition/admin-members';
 import { adminStatsContext } from './composition/admin-stats';
+import { adminContentContext } from './composition/admin-content';
 import { billingContext, type BillingOverrides } from './composition/billing';
 import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
@@ -30,6 +31,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const account = accountContext(platform, { billing: billing.billing, plans: plans.plans, support: support.support });
   const adminMembers = adminMembersContext(platform, { identity: identity.identity, accountErasure: account.accountErasure });
   const adminStats = adminStatsContext(platform);
+  const adminContent = adminContentContext(platform, credits);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -42,6 +44,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...account,
     ...adminMembers,
     ...adminStats,
+    ...adminContent,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();

@@ -103,6 +103,8 @@ describe('routes loaded by folder', () => {
         'GET /api/admin/users/{id}/ideas',
         'GET /api/admin/users/{id}/plans',
         'GET /api/admin/users/{id}/audit',
+        'POST /api/admin/users/{id}/reset-data',
+        'POST /api/admin/cleanup-user-content',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

@@ -96,6 +96,8 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   listUserIdeaSets: admins,
   listUserPlans: admins,
   getUserAuditTrail: admins,
+  resetUserData: admins,
+  cleanupUserContent: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

@@ -31,8 +31,10 @@ export interface CreditHolder {
 export const NoCredits = () => new DomainError('no_credits', 'forbidden');
 
 /** free and pro members have a ledger; staff (moderators, admins) have none. */
+export const hasCredits = (role: Role): role is CreditTier => role === 'free' || role === 'pro';
+
 export function tierOf(role: Role): CreditTier {
-  if (role === 'free' || role === 'pro') return role;
+  if (hasCredits(role)) return role;
   throw NoCredits();
 }
 
@@ -76,6 +78,12 @@ export function createCreditsService(deps: CreditsDeps) {
     grant(holder: CreditHolder, grant: { kind: CreditKind; amount: number; reason: string }, origin: RequestOrigin) {
       const tier = tierOf(holder.role);
       return run(holder.userId, origin, 'credit-grant', { type: 'GrantCredits', data: { userId: holder.userId, tier, ...grant } });
+    },
+
+    /** Gives back every spend of the current period (an admin's reset of the member's data). */
+    refundPeriod(holder: CreditHolder, reason: string, origin: RequestOrigin) {
+      const tier = tierOf(holder.role);
+      return run(holder.userId, origin, 'credit-refund', { type: 'RefundPeriod', data: { userId: holder.userId, tier, reason } });
     },
 
     /**

@@ -50,6 +50,8 @@ const forbiddenActions: Record<string, string> = {
   billing_staff_role: 'Billing changes only the roles of members, never of staff',
   manage_subscription: 'Manage Subscription is for Pro members',
   erase_member: 'You can only delete your own account',
+  reset_user_data: 'Only an admin can reset user data',
+  delete_member_content: "Only an admin can delete members' idea sets and plans",
 };
 
 /** A second request for a thing whose first is still being generated (`data.kind` of credit). */
@@ -75,8 +77,10 @@ const messages: Record<string, Wording> = {
   own_role: () => 'You cannot change your own role',
   own_account: () => 'You cannot disable your own account',
   own_account_delete: () => 'You cannot delete your own account here. Delete it from your profile settings.',
+  own_data: () => 'You cannot reset your own data',
   email_taken: () => 'An account with this email already exists',
   idea_set_exists: () => 'This idea set already exists',
+  idea_set_not_found: () => 'Idea set not found',
   skill_required: () => 'No skill provided',
   ideas_required: () => 'An idea set needs at least one idea',
   invalid_usage: () => 'Token counts and cost must be zero or more',

@@ -1,4 +1,4 @@
-import { evolvePlan, initialPlanState, isDetailed, type ExistingPlan, type PlanEvent, type PlanState } from '../../domain/plans/plan';
+import { evolvePlan, initialPlanState, isDetailed, planExists, type ExistingPlan, type PlanEvent, type PlanState } from '../../domain/plans/plan';
 import { toPlanDto, type PlanHistoryEntry, type PlanHistoryResponse } from '../contracts/plans';
 import type { RecordedEvent } from '../ports/event-store';
 
@@ -43,6 +43,8 @@ function describe(event: PlanEvent, after: ExistingPlan): Pick<PlanHistoryEntry,
     }
     case 'PlanCompleted':
       return { summary: 'Completed the plan' };
+    case 'PlanDeleted':
+      return { summary: 'Deleted the plan' };
   }
 }
 
@@ -59,7 +61,7 @@ export function planHistory(stream: RecordedEvent[], at?: number): PlanHistoryRe
   for (const recorded of stream) {
     const event = { type: recorded.type, data: recorded.data } as PlanEvent;
     state = evolvePlan(state, event);
-    if (state.status === 'none') continue;
+    if (!planExists(state)) continue;
     if (recorded.streamVersion === shownAt) shown = state;
     entries.push({
       version: recorded.streamVersion,

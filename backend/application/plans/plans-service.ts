@@ -4,6 +4,7 @@ import {
   isDetailed,
   nextMilestoneToDetail,
   planDecider,
+  planExists,
   planProgress,
   planStream,
   PlanNotFound,
@@ -268,7 +269,7 @@ export function createPlansService(deps: PlansDeps) {
     async history(member: Pick<PlanMember, 'userId'>, planId: string, at?: number): Promise<PlanHistoryResponse> {
       const stream = await eventStore.readStream(planStream.name(planId));
       const state = foldStream(planDecider, stream);
-      if (state.status === 'none' || state.ownerId !== member.userId) throw PlanNotFound();
+      if (!planExists(state) || state.ownerId !== member.userId) throw PlanNotFound();
       return planHistory(stream, at);
     },
   };

@@ -92,8 +92,10 @@ export type ConsumeCredit = Command<'ConsumeCredit', Holder & { consumptionId: s
 /** Gives back a spend of the current period whose work failed. */
 export type RefundCredit = Command<'RefundCredit', { consumptionId: string; reason: string }>;
 export type GrantCredits = Command<'GrantCredits', Holder & { kind: CreditKind; amount: number; reason: string }>;
+/** Gives back every spend of the current period (an admin's reset of the member's data). */
+export type RefundPeriod = Command<'RefundPeriod', Holder & { reason: string }>;
 
-export type CreditAccountCommand = SyncCreditAccount | ConsumeCredit | RefundCredit | GrantCredits;
+export type CreditAccountCommand = SyncCreditAccount | ConsumeCredit | RefundCredit | GrantCredits | RefundPeriod;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type CreditConsumption = { kind: CreditKind; paidFor: CreditPaidFor; refunded: boolean };
@@ -270,6 +272,29 @@ function grant(command: GrantCredits, state: CreditAccountState): CreditAccountE
   return [...events, { type: 'CreditsGranted', data: { kind, amount, reason, balanceAfter } }];
 }
 
+/**
+ * An admin or the system gives back every spend of the current period that still stands, one
+ * `CreditRefunded` each, so the period's use is 0 again and the statement says why. A ledger
+ * never opened has nothing to give back; a due period or tier change is recorded first.
+ */
+function refundPeriod(command: RefundPeriod, state: CreditAccountState): CreditAccountEvent[] {
+  requireAdminOrSystem(command.metadata.actor);
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+  if (state.status !== 'open') return [];
+  const { events, current } = catchUp(state, command.data, command.metadata.now);
+  const refunds: CreditAccountEvent[] = [];
+  let after = current;
+  for (const [consumptionId, { kind, paidFor, refunded }] of Object.entries(current.consumptions)) {
+    if (refunded) continue;
+    const balanceAfter = availableAfter(after, kind, { used: -1, granted: 0 });
+    const refund: CreditRefunded = { type: 'CreditRefunded', data: { consumptionId, kind, paidFor, reason, balanceAfter } };
+    refunds.push(refund);
+    after = evolveCreditAccount(after, refund) as OpenAccount;
+  }
+  return [...events, ...refunds];
+}
+
 export function decideCreditAccount(command: CreditAccountCommand, state: CreditAccountState): CreditAccountEvent[] {
   switch (command.type) {
     case 'SyncCreditAccount':
@@ -280,6 +305,8 @@ export function decideCreditAccount(command: CreditAccountCommand, state: Credit
       return refund(command, state);
     case 'GrantCredits':
       return grant(command, state);
+    case 'RefundPeriod':
+      return refundPeriod(command, state);
     default:
       return assertNever(command);
   }

@@ -1,6 +1,6 @@
-import type { Actor } from '../shared/actor';
+import { isAdminOrSystem, type Actor } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
-import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
+import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 
 /**
@@ -36,14 +36,20 @@ type IdeaSetContent = {
 
 // ── Events ────────────────────────────────────────────────────────────────────
 export type IdeaSetCreated = { type: 'IdeaSetCreated'; data: IdeaSetContent };
-export type IdeaSetEvent = IdeaSetCreated;
+/** An admin (or the system) deleted the set: it leaves the member's lists; its stream stays until the account is erased. */
+export type IdeaSetDeleted = { type: 'IdeaSetDeleted'; data: { ideaSetId: string; reason: string } };
+export type IdeaSetEvent = IdeaSetCreated | IdeaSetDeleted;
+export const ideaSetEventTypes = ['IdeaSetCreated', 'IdeaSetDeleted'] as const satisfies readonly IdeaSetEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
 export type CreateIdeaSet = Command<'CreateIdeaSet', IdeaSetContent>;
-export type IdeaSetCommand = CreateIdeaSet;
+export type DeleteIdeaSet = Command<'DeleteIdeaSet', { ideaSetId: string; reason: string }>;
+export type IdeaSetCommand = CreateIdeaSet | DeleteIdeaSet;
 
 // ── State ─────────────────────────────────────────────────────────────────────
-export type IdeaSetState = { status: 'none' } | { status: 'created'; ideaSetId: string; ownerId: string };
+export type IdeaSetState =
+  | { status: 'none' }
+  | { status: 'created' | 'deleted'; ideaSetId: string; ownerId: string };
 export const initialIdeaSetState: IdeaSetState = { status: 'none' };
 
 // ── Errors ────────────────────────────────────────────────────────────────────
@@ -51,6 +57,7 @@ export const IdeaSetExists = () => new DomainError('idea_set_exists', 'conflict'
 export const NotYourIdeaSet = () => NotAllowed('create_idea_set_for_another');
 export const SkillRequired = () => new DomainError('skill_required', 'invalid');
 export const IdeasRequired = () => new DomainError('ideas_required', 'invalid');
+export const IdeaSetNotFound = () => new DomainError('idea_set_not_found', 'not_found');
 
 // ── Decide ────────────────────────────────────────────────────────────────────
 /** The owner themselves, or the system on their behalf; nobody else, not even an admin. */
@@ -73,12 +80,27 @@ function create(command: CreateIdeaSet, state: IdeaSetState): IdeaSetEvent[] {
   return [{ type: 'IdeaSetCreated', data: { ...command.data, skill, personalized: personalisedOf(command.data) } }];
 }
 
+/**
+ * An admin or the system deletes a member's set (back-office §6: reset data, content cleanup);
+ * members, even its owner, cannot. Deleting a deleted set writes nothing.
+ */
+function deleteSet(command: DeleteIdeaSet, state: IdeaSetState): IdeaSetEvent[] {
+  if (!isAdminOrSystem(command.metadata.actor)) throw NotAllowed('delete_member_content');
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+  if (state.status === 'none') throw IdeaSetNotFound();
+  if (state.status === 'deleted') return [];
+  return [{ type: 'IdeaSetDeleted', data: { ideaSetId: state.ideaSetId, reason } }];
+}
+
 export function decideIdeaSet(command: IdeaSetCommand, state: IdeaSetState): IdeaSetEvent[] {
   switch (command.type) {
     case 'CreateIdeaSet':
       return create(command, state);
+    case 'DeleteIdeaSet':
+      return deleteSet(command, state);
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 
@@ -87,8 +109,10 @@ export function evolveIdeaSet(state: IdeaSetState, event: IdeaSetEvent): IdeaSet
   switch (event.type) {
     case 'IdeaSetCreated':
       return { status: 'created', ideaSetId: event.data.ideaSetId, ownerId: event.data.ownerId };
+    case 'IdeaSetDeleted':
+      return state.status === 'none' ? state : { ...state, status: 'deleted' };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 
@@ -96,5 +120,5 @@ export const ideaSetDecider: Decider<IdeaSetCommand, IdeaSetEvent, IdeaSetState>
   initialState: initialIdeaSetState,
   decide: decideIdeaSet,
   evolve: evolveIdeaSet,
-  schemaVersions: { IdeaSetCreated: 1 },
+  schemaVersions: { IdeaSetCreated: 1, IdeaSetDeleted: 1 },
 };

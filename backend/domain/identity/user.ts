@@ -1,4 +1,4 @@
-import type { Actor, Role } from '../shared/actor';
+import { isAdminOrSystem, type Actor, type Role } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
@@ -21,6 +21,8 @@ export type UserRoleChanged = { type: 'UserRoleChanged'; data: { from: Role; to:
 export type UserDisabled = { type: 'UserDisabled'; data: { reason: string } };
 export type UserEnabled = { type: 'UserEnabled'; data: Record<string, never> };
 export type UserDeleted = { type: 'UserDeleted'; data: Record<string, never> };
+/** An admin deleted the member's idea sets and plans and gave back this period's credits (those are recorded on their own streams). */
+export type UserDataReset = { type: 'UserDataReset'; data: { reason: string; deletedIdeas: number; deletedPlans: number } };
 
 export type UserEvent =
   | UserRegistered
@@ -29,7 +31,8 @@ export type UserEvent =
   | UserRoleChanged
   | UserDisabled
   | UserEnabled
-  | UserDeleted;
+  | UserDeleted
+  | UserDataReset;
 
 // ── Commands ──────────────────────────────────────────────────────────────────
 export type RegisterUser = Command<'RegisterUser', { userId: string; firstName: string; lastName: string; email: string; passwordHash: string; role: Role }>;
@@ -40,8 +43,10 @@ export type ChangeRole = Command<'ChangeRole', { role: Role; reason: string; sub
 export type DisableUser = Command<'DisableUser', { reason: string }>;
 export type EnableUser = Command<'EnableUser', Record<string, never>>;
 export type DeleteUser = Command<'DeleteUser', Record<string, never>>;
+/** Recorded after the member's content was deleted: the counts say what went. */
+export type RecordDataReset = Command<'RecordDataReset', UserDataReset['data']>;
 
-export type UserCommand = RegisterUser | UpdateProfile | ChangePassword | ChangeRole | DisableUser | EnableUser | DeleteUser;
+export type UserCommand = RegisterUser | UpdateProfile | ChangePassword | ChangeRole | DisableUser | EnableUser | DeleteUser | RecordDataReset;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type UserState =
@@ -66,12 +71,12 @@ export const UserNotFound = () => new DomainError('user_not_found', 'not_found')
 export const UserAlreadyRegistered = () => new DomainError('user_exists', 'conflict');
 export const CannotChangeOwnRole = () => new DomainError('own_role', 'forbidden');
 export const CannotDisableSelf = () => new DomainError('own_account', 'forbidden');
+export const CannotResetOwnData = () => new DomainError('own_data', 'forbidden');
 
 // ── Decide ────────────────────────────────────────────────────────────────────
 /** An account that exists (active or disabled). */
 export type Account = Extract<UserState, { status: 'active' | 'disabled' }>;
 
-const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';
 const isSelf = (actor: Actor, userId: string) => actor.kind === 'user' && actor.userId === userId;
 
 /** Every command but registration needs an account that exists and is not deleted. */
@@ -86,7 +91,7 @@ function requireSelfOrAdmin(actor: Actor, account: Account) {
 }
 
 /** An admin on another account, or the system; `action` words the refusal. */
-function requireAdminOnOther(actor: Actor, account: Account, action: 'change_role' | 'disable_user', ownError: () => Error) {
+function requireAdminOnOther(actor: Actor, account: Account, action: 'change_role' | 'disable_user' | 'reset_user_data', ownError: () => Error) {
   if (!isAdminOrSystem(actor)) throw NotAllowed(action);
   if (isSelf(actor, account.userId)) throw ownError();
 }
@@ -165,6 +170,23 @@ function deleteUser(command: DeleteUser, state: UserState): UserEvent[] {
   return [{ type: 'UserDeleted', data: {} }];
 }
 
+/**
+ * The account whose data `actor` may reset: an admin on another existing account, or the system.
+ * The application asks this before deleting anything; the decider asks it again.
+ */
+export function accountToReset(state: UserState, actor: Actor): Account {
+  const account = existing(state);
+  requireAdminOnOther(actor, account, 'reset_user_data', CannotResetOwnData);
+  return account;
+}
+
+/** An admin on another member's account (or the system) records the reset, with why. */
+function recordDataReset(command: RecordDataReset, state: UserState): UserEvent[] {
+  accountToReset(state, command.metadata.actor);
+  const reason = requiredReason(command.data.reason);
+  return [{ type: 'UserDataReset', data: { ...command.data, reason } }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -181,6 +203,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return enable(command, state);
     case 'DeleteUser':
       return deleteUser(command, state);
+    case 'RecordDataReset':
+      return recordDataReset(command, state);
     default:
       return assertNever(command);
   }
@@ -219,6 +243,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, status: 'disabled' };
     case 'UserEnabled':
       return { ...state, status: 'active' };
+    case 'UserDataReset':
+      return state;
     default:
       return assertNever(event);
   }
@@ -236,5 +262,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     UserDisabled: 1,
     UserEnabled: 1,
     UserDeleted: 1,
+    UserDataReset: 1,
   },
 };

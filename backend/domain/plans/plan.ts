@@ -1,6 +1,6 @@
-import type { Actor } from '../shared/actor';
+import { isAdminOrSystem, type Actor } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
-import { DomainError, assertNever } from '../shared/domain-error';
+import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
 import { planLimits } from './plan-limits';
 
@@ -44,8 +44,18 @@ export type TaskCompleted = { type: 'TaskCompleted'; data: { planId: string; mil
 export type TaskReopened = { type: 'TaskReopened'; data: { planId: string; milestoneId: string; taskId: string } };
 export type TaskHelpProvided = { type: 'TaskHelpProvided'; data: { planId: string; milestoneId: string; taskId: string; help: string } };
 export type PlanCompleted = { type: 'PlanCompleted'; data: { planId: string } };
+/** An admin (or the system) deleted the plan: it leaves the member's lists; its stream stays until the account is erased. */
+export type PlanDeleted = { type: 'PlanDeleted'; data: { planId: string; reason: string } };
 
-export type PlanEvent = PlanCreated | MilestoneDetailed | TaskAdded | TaskCompleted | TaskReopened | TaskHelpProvided | PlanCompleted;
+export type PlanEvent =
+  | PlanCreated
+  | MilestoneDetailed
+  | TaskAdded
+  | TaskCompleted
+  | TaskReopened
+  | TaskHelpProvided
+  | PlanCompleted
+  | PlanDeleted;
 
 export const planEventTypes = [
   'PlanCreated',
@@ -55,6 +65,7 @@ export const planEventTypes = [
   'TaskReopened',
   'TaskHelpProvided',
   'PlanCompleted',
+  'PlanDeleted',
 ] as const satisfies readonly PlanEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
@@ -65,7 +76,9 @@ export type AddTask = Command<'AddTask', { planId: string; milestoneId: string; 
 export type ToggleTask = Command<'ToggleTask', { planId: string; taskId: string; completed?: boolean }>;
 export type ProvideTaskHelp = Command<'ProvideTaskHelp', { planId: string; taskId: string; help: string }>;
 
-export type PlanCommand = CreatePlan | DetailNextMilestone | AddTask | ToggleTask | ProvideTaskHelp;
+export type DeletePlan = Command<'DeletePlan', { planId: string; reason: string }>;
+
+export type PlanCommand = CreatePlan | DetailNextMilestone | AddTask | ToggleTask | ProvideTaskHelp | DeletePlan;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type TaskState = PlanTask & { completed: boolean; helpResponse: string | null };
@@ -77,7 +90,9 @@ export type ExistingPlan = Omit<PlanCreated['data'], 'firstMilestone' | 'outline
   status: PlanStatus;
   milestones: MilestoneState[];
 };
-export type PlanState = { status: 'none' } | ExistingPlan;
+/** A deleted plan keeps only who owned it: every command but a repeated delete answers as for no plan. */
+export type DeletedPlan = { status: 'deleted'; planId: string; ownerId: string };
+export type PlanState = { status: 'none' } | DeletedPlan | ExistingPlan;
 export const initialPlanState: PlanState = { status: 'none' };
 
 // ── Errors: a code, a kind and the facts; the application words them ──────────
@@ -101,6 +116,9 @@ export const TaskLimit = () => new DomainError('task_limit', 'conflict', { max: 
 export const HelpRequired = () => new DomainError('help_required', 'invalid');
 export const HelpTooLong = () => new DomainError('help_too_long', 'invalid', { max: planLimits.helpText });
 export const HelpAlreadyProvided = () => new DomainError('help_already_provided', 'conflict');
+
+/** A plan that was created and not deleted. */
+export const planExists = (state: PlanState): state is ExistingPlan => state.status !== 'none' && state.status !== 'deleted';
 
 // ── Reading a plan (also for the application and read models) ─────────────────
 const actsFor = (actor: Actor, ownerId: string) => actor.kind === 'system' || actor.userId === ownerId;
@@ -135,7 +153,7 @@ const fullyDetailed = (plan: ExistingPlan) => plan.milestones.every(isDetailed);
 // ── Shared checks ─────────────────────────────────────────────────────────────
 /** The plan, when it exists and the actor owns it; otherwise the same answer as for no plan. */
 function ownPlan(state: PlanState, actor: Actor, notFound: () => DomainError): ExistingPlan {
-  if (state.status === 'none' || !actsFor(actor, state.ownerId)) throw notFound();
+  if (!planExists(state) || !actsFor(actor, state.ownerId)) throw notFound();
   return state;
 }
 
@@ -248,6 +266,19 @@ function provideTaskHelp(command: ProvideTaskHelp, state: PlanState): PlanEvent[
   return [{ type: 'TaskHelpProvided', data: { planId: plan.planId, milestoneId: milestone.milestoneId, taskId: task.taskId, help } }];
 }
 
+/**
+ * An admin or the system deletes a member's plan (back-office §6: reset data, content cleanup);
+ * members, even its owner, cannot. Deleting a deleted plan writes nothing.
+ */
+function deletePlan(command: DeletePlan, state: PlanState): PlanEvent[] {
+  if (!isAdminOrSystem(command.metadata.actor)) throw NotAllowed('delete_member_content');
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+  if (state.status === 'none') throw PlanNotFound();
+  if (state.status === 'deleted') return [];
+  return [{ type: 'PlanDeleted', data: { planId: state.planId, reason } }];
+}
+
 export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] {
   switch (command.type) {
     case 'CreatePlan':
@@ -260,6 +291,8 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       return toggleTask(command, state);
     case 'ProvideTaskHelp':
       return provideTaskHelp(command, state);
+    case 'DeletePlan':
+      return deletePlan(command, state);
     default:
       return assertNever(command);
   }
@@ -306,8 +339,8 @@ const planCompleted = (plan: ExistingPlan): ExistingPlan => ({ ...plan, status: 
 
 export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
   if (event.type === 'PlanCreated') return created(event.data);
-  // Events of a plan that does not exist cannot be recorded; ignoring one keeps folds total.
-  if (state.status === 'none') return state;
+  // Events of a plan that does not exist (or no longer does) cannot be recorded; ignoring one keeps folds total.
+  if (!planExists(state)) return state;
   switch (event.type) {
     case 'MilestoneDetailed':
       return milestoneDetailed(state, event.data);
@@ -321,6 +354,8 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
       return taskHelpProvided(state, event.data);
     case 'PlanCompleted':
       return planCompleted(state);
+    case 'PlanDeleted':
+      return { status: 'deleted', planId: state.planId, ownerId: state.ownerId };
     default:
       return assertNever(event);
   }
@@ -338,5 +373,6 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
     TaskReopened: 1,
     TaskHelpProvided: 1,
     PlanCompleted: 1,
+    PlanDeleted: 1,
   },
 };

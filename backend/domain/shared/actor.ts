@@ -8,3 +8,6 @@ export type Actor = { kind: 'user'; userId: string; role: Role } | { kind: 'syst
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export const systemActor = (name: string): Actor => ({ kind: 'system', name });
+
+/** An admin, or a system policy: who may act on any member's account and content. */
+export const isAdminOrSystem = (actor: Actor) => actor.kind === 'system' || actor.role === 'admin';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
 import type { IdeaSet } from '../../application/contracts/ideas';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import type { IdeaSetCategory, IdeaSetEvent, IdeaSetIdea, IdeaSetSource } from '../../domain/ideas/idea-set';
+import { ideaSetEventTypes, type IdeaSetCategory, type IdeaSetEvent, type IdeaSetIdea, type IdeaSetSource } from '../../domain/ideas/idea-set';
 import { assertNever } from '../../domain/shared/domain-error';
 import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
@@ -37,8 +37,6 @@ export const ideaSetsMigration: Migration = {
   },
 };
 
-const ideaSetEventTypes = ['IdeaSetCreated'] as const satisfies readonly IdeaSetEvent['type'][];
-
 export function evolveIdeaSetRow(_row: IdeaSetRow | null, recorded: RecordedEvent): IdeaSetRow | null {
   const event = { type: recorded.type, data: recorded.data } as IdeaSetEvent;
   switch (event.type) {
@@ -53,8 +51,10 @@ export function evolveIdeaSetRow(_row: IdeaSetRow | null, recorded: RecordedEven
         source: event.data.source,
         created_at: recorded.occurredAt,
       };
+    case 'IdeaSetDeleted':
+      return null;
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 
@@ -130,4 +130,16 @@ export async function pageIdeaSetsOf(
     sets: rows.slice(0, page.limit).map((row) => ({ set: toIdeaSet(row), position: { createdAt: row.created_key, id: row.id } })),
     more: rows.length > page.limit,
   };
+}
+
+/** Ids and owners of idea sets in id order after `after`, of one member when `ownerId` is given (the admin's content cleanup). */
+export async function pageIdeaSetIds(
+  db: Db,
+  page: { after: string | null; limit: number; ownerId?: string },
+): Promise<{ id: string; ownerId: string }[]> {
+  let query = db.selectFrom('idea_sets').select(['id', 'owner_id']);
+  if (page.ownerId !== undefined) query = query.where('owner_id', '=', page.ownerId);
+  if (page.after !== null) query = query.where('id', '>', page.after);
+  const rows = await query.orderBy('id').limit(page.limit).execute();
+  return rows.map((row) => ({ id: row.id, ownerId: row.owner_id }));
 }

@@ -7,8 +7,10 @@ import {
   initialPlanState,
   milestoneDone,
   planEventTypes,
+  planExists,
   planProgress,
   type ExistingPlan,
+  type PlanDeleted,
   type PlanEvent,
 } from '../../domain/plans/plan';
 import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
@@ -70,7 +72,7 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): PlanRow | null {
   const event = { type: recorded.type, data: recorded.data } as PlanEvent;
   const state = evolvePlan(row ? json<ExistingPlan>(row.plan) : initialPlanState, event);
-  if (state.status === 'none') return null;
+  if (!planExists(state)) return null;
   return {
     id: state.planId,
     owner_id: state.ownerId,
@@ -113,6 +115,9 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   await planRows.applyBatch!(trx, events);
   const tasks = events.flatMap(newTasks);
   if (tasks.length) await trx.insertInto('plan_tasks').values(tasks).onConflict((oc) => oc.column('task_id').doNothing()).execute();
+  // A deleted plan's tasks go with it (after the inserts: a batch may hold a plan's whole life).
+  const deleted = events.filter((e) => e.type === 'PlanDeleted').map((e) => (e.data as PlanDeleted['data']).planId);
+  if (deleted.length) await trx.deleteFrom('plan_tasks').where('plan_id', 'in', deleted).execute();
 }
 
 export const plansProjection: Projection = {
@@ -186,4 +191,13 @@ export async function findMemberIdea(db: Db, ownerId: string, ideaId: string, ti
       .map((idea) => ({ ...idea, skill: row.skill })),
   );
   return ideas.find((idea) => idea.title.trim() === title.trim()) ?? ideas[0];
+}
+
+/** Ids and owners of plans in id order after `after`, of one member when `ownerId` is given (the admin's content cleanup). */
+export async function pagePlanIds(db: Db, page: { after: string | null; limit: number; ownerId?: string }): Promise<{ id: string; ownerId: string }[]> {
+  let query = db.selectFrom('plans').select(['id', 'owner_id']);
+  if (page.ownerId !== undefined) query = query.where('owner_id', '=', page.ownerId);
+  if (page.after !== null) query = query.where('id', '>', page.after);
+  const rows = await query.orderBy('id').limit(page.limit).execute();
+  return rows.map((row) => ({ id: row.id, ownerId: row.owner_id }));
 }

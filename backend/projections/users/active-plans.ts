@@ -6,7 +6,7 @@ import { planStream, type PlanEvent } from '../../domain/plans/plan';
 /**
  * The `activePlans` counter of GET /api/auth/me: how many of the member's plans are active.
  * Only `PlanCreated` names the owner, and a completed plan becomes active again when a task is
- * added or reopened (the plan decider's rule), so the users projection keeps each plan's owner
+ * added or reopened (the plan decider's rule), and a deleted plan counts no more, so the users projection keeps each plan's owner
  * and whether it is active in a table of its own, and counts from it.
  */
 export interface UserPlanStatusesTable {
@@ -22,7 +22,7 @@ export const userPlanStatusesMigration: Migration = {
   },
 };
 
-export const activePlanEventTypes = ['PlanCreated', 'PlanCompleted', 'TaskAdded', 'TaskReopened'] as const satisfies readonly PlanEvent['type'][];
+export const activePlanEventTypes = ['PlanCreated', 'PlanCompleted', 'TaskAdded', 'TaskReopened', 'PlanDeleted'] as const satisfies readonly PlanEvent['type'][];
 
 export const isPlanEvent = (event: RecordedEvent) => event.streamName.startsWith(planStream.prefix);
 
@@ -36,7 +36,7 @@ export async function applyActivePlans(trx: Transaction<Database>, events: Recor
     const planId = planStream.idOf(recorded.streamName);
     const known = plans.get(planId);
     if (event.type === 'PlanCreated') plans.set(planId, { plan_id: planId, owner_id: event.data.ownerId, active: true });
-    else if (known && event.type === 'PlanCompleted') plans.set(planId, { ...known, active: false });
+    else if (known && (event.type === 'PlanCompleted' || event.type === 'PlanDeleted')) plans.set(planId, { ...known, active: false });
     else if (known && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) plans.set(planId, { ...known, active: true });
   }
   const rows = [...plans.values()];

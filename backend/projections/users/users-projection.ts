@@ -170,6 +170,8 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
       return { ...row, disabled: false, updated_at: at };
     case 'UserDeleted':
       return null;
+    case 'UserDataReset':
+      return row;
     default:
       return assertNever(event);
   }

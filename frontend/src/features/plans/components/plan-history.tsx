@@ -16,6 +16,7 @@ const eventIcons: Record<PlanHistoryEntry['type'], IconName> = {
   TaskReopened: 'undo',
   TaskHelpProvided: 'lightbulb',
   PlanCompleted: 'endorsed',
+  PlanDeleted: 'trash',
 };
 
 function actorName(entry: PlanHistoryEntry, userId: string | undefined): string {

@@ -1,0 +1,21 @@
+import { createContentCleanup } from '../../application/admin/content-cleanup';
+import { pageIdeaSetIds } from '../../projections/idea-sets/idea-sets-projection';
+import { pagePlanIds } from '../../projections/plans/plans-projection';
+import type { CreditsContext } from './credits';
+import type { Platform } from './platform';
+
+/** Admin content: deleting members' idea sets and plans as events (a member's reset, the cleanup of all). */
+export function adminContentContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>) {
+  const { database, eventStore, ids, clock, progress } = platform;
+  const db = database.db;
+  return {
+    contentCleanup: createContentCleanup({
+      eventStore,
+      ids,
+      clock,
+      progress,
+      credits,
+      reads: { ideaSets: (page) => pageIdeaSetIds(db, page), plans: (page) => pagePlanIds(db, page) },
+    }),
+  };
+}
