@@ -22,7 +22,9 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
   ['credit account', creditAccountDecider as never, [
     { type: 'CreditAccountOpened', data: { userId: 'u', tier: 'free', allowances: monthlyAllowances.free, periodStart: '2026-03-01T00:00:00.000Z', resetAt: '2026-04-01T00:00:00.000Z' } },
   ]],
-  ['idea set', ideaSetDecider as never, []],
+  ['idea set', ideaSetDecider as never, [
+    { type: 'IdeaSetCreated', data: { ideaSetId: 's', ownerId: 'u', skill: 'Painting', categories: [], ideas: [], personalized: false, source: 'saved' } },
+  ]],
   ['AI call', aiCallDecider as never, []],
   ['plan', planDecider as never, [{ type: 'PlanCreated', data: { planId: 'p', ownerId: 'u', ideaId: 'i', title: 'T', description: '', category: 'c', timeEstimate: '1 week', firstMilestone: { milestoneId: 'm', title: 'M', description: '', timeEstimate: '1 week', freeResources: [], paidResources: [], tasks: [{ taskId: 't', title: 'T', description: '' }], successCriteria: '' }, outlines: [] } }]],
   ['support ticket', ticketDecider as never, [

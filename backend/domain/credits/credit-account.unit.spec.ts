@@ -21,6 +21,7 @@ import {
   type CreditTierChanged,
   type GrantCredits,
   type RefundCredit,
+  type RefundPeriod,
   type SyncCreditAccount,
 } from './credit-account';
 
@@ -541,5 +542,40 @@ describe('balance and statement derivation', () => {
         expect(availableCredits(fold(history.slice(0, i)), kind)).toBe(event.data.balanceAfter);
       }
     }
+  });
+});
+
+describe('giving back a period (an admin resets a member\'s data)', () => {
+  const refundPeriod = (options: { actor?: Actor; now?: Date; reason?: string; tier?: CreditTier } = {}): RefundPeriod => ({
+    type: 'RefundPeriod',
+    data: { userId: memberId, tier: options.tier ?? 'free', reason: options.reason ?? 'Reset by an admin' },
+    metadata: { actor: options.actor ?? admin, now: options.now ?? inMarch },
+  });
+  const reason = 'Reset by an admin';
+
+  it('refunds every spend of the period that still stands, one event each, and the use is 0 again', () => {
+    const history = [opened('pro'), consumed('c1', 'idea', 2), consumed('c2', 'help', 19), consumed('c3', 'idea', 1), refunded('c3', 'idea', 2)];
+    const events = creditAccountDecider.decide(refundPeriod({ tier: 'pro' }), fold(history));
+    expect(events).toEqual([refunded('c1', 'idea', 3, reason), refunded('c2', 'help', 20, reason)]);
+    const after = fold([...history, ...events]);
+    expect(after.status === 'open' && after.used).toEqual({ idea: 0, plan: 0, milestone: 0, help: 0 });
+  });
+
+  it('records a due period first, and then has nothing to give back', () => {
+    spec
+      .given([opened(), consumed('c1', 'idea', 0)])
+      .when(refundPeriod({ now: firstReset }))
+      .then([periodStarted(firstReset.toISOString(), addMonthsUtc(firstReset, 1).toISOString())]);
+  });
+
+  it('writes nothing for a ledger never opened or a period without spends', () => {
+    spec.given([]).when(refundPeriod()).thenNothingHappens();
+    spec.given([opened()]).when(refundPeriod()).thenNothingHappens();
+  });
+
+  it('is done by an admin or the system with a reason, never by the member', () => {
+    spec.given([opened(), consumed('c1', 'idea', 0)]).when(refundPeriod({ actor: member() })).thenThrows('forbidden');
+    spec.given([opened(), consumed('c1', 'idea', 0)]).when(refundPeriod({ actor: system })).then([refunded('c1', 'idea', 1, reason)]);
+    spec.given([opened(), consumed('c1', 'idea', 0)]).when(refundPeriod({ reason: ' ' })).thenThrows('reason_required');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor } from '../shared/actor';
-import { ideaSetDecider, ideaSetStreams, type CreateIdeaSet, type IdeaSetCreated } from './idea-set';
+import { ideaSetDecider, ideaSetStreams, type CreateIdeaSet, type DeleteIdeaSet, type IdeaSetCreated, type IdeaSetDeleted } from './idea-set';
 
 const spec = deciderSpec(ideaSetDecider);
 const now = new Date('2026-03-01T10:00:00Z');
@@ -75,5 +75,35 @@ describe('idea sets', () => {
   it('need a skill and at least one idea', () => {
     spec.given([]).when(create(ada, { skill: '   ' })).thenThrows('skill_required', { kind: 'invalid' });
     spec.given([]).when(create(ada, { ideas: [] })).thenThrows('ideas_required', { kind: 'invalid' });
+  });
+});
+
+describe('deleting an idea set', () => {
+  const remove = (actor: Actor, reason = 'Reset by an admin'): DeleteIdeaSet => ({
+    type: 'DeleteIdeaSet',
+    data: { ideaSetId: 'set-1', reason },
+    metadata: { actor, now },
+  });
+  const deleted: IdeaSetDeleted = { type: 'IdeaSetDeleted', data: { ideaSetId: 'set-1', reason: 'Reset by an admin' } };
+
+  it('is done by an admin or the system, with the reason trimmed', () => {
+    spec.given([created]).when(remove(admin, '  Reset by an admin ')).then([deleted]);
+    spec.given([created]).when(remove(systemActor('test'))).then([deleted]);
+  });
+
+  it('is refused to members, the owner included', () => {
+    spec.given([created]).when(remove(ada)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'delete_member_content' } });
+    spec.given([created]).when(remove(grace)).thenThrows('forbidden');
+  });
+
+  it('needs a reason and a set that exists', () => {
+    spec.given([created]).when(remove(admin, ' ')).thenThrows('reason_required');
+    spec.given([]).when(remove(admin)).thenThrows('idea_set_not_found', { kind: 'not_found' });
+  });
+
+  it('writes nothing the second time, and the set cannot be created again', () => {
+    spec.given([created, deleted]).thenState({ status: 'deleted', ideaSetId: 'set-1', ownerId: 'user-ada' });
+    spec.given([created, deleted]).when(remove(admin)).thenNothingHappens();
+    spec.given([created, deleted]).when(create(ada)).thenThrows('idea_set_exists');
   });
 });

@@ -9,8 +9,10 @@ import {
   type DeleteUser,
   type DisableUser,
   type EnableUser,
+  type RecordDataReset,
   type RegisterUser,
   type UpdateProfile,
+  type UserDataReset,
   type UserDeleted,
   type UserDisabled,
   type UserEnabled,
@@ -461,5 +463,42 @@ describe('evolve: the state an account is in after its events', () => {
 
   it('ignores events that arrive before registration', () => {
     spec.given([roleChanged('free', 'admin'), enabled, deleted]).thenState({ status: 'unregistered' });
+  });
+});
+
+describe('RecordDataReset', () => {
+  const reset = (actor: Actor, reason = 'Reset by an admin'): RecordDataReset => ({
+    type: 'RecordDataReset',
+    data: { reason, deletedIdeas: 2, deletedPlans: 1 },
+    metadata: { actor, now },
+  });
+  const recorded: UserDataReset = { type: 'UserDataReset', data: { reason: 'Reset by an admin', deletedIdeas: 2, deletedPlans: 1 } };
+
+  it('records what an admin deleted of another account, with the reason trimmed', () => {
+    spec.given([registered()]).when(reset(admin, '  Reset by an admin ')).then([recorded]);
+    spec.given([registered('pro'), disabled()]).when(reset(system)).then([recorded]);
+  });
+
+  it("refuses the admin's own account with own_data", () => {
+    const self: Actor = { kind: 'user', userId: memberId, role: 'admin' };
+    spec.given([registered('admin')]).when(reset(self)).thenThrows('own_data', { kind: 'forbidden' });
+  });
+
+  it('is refused to every other role, the member included', () => {
+    for (const role of nonAdminRoles) {
+      spec.given([registered()]).when(reset(someoneElse(role))).thenThrows('forbidden', { data: { action: 'reset_user_data' } });
+    }
+    spec.given([registered()]).when(reset(member())).thenThrows('forbidden');
+  });
+
+  it('needs an account that exists and a reason', () => {
+    spec.given([]).when(reset(admin)).thenThrows('user_not_found');
+    spec.given([registered(), deleted]).when(reset(admin)).thenThrows('user_not_found');
+    spec.given([registered()]).when(reset(admin, ' ')).thenThrows('reason_required');
+  });
+
+  it('changes nothing else about the account', () => {
+    const before = [registered()].reduce(userDecider.evolve, userDecider.initialState);
+    expect([registered(), recorded].reduce(userDecider.evolve, userDecider.initialState)).toEqual(before);
   });
 });

@@ -244,3 +244,35 @@ describe('plans', () => {
     });
   });
 });
+
+describe('deleting a plan', () => {
+  const remove = (actor: Actor, reason = 'Reset by an admin'): PlanCommand => ({ type: 'DeletePlan', data: { planId, reason }, metadata: meta(actor) });
+  const planDeleted: PlanEvent = { type: 'PlanDeleted', data: { planId, reason: 'Reset by an admin' } };
+
+  it('is done by an admin or the system, with the reason trimmed', () => {
+    spec.given([created, done('t1')]).when(remove(admin, ' Reset by an admin  ')).then([planDeleted]);
+    spec.given([created]).when(remove(systemActor('test'))).then([planDeleted]);
+  });
+
+  it('is refused to members, the owner included', () => {
+    spec.given([created]).when(remove(ada)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'delete_member_content' } });
+    spec.given([created]).when(remove(grace)).thenThrows('forbidden');
+  });
+
+  it('needs a reason and a plan that exists', () => {
+    spec.given([created]).when(remove(admin, '')).thenThrows('reason_required');
+    spec.given([]).when(remove(admin)).thenThrows('plan_not_found', { kind: 'not_found' });
+  });
+
+  it('writes nothing the second time', () => {
+    spec.given([created, planDeleted]).thenState({ status: 'deleted', planId, ownerId: 'user-ada' });
+    spec.given([created, planDeleted]).when(remove(admin)).thenNothingHappens();
+  });
+
+  it("answers every member command afterwards as for a plan that does not exist", () => {
+    spec.given([created, planDeleted]).when(toggle('t1')).thenThrows('task_not_found');
+    spec.given([created, planDeleted]).when(create(ada)).thenThrows('plan_exists');
+    const state = [created, done('t1'), done('t2'), planDeleted].reduce(planDecider.evolve, planDecider.initialState);
+    expect(() => nextMilestoneToDetail(state, ada)).toThrow(expect.objectContaining({ code: 'plan_not_found' }));
+  });
+});
