@@ -137,6 +137,12 @@ describe('rebuild equals live, for every registered read model', () => {
         expect((await member.post(`/api/stripe/test-portal/${portalId}/cancel-subscription`)).status).toBe(200);
         expect((await member.post(`/api/stripe/test-portal/${portalId}/end-period`)).status).toBe(200);
       }
+      // An admin resets the second member's data: idea sets and plans deleted as events, the period's credits refunded.
+      if (i === 1) {
+        const admin = { kind: 'user', userId: randomUUID(), role: 'admin' } as const;
+        const reset = await t.services.contentCleanup.resetUser(admin, userId, undefined, { actor: admin, requestId: 'reset' });
+        expect(reset).toMatchObject({ deletedIdeas: 2, deletedPlans: 1 });
+      }
     }
     // A member who deletes their account: the erasure read model records it, and every read model erases their rows.
     const leaving = new Client(t.url);
