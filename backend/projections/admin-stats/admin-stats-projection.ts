@@ -120,16 +120,12 @@ export const counterNames = {
 
 export const UNKNOWN_COUNTRY = 'Unknown';
 
-/** Written by other slices (issue 32): matched by type so this model needs no import of them. */
-const deletionEventTypes = ['IdeaSetDeleted', 'PlanDeleted', 'UserDataReset'] as const;
-
 /** Every event any member, staff or system can cause: each is activity of its actor. */
 export const adminStatsEventTypes: readonly string[] = [
   ...new Set([
     ...[userDecider, emailClaimDecider, creditAccountDecider, ideaSetDecider, aiCallDecider, planDecider, ticketDecider, billingAccountDecider].flatMap(
       (decider) => Object.keys(decider.schemaVersions),
     ),
-    ...deletionEventTypes,
   ]),
 ];
 
