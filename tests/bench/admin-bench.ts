@@ -8,6 +8,7 @@ import { openServerDatabase } from '../../backend/infrastructure/database/databa
 import { buildApp } from '../../backend/infrastructure/http/app';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
 import { countries } from '../../backend/application/contracts/countries';
+import { ADMIN_USERS_PAGE_DEFAULT } from '../../backend/application/contracts/admin-members';
 import type { EventStore } from '../../backend/application/ports/event-store';
 
 /**
@@ -103,7 +104,7 @@ async function measureAt(databaseUrl: string, members: number, requests: number)
     const { token } = await services.identity.startSession(adminId);
     const cookie = `skilly_session=${encodeURIComponent(app.signCookie(token))}`;
 
-    const pages = Math.max(1, Math.floor(members / 20));
+    const pages = Math.max(1, Math.ceil(members / ADMIN_USERS_PAGE_DEFAULT));
     const routes = { stats: () => '/api/admin/stats', users: () => `/api/admin/users?page=${1 + Math.floor(Math.random() * pages)}` };
     const timings: Record<string, number | null> = {};
     for (const [name, pathOf] of Object.entries(routes)) {
