@@ -77,9 +77,19 @@ describe('an admin on their own account', () => {
     const deleted = await admin.client.request('DELETE', `/api/admin/users/${admin.userId}`);
     expect(deleted.status).toBe(403);
     expect(deleted.body).toEqual({ message: 'You cannot delete your own account here. Delete it from your profile settings.', code: 'own_account_delete' });
+    const enable = await admin.client.request('PATCH', `/api/admin/users/${admin.userId}/toggle-disabled`, { disabled: false });
+    expect(enable.status).toBe(403);
     expect(await counts()).toEqual(before);
-    const self = await admin.client.get(`/api/admin/users/${admin.userId}`);
-    expect(self.body).toMatchObject({ id: admin.userId, role: 'admin', disabled: 'false' });
+    const me = await admin.client.get('/api/auth/me');
+    expect(me.body.user ?? me.body).toMatchObject({ id: admin.userId, role: 'admin', disabled: 'false' });
+  });
+
+  it('may not open their own user view either (back-office §2: none of these on one’s own account)', async () => {
+    for (const path of ['', '/ideas', '/plans', '/audit']) {
+      const own = await admin.client.get(`/api/admin/users/${admin.userId}${path}`);
+      expect(own.status, path).toBe(403);
+      expect(own.body, path).toEqual({ message: 'You cannot do this to your own account', code: 'own_account_admin' });
+    }
   });
 });
 
@@ -111,8 +121,7 @@ describe('the last enabled admin', () => {
     expect((await a.client.put(`/api/admin/users/${b.userId}/role`, { role: 'admin', reason: 'back on staff' })).status).toBe(200);
     expect((await a.client.request('PATCH', `/api/admin/users/${b.userId}/toggle-disabled`, { disabled: true })).status).toBe(200);
     await expect(members.changeRole(staleB, a.userId, 'pro', undefined, 'stale-5')).rejects.toMatchObject({ code: 'last_admin' });
-    const a1 = await a.client.get(`/api/admin/users/${a.userId}`);
-    expect(a1.body).toMatchObject({ role: 'admin', disabled: 'false' });
+    expect(await members.member(staleB, a.userId)).toMatchObject({ role: 'admin', disabled: 'false' });
 
     // Two admins demoting each other at once leave one admin, never none.
     expect((await a.client.request('PATCH', `/api/admin/users/${b.userId}/toggle-disabled`, { disabled: false })).status).toBe(200);

@@ -24,6 +24,11 @@ import type { MembersFilter, MembersOrder, MembersReads } from './members-reads'
 
 /** An admin deletes their own account from their profile (`DELETE /api/user/account`), never from the Members tab. */
 export const CannotDeleteSelfHere = () => new DomainError('own_account_delete', 'forbidden');
+/** Back-office §2 Members tab: none of its actions, the user view included, is for the admin's own account. */
+export const NotOnOwnAccount = () => new DomainError('own_account_admin', 'forbidden');
+const refuseOwnAccount = (admin: UserActor, userId: string) => {
+  if (admin.userId === userId) throw NotOnOwnAccount();
+};
 
 /** The most idea sets and plans the user view lists. */
 export const MEMBER_CONTENT_CAP = 500;
@@ -140,7 +145,11 @@ export function createMembersService(deps: MembersDeps) {
       return { fileName: `skilly-members-${clock.now().toISOString().slice(0, 10)}.csv`, lines: lines() };
     },
 
-    member: existingMember,
+    /** The member the user view shows. */
+    member(admin: UserActor, userId: string): Promise<AdminUserDto> {
+      refuseOwnAccount(admin, userId);
+      return existingMember(userId);
+    },
 
     changeRole(admin: UserActor, userId: string, role: Role, reason: string | undefined, requestId: string): Promise<MemberChange> {
       return guardedChange(admin, userId, { loss: 'demote', newRole: role }, () =>
@@ -152,6 +161,7 @@ export function createMembersService(deps: MembersDeps) {
     setDisabled(admin: UserActor, userId: string, disabled: boolean, reason: string | undefined, requestId: string): Promise<MemberChange> {
       const origin = { actor: admin, requestId };
       if (!disabled) {
+        refuseOwnAccount(admin, userId);
         return oneAtATime(async () => {
           const { position } = await identity.enable(userId, origin);
           if (position) await progress.waitFor(position, READ_MODELS_WAIT_MS);
@@ -168,19 +178,22 @@ export function createMembersService(deps: MembersDeps) {
     },
 
     /** The member's idea sets, newest first, with whose they are. */
-    async ideaSets(userId: string): Promise<AdminIdeaSetDto[]> {
+    async ideaSets(admin: UserActor, userId: string): Promise<AdminIdeaSetDto[]> {
+      refuseOwnAccount(admin, userId);
       const member = await existingMember(userId);
       const sets = await reads.ideaSets(userId, MEMBER_CONTENT_CAP);
       return sets.map((set) => ({ ...set, userFirstName: member.firstName, userLastName: member.lastName, userEmail: member.email }));
     },
 
-    async plans(userId: string): Promise<PlanDto[]> {
+    async plans(admin: UserActor, userId: string): Promise<PlanDto[]> {
+      refuseOwnAccount(admin, userId);
       await existingMember(userId);
       return reads.plans(userId, MEMBER_CONTENT_CAP);
     },
 
     /** Every event of the member's account, credit ledger and billing streams, newest first (`kind`: only those). */
-    async audit(userId: string, kind?: AuditKind): Promise<AuditEntryDto[]> {
+    async audit(admin: UserActor, userId: string, kind?: AuditKind): Promise<AuditEntryDto[]> {
+      refuseOwnAccount(admin, userId);
       await existingMember(userId);
       const streams = [userStreams.name(userId), creditAccountStreams.name(userId), billingStream.name(userId)];
       const events = (await Promise.all(streams.map((stream) => eventStore.readStream(stream)))).flat();

@@ -47,7 +47,7 @@ export const adminStatsSchema = z.object({
   /** Plans not completed and not deleted. */
   activePlans: z.number().int(),
   plansCreatedToday: z.number().int(),
-  /** Members who did anything (signed in, generated, ticked a task…) in the last 7 / 30 days. */
+  /** Members who acted themselves (saved their profile, generated ideas, ticked a task, paid…) in the last 7 / 30 days. */
   activeUsers7Days: z.number().int(),
   activeUsers30Days: z.number().int(),
   newSignupsToday: z.number().int(),

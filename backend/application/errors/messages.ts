@@ -76,6 +76,7 @@ const messages: Record<string, Wording> = {
   user_exists: () => 'This account already exists',
   own_role: () => 'You cannot change your own role',
   own_account: () => 'You cannot disable your own account',
+  own_account_admin: () => 'You cannot do this to your own account',
   own_account_delete: () => 'You cannot delete your own account here. Delete it from your profile settings.',
   own_data: () => 'You cannot reset your own data',
   email_taken: () => 'An account with this email already exists',

@@ -322,6 +322,8 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas) {
       const { kind } = event.data as unknown as CreditConsumed['data'];
       const userId = idOf(event, creditAccountStreams.prefix);
       if (!userId || (kind !== 'milestone' && kind !== 'help')) break;
+      // An admin giving a period back (the data reset) refunds work that was served: it stays counted.
+      if (event.type === 'CreditRefunded' && event.actor.kind === 'user' && event.actor.role === 'admin') break;
       deltas.memberDay(userId, day, kind === 'milestone' ? 'milestone_requests' : 'help_requests', event.type === 'CreditConsumed' ? 1 : -1);
       break;
     }

@@ -98,20 +98,26 @@ export async function pageAdminUsers(
   order: AdminUsersOrder,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const rows = await db
+  // A deep page skips its offset along the sort's index reading ids only (an index-only scan),
+  // then reads the whole rows of the one page: never tens of thousands of rows from the heap.
+  const pageIds = db
     .selectFrom('users')
-    .selectAll()
+    .select('id')
     .where((eb) => matches(eb, filter))
     .orderBy(ordered(order))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .execute();
-  const count = await db
+  const count = db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where((eb) => matches(eb, filter))
     .executeTakeFirst();
-  return { rows, total: Number(count?.n ?? 0) };
+  const [ids, counted] = await Promise.all([pageIds, count]);
+  const found = ids.length === 0 ? [] : await db.selectFrom('users').selectAll().where('id', 'in', ids.map(({ id }) => id)).execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap(({ id }) => byId.get(id) ?? []);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { Button, Card, Collapse, Icon, InputGroup, Tag } from '@blueprintjs/core
 import { addTaskRequestSchema, type MilestoneDto, type PlanResource } from '@contracts/plans';
 import { useState } from 'react';
 import { useAddTask } from '../api/add-task';
-import { isWebLink } from './plan-format';
+import { isWebLink } from '../../../lib/web-link';
 import { type TaskActions, TaskItem } from './task-item';
 
 /**

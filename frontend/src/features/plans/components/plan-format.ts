@@ -44,8 +44,6 @@ export function resourceBadges(plan: PlanDto) {
   };
 }
 
-/** Only web links open; anything else an AI wrote is shown as plain text. */
-export const isWebLink = (url: string) => /^https?:\/\/[^\s]+$/i.test(url.trim());
 
 /** Timeline dates: en-GB, as the rest of the app writes dates (spec §9), with the time of day. */
 export function formatWhen(iso: string): string {

@@ -95,7 +95,7 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: adminUserSchema, ...ofOne },
         },
       },
-      async (request) => adminMembers.member(request.params.id),
+      async (request) => adminMembers.member(memberOf(request), request.params.id),
     );
 
     app.put(
@@ -115,7 +115,7 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
         const { id } = request.params;
         const changed = await adminMembers.changeRole(memberOf(request), id, request.body.role, request.body.reason, request.id);
         if (!(await awaitProjections(progress, changed.position, reply))) return reply;
-        return adminMembers.member(id);
+        return adminMembers.member(memberOf(request), id);
       },
     );
 
@@ -141,7 +141,7 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
         if (!(await awaitProjections(progress, changed.position, reply))) return reply;
         // This server's cached sessions go at once (the others' when the projection's NOTIFY arrives).
         app.sessionCache.clear();
-        return adminMembers.member(id);
+        return adminMembers.member(memberOf(request), id);
       },
     );
 
@@ -178,7 +178,7 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: adminIdeaSetsResponseSchema, ...ofOne },
         },
       },
-      async (request) => adminMembers.ideaSets(request.params.id),
+      async (request) => adminMembers.ideaSets(memberOf(request), request.params.id),
     );
 
     app.get(
@@ -192,7 +192,7 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: adminPlansResponseSchema, ...ofOne },
         },
       },
-      async (request) => adminMembers.plans(request.params.id),
+      async (request) => adminMembers.plans(memberOf(request), request.params.id),
     );
 
     app.get(
@@ -208,7 +208,7 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: auditResponseSchema, ...ofOne },
         },
       },
-      async (request) => adminMembers.audit(request.params.id, request.query.kind),
+      async (request) => adminMembers.audit(memberOf(request), request.params.id, request.query.kind),
     );
   };
 }

@@ -132,12 +132,14 @@ export function MembersTable({ onView }: { onView: (userId: string) => void }) {
   const [deleting, setDeleting] = useState<AdminUserDto | null>(null);
 
   useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(wanted);
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const filters: Omit<AdminUsersQuery, 'page' | 'pageSize'> = {
     search: search || undefined,

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailure } from '../../../../components/ui/load-failure';
 import { errorMessage } from '../../../../lib/api-client';
+import { isWebLink } from '../../../../lib/web-link';
 
 function Resources({ title, resources }: { title: string; resources: PlanResource[] }) {
   if (resources.length === 0) return null;
@@ -13,9 +14,13 @@ function Resources({ title, resources }: { title: string; resources: PlanResourc
       <ul>
         {resources.map((resource) => (
           <li key={resource.url + resource.name}>
-            <a href={resource.url} target="_blank" rel="noopener noreferrer">
-              {resource.name}
-            </a>
+            {isWebLink(resource.url) ? (
+              <a href={resource.url} target="_blank" rel="noopener noreferrer">
+                {resource.name}
+              </a>
+            ) : (
+              resource.name
+            )}
           </li>
         ))}
       </ul>

@@ -6,6 +6,9 @@ type Series = { key: keyof Omit<DailyFigureDto, 'date'>; title: string; kind: 'l
 
 const whole = (value: number) => value.toLocaleString('en-US');
 export const money = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** AI cost in USD: cents are too coarse below a dollar (a few calls cost fractions of a cent). */
+export const cost = (value: number) =>
+  value > 0 && value < 1 ? `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}` : money(value);
 
 const series: Series[] = [
   { key: 'signups', title: 'Signups', kind: 'bar', format: whole },

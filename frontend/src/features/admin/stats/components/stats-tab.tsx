@@ -9,7 +9,7 @@ import { useBackfillAnalytics } from '../api/backfill-analytics';
 import { useCleanupUserContent } from '../api/cleanup-user-content';
 import { type ApiCostPeriod, useApiCost } from '../api/get-api-cost';
 import { type StatsMode, useAdminStats } from '../api/get-stats';
-import { money, StatsCharts } from './stats-charts';
+import { cost as usd, money, StatsCharts } from './stats-charts';
 
 const whole = (value: number) => value.toLocaleString('en-US');
 const rate = (value: number) => `${value.toFixed(1)}%`;
@@ -122,7 +122,7 @@ function ApiCostPanel() {
   else
     body = (
       <StatCards label="API cost">
-        <StatCard label="Total cost" value={money(cost.data.totalCost)} />
+        <StatCard label="Total cost" value={usd(cost.data.totalCost)} />
         <StatCard label="Input tokens" value={whole(cost.data.inputTokens)} />
         <StatCard label="Output tokens" value={whole(cost.data.outputTokens)} />
       </StatCards>
