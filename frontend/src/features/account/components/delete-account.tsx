@@ -1,5 +1,6 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/account';
+import { ConfirmWordField } from '../../../components/ui/confirm-word-field';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDeleteAccount } from '../api/delete-account';
@@ -46,17 +47,7 @@ export function DeleteAccount() {
               <li>your payment and subscription records</li>
             </ul>
             <p>A Pro subscription is cancelled.</p>
-            <FormGroup label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} labelFor="delete-confirmation">
-              <InputGroup
-                id="delete-confirmation"
-                value={typed}
-                onChange={(event) => setTyped(event.currentTarget.value)}
-                autoComplete="off"
-                spellCheck={false}
-                disabled={busy}
-                autoFocus
-              />
-            </FormGroup>
+            <ConfirmWordField id="delete-confirmation" value={typed} onChange={setTyped} disabled={busy} />
           </DialogBody>
           <DialogFooter
             actions={

@@ -1,5 +1,6 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { DELETE_CONFIRMATION_WORD } from '@contracts/account';
+import { ConfirmWordField } from '../../../../components/ui/confirm-word-field';
 import type { AdminUserDto } from '@contracts/admin-members';
 import { useState } from 'react';
 import { useDeleteUser } from '../api/delete-user';
@@ -42,16 +43,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUserDto | null;
               <li>payment and subscription records</li>
               <li>blog posts by the user</li>
             </ul>
-            <FormGroup label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} labelFor="delete-user-confirmation">
-              <InputGroup
-                id="delete-user-confirmation"
-                value={typed}
-                onChange={(event) => setTyped(event.currentTarget.value)}
-                autoComplete="off"
-                spellCheck={false}
-                autoFocus
-              />
-            </FormGroup>
+            <ConfirmWordField id="delete-user-confirmation" value={typed} onChange={setTyped} />
           </DialogBody>
           <DialogFooter
             actions={
