@@ -192,6 +192,9 @@ export class ProjectionRunner {
       await writeCheckpoint(trx, projection.name, position);
     });
     this.positions.set(projection.name, position);
+    // Every row was replaced: fresh planner statistics, so the first reads after a rebuild (an
+    // admin's backfill, a deploy's rebuild) use the indexes rather than waiting for autovacuum.
+    for (const table of projection.tables) await sql`analyze ${sql.table(table)}`.execute(this.db);
     return replayed + (await this.catchUp(projection));
   }
 
