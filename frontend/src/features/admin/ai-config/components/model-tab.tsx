@@ -1,0 +1,122 @@
+import './ai-config.css';
+import { Button, Callout, Card, Classes } from '@blueprintjs/core';
+import { type AiConfigDto, aiConfigResponseSchema, selectableModels } from '@contracts/ai-config';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { LoadFailure } from '../../../../components/ui/load-failure';
+import { errorMessage } from '../../../../lib/api-client';
+import { useAiConfig } from '../api/get-ai-config';
+import { useUpdateAiConfig } from '../api/update-ai-config';
+import { AiConfigHistory } from './ai-config-history';
+import { versionLine } from './ai-config-format';
+import { NumberField, SelectField, TextAreaField } from './fields';
+
+/** The Model tab's fields (back-office §2, §3), validated with the server's own ranges (§5). */
+export const modelFieldsSchema = aiConfigResponseSchema.pick({
+  modelName: true,
+  systemPrompt: true,
+  temperature: true,
+  ideaMaxTokens: true,
+  maxTokens: true,
+  milestoneMaxTokens: true,
+  helpMaxTokens: true,
+  inputTokenCostPer1M: true,
+  outputTokenCostPer1M: true,
+});
+type ModelValues = z.input<typeof modelFieldsSchema>;
+export const modelFieldNames = Object.keys(modelFieldsSchema.shape) as (keyof ModelValues)[];
+
+const pickModelFields = (config: AiConfigDto): ModelValues =>
+  Object.fromEntries(modelFieldNames.map((name) => [name, config[name]])) as ModelValues;
+
+function ModelForm({ config }: { config: AiConfigDto }) {
+  const form = useForm<ModelValues, unknown, z.output<typeof modelFieldsSchema>>({
+    resolver: zodResolver(modelFieldsSchema),
+    defaultValues: pickModelFields(config),
+  });
+  const update = useUpdateAiConfig();
+  const { errors, isDirty } = form.formState;
+  // A model a compatible server offers beyond §9's list stays selectable while it is the one in force.
+  const models = (selectableModels as readonly string[]).includes(config.modelName) ? selectableModels : [config.modelName, ...selectableModels];
+  const number = { valueAsNumber: true } as const;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await update.mutateAsync(values).catch(() => undefined);
+  });
+
+  return (
+    <form className="ai-form" onSubmit={onSubmit} noValidate aria-label="Model settings">
+      <SelectField label="Model" registration={form.register('modelName')} error={errors.modelName} options={models.map((model) => ({ value: model, label: model }))} />
+      <TextAreaField label="System prompt" registration={form.register('systemPrompt')} error={errors.systemPrompt} rows={8} />
+      <NumberField label="Temperature" registration={form.register('temperature', number)} error={errors.temperature} min={0} max={2} step={0.1} helper="0 to 2, in steps of 0.1" />
+      <fieldset className="ai-fieldset">
+        <legend>Max tokens</legend>
+        <div className="ai-grid">
+          <NumberField label="Idea generation" registration={form.register('ideaMaxTokens', number)} error={errors.ideaMaxTokens} min={500} max={3000} step={1} helper="500 to 3000" />
+          <NumberField label="Plan generation" registration={form.register('maxTokens', number)} error={errors.maxTokens} min={1000} max={10000} step={1} helper="1000 to 10000" />
+          <NumberField label="Milestone" registration={form.register('milestoneMaxTokens', number)} error={errors.milestoneMaxTokens} min={500} max={5000} step={1} helper="500 to 5000" />
+          <NumberField label="Task help" registration={form.register('helpMaxTokens', number)} error={errors.helpMaxTokens} min={300} max={2000} step={1} helper="300 to 2000" />
+        </div>
+      </fieldset>
+      <fieldset className="ai-fieldset">
+        <legend>Token costs (USD per 1M tokens)</legend>
+        <div className="ai-grid">
+          <NumberField label="Input token cost" registration={form.register('inputTokenCostPer1M', number)} error={errors.inputTokenCostPer1M} min={0} step={0.01} />
+          <NumberField label="Output token cost" registration={form.register('outputTokenCostPer1M', number)} error={errors.outputTokenCostPer1M} min={0} step={0.01} />
+        </div>
+      </fieldset>
+      <div className="ai-form-actions">
+        <Button type="submit" intent="primary" icon="floppy-disk" text="Save" loading={update.isPending} />
+        {isDirty ? <span className="muted">Unsaved changes</span> : null}
+      </div>
+    </form>
+  );
+}
+
+/** The configuration in force and the loading / error states every AI configuration screen shares. */
+export function WithAiConfig({ children }: { children: (config: AiConfigDto) => ReactNode }) {
+  const config = useAiConfig();
+  if (config.isPending) {
+    return (
+      <div className="ai-skeleton" data-testid="ai-config-loading">
+        {[0, 1, 2].map((n) => (
+          <div key={n} className={`${Classes.SKELETON} ai-skeleton-block`} />
+        ))}
+      </div>
+    );
+  }
+  if (config.isError) {
+    return <LoadFailure title="Failed to load AI configuration" description={errorMessage(config.error, 'Failed to load AI configuration')} query={config} />;
+  }
+  return <>{children(config.data)}</>;
+}
+
+/**
+ * The admin Model tab (back-office §2 skilly-ai): model, system prompt, temperature, max tokens per
+ * kind and token costs; Save sends these fields only. Below, the history of saved versions.
+ */
+export function ModelTab() {
+  return (
+    <section className="ai-tab" aria-labelledby="model-tab-title">
+      <h2 id="model-tab-title">Model</h2>
+      <WithAiConfig>
+        {(config) => (
+          <>
+            <Callout icon="history" className="ai-version" data-testid="ai-config-version">
+              {versionLine(config)}
+            </Callout>
+            <Card className="ai-card">
+              {/* A new version (a save, a restore, another admin's change) starts the form afresh. */}
+              <ModelForm key={config.version} config={config} />
+            </Card>
+            <AiConfigHistory currentVersion={config.version} />
+          </>
+        )}
+      </WithAiConfig>
+    </section>
+  );
+}
+
+export default ModelTab;
