@@ -32,4 +32,7 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'members', panel: lazy(() => import('./members/components/members-tab')) },
   { value: 'billing', panel: lazy(() => import('./billing/components/billing-tab')) },
   { value: 'support', panel: lazy(() => import('./support/components/support-desk')) },
+  { value: 'skilly-ai', panel: lazy(() => import('./ai-config/components/model-tab')) },
+  { value: 'prompt-builder', panel: lazy(() => import('./ai-config/components/prompt-builder-tab')) },
+  { value: 'prompts', panel: lazy(() => import('./prompts/components/prompts-tab')) },
 ];

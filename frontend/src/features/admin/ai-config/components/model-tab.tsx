@@ -1,17 +1,14 @@
 import './ai-config.css';
-import { Button, Callout, Card, Classes } from '@blueprintjs/core';
+import { Button, Callout, Card } from '@blueprintjs/core';
 import { type AiConfigDto, aiConfigResponseSchema, selectableModels } from '@contracts/ai-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { LoadFailure } from '../../../../components/ui/load-failure';
-import { errorMessage } from '../../../../lib/api-client';
-import { useAiConfig } from '../api/get-ai-config';
 import { useUpdateAiConfig } from '../api/update-ai-config';
 import { AiConfigHistory } from './ai-config-history';
 import { versionLine } from './ai-config-format';
 import { NumberField, SelectField, TextAreaField } from './fields';
+import { WithAiConfig } from './with-ai-config';
 
 /** The Model tab's fields (back-office §2, §3), validated with the server's own ranges (§5). */
 export const modelFieldsSchema = aiConfigResponseSchema.pick({
@@ -73,24 +70,6 @@ function ModelForm({ config }: { config: AiConfigDto }) {
       </div>
     </form>
   );
-}
-
-/** The configuration in force and the loading / error states every AI configuration screen shares. */
-export function WithAiConfig({ children }: { children: (config: AiConfigDto) => ReactNode }) {
-  const config = useAiConfig();
-  if (config.isPending) {
-    return (
-      <div className="ai-skeleton" data-testid="ai-config-loading">
-        {[0, 1, 2].map((n) => (
-          <div key={n} className={`${Classes.SKELETON} ai-skeleton-block`} />
-        ))}
-      </div>
-    );
-  }
-  if (config.isError) {
-    return <LoadFailure title="Failed to load AI configuration" description={errorMessage(config.error, 'Failed to load AI configuration')} query={config} />;
-  }
-  return <>{children(config.data)}</>;
 }
 
 /**
