@@ -105,6 +105,16 @@ describe('routes loaded by folder', () => {
         'GET /api/admin/users/{id}/audit',
         'POST /api/admin/users/{id}/reset-data',
         'POST /api/admin/cleanup-user-content',
+        'GET /api/skilly-urls',
+        'GET /api/admin/skilly-urls',
+        'POST /api/admin/skilly-urls',
+        'PUT /api/admin/skilly-urls/{id}',
+        'DELETE /api/admin/skilly-urls/{id}',
+        'GET /api/faqs',
+        'GET /api/admin/faqs',
+        'POST /api/admin/faqs',
+        'PATCH /api/admin/faqs/{id}',
+        'DELETE /api/admin/faqs/{id}',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

@@ -395,6 +395,8 @@ function idOfRoute(route: string, knownIds: Record<string, string>): string | un
   if (/ticket/.test(route)) return knownIds.ticketId;
   if (/test-checkout/.test(route)) return knownIds.testCheckoutId;
   if (/test-portal/.test(route)) return knownIds.testPortalId;
+  if (/skilly-urls/.test(route)) return knownIds.platformLinkId;
+  if (/faqs/.test(route)) return knownIds.faqId;
   return undefined;
 }
 

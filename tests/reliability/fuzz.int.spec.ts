@@ -140,6 +140,12 @@ async function knownIds(): Promise<Record<string, string>> {
   const picture = await fetch(new URL('/api/user/upload-profile-picture', t.url), { method: 'POST', body: form, headers: { cookie: `${SESSION_COOKIE}=${cookies.free}` } });
   expect(picture.status).toBe(200);
   const { profilePicture } = (await picture.json()) as { profilePicture: string };
+  // A platform link and a FAQ the admin keeps, for /api/admin/skilly-urls/{id} and /api/admin/faqs/{id}.
+  const admin = new Client(t.url, { cookie: `${SESSION_COOKIE}=${cookies.admin}` });
+  const link = await admin.post('/api/admin/skilly-urls', { platformName: 'Fiverr', category: 'Freelance Marketplaces', url: 'https://www.fiverr.com' });
+  expect(link.status).toBe(201);
+  const faq = await admin.post('/api/admin/faqs', { question: 'Is it free?', answer: 'Yes, to start.', orderIndex: 1 });
+  expect(faq.status).toBe(201);
   return {
     id: planId,
     planId,
@@ -151,6 +157,8 @@ async function knownIds(): Promise<Record<string, string>> {
     // GET /api/files/{area}/{name}
     area: profilePicture.split('/').at(-2)!,
     name: lastSegment(profilePicture),
+    platformLinkId: link.body.id,
+    faqId: faq.body.id,
   };
 }
 

@@ -98,6 +98,17 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   getUserAuditTrail: admins,
   resetUserData: admins,
   cleanupUserContent: admins,
+  // Platforms and FAQs (issue 33): admins keep them, everyone reads them on /faqs.
+  listPlatformLinks: everyone,
+  listAdminPlatformLinks: admins,
+  addPlatformLink: admins,
+  replacePlatformLink: admins,
+  deletePlatformLink: admins,
+  listFaqs: everyone,
+  listAdminFaqs: admins,
+  addFaq: admins,
+  updateFaq: admins,
+  deleteFaq: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

@@ -162,6 +162,9 @@ const messages: Record<string, Wording> = {
   invalid_current_password: () => 'Current password is incorrect',
   no_password_to_change: () => 'This account signs in with Google, so it has no password to change',
   file_not_found: () => 'File not found',
+  // application: platform links and FAQs (back-office §3, §7; issue 33)
+  resource_link_not_found: () => 'Resource link not found',
+  faq_not_found: () => 'FAQ not found',
 };
 
 /** Said when a code has no entry yet: true, if vague. */

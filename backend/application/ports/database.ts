@@ -6,6 +6,8 @@ import type { PlatformTables } from '../identity/platform-tables';
 import type { ContentTables } from '../content/content-tables';
 import type { SupportTicketOpenTables } from '../support/ticket-opens';
 import type { BillingInboxTables } from '../billing/billing-inbox';
+import type { PlatformLinkTables } from '../content/platform-links';
+import type { FaqTables } from '../content/faqs';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -22,4 +24,6 @@ export interface Database
     TrialResultTables,
     IdeaSetSaveTables,
     SupportTicketOpenTables,
-    BillingInboxTables {}
+    BillingInboxTables,
+    PlatformLinkTables,
+    FaqTables {}

@@ -33,6 +33,8 @@ export const tablesWithoutPersonalData: Readonly<Record<string, string>> = {
   site_content: 'the homepage copy; its last editor by account id only',
   ai_settings: 'the AI configuration; its last editor by account id only',
   trial_generations: 'trial counts per visitor IP address and day, never tied to an account',
+  platform_links: 'the public platform directory an admin keeps; who wrote a link is not kept',
+  faqs: 'the public FAQ an admin keeps; who wrote an answer is not kept',
 };
 
 /**

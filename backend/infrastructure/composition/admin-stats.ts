@@ -5,15 +5,18 @@ import { readAiSettings } from '../../application/ai/ai-settings';
 import { adminStatsProjection } from '../../projections/admin-stats/admin-stats-projection';
 import { adminStatsQueries } from '../../projections/admin-stats/admin-stats-queries';
 import type { Platform } from './platform';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../application/ports/database';
+import { countFaqs } from '../../application/content/faqs';
 
 /** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab). */
 export const analyticsProjections = [adminStatsProjection] as const;
 
-/** Blog posts and FAQs do not exist yet (issue 33 adds their tables and answers here): 0 until then. */
-const noContentYet: ContentCounts = {
+/** Blog posts and FAQs (issue 33): counted from their plain tables. */
+const contentCounts = (db: Kysely<Database>): ContentCounts => ({
   blogPosts: async () => 0,
-  faqs: async () => 0,
-};
+  faqs: () => countFaqs(db),
+});
 
 /** The admin Dashboard tab: stats, API cost and the analytics backfill. */
 export function adminStatsContext(platform: Platform) {
@@ -21,7 +24,7 @@ export function adminStatsContext(platform: Platform) {
   const db = database.db;
   const reads = adminStatsQueries(db);
   return {
-    adminStats: createAdminStatsService({ reads, content: noContentYet, clock }),
+    adminStats: createAdminStatsService({ reads, content: contentCounts(db), clock }),
     apiCost: createApiCostService({ reads, prices: () => readAiSettings(db), clock }),
     analyticsBackfill: createAnalyticsBackfill({
       reads,

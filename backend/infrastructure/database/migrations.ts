@@ -18,6 +18,8 @@ import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
 import { billingInboxMigration } from '../../application/billing/billing-inbox';
 import { simulatedGatewayMigration } from '../payments/simulated-gateway';
+import { platformLinksMigration } from '../../application/content/platform-links';
+import { faqsMigration } from '../../application/content/faqs';
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
@@ -43,6 +45,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_24_0024_support_ticket_opens': supportTicketOpensMigration,
   '2026_11_25_0028_billing_inbox': billingInboxMigration,
   '2026_11_25_0029_simulated_payments': simulatedGatewayMigration,
+  '2026_11_25_0035_platform_links': platformLinksMigration,
+  '2026_11_25_0036_faqs': faqsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

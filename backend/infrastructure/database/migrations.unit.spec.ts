@@ -40,6 +40,8 @@ const landed = [
   '2026_11_25_0030_erasure_read_model',
   '2026_11_25_0031_admin_stats_read_model',
   '2026_11_25_0032_admin_users_indexes',
+  '2026_11_25_0035_platform_links',
+  '2026_11_25_0036_faqs',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
