@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { FaqsPageContent } from '../features/faqs/components/faqs-page';
 
-/** FAQs and platforms (back-office document). Only the heading until its issue builds the screen. */
+/** /faqs: FAQs and the platform directory (back-office §2 Public pages). */
 export default function FaqsPage() {
-  return <PageHeading title="Frequently Asked Questions" />;
+  return <FaqsPageContent />;
 }

@@ -35,4 +35,6 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'skilly-ai', panel: lazy(() => import('./ai-config/components/model-tab')) },
   { value: 'prompt-builder', panel: lazy(() => import('./ai-config/components/prompt-builder-tab')) },
   { value: 'prompts', panel: lazy(() => import('./prompts/components/prompts-tab')) },
+  { value: 'urls', panel: lazy(() => import('./platforms/components/platforms-tab')) },
+  { value: 'faqs', panel: lazy(() => import('./faqs/components/faqs-tab')) },
 ];

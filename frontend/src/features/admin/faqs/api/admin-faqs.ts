@@ -1,0 +1,56 @@
+import { type CreateFaqRequest, type FaqDto, faqListSchema, faqSchema } from '@contracts/faqs';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+import { toast, toastError } from '../../../../lib/toaster';
+import { faqsQueryKey } from '../../../faqs/api/get-faqs';
+import { failure } from '../../support/api/failure';
+
+export const adminFaqsQueryKey = ['/api', 'admin', 'faqs'] as const;
+
+/** GET /api/admin/faqs (back-office §7, admins): every FAQ in display order. */
+export async function getAdminFaqs({ signal }: { signal?: AbortSignal } = {}): Promise<FaqDto[]> {
+  return faqListSchema.parse(await apiRequest<unknown>('/api/admin/faqs', { signal }));
+}
+export const useAdminFaqs = () => useQuery(queryOptions({ queryKey: adminFaqsQueryKey, queryFn: ({ signal }) => getAdminFaqs({ signal }) }));
+
+export type FaqFields = Required<Pick<CreateFaqRequest, 'question' | 'answer'>> & { orderIndex: number };
+
+/** POST /api/admin/faqs and PATCH /api/admin/faqs/{id} {question, answer, orderIndex}. */
+export async function saveFaq(id: string | null, fields: FaqFields): Promise<FaqDto> {
+  const path = id === null ? '/api/admin/faqs' : `/api/admin/faqs/${encodeURIComponent(id)}`;
+  return faqSchema.parse(await apiRequest<unknown>(path, { method: id === null ? 'POST' : 'PATCH', body: fields }));
+}
+
+/** DELETE /api/admin/faqs/{id}. */
+export async function deleteFaq(id: string): Promise<void> {
+  await apiRequest<unknown>(`/api/admin/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: adminFaqsQueryKey }), queryClient.invalidateQueries({ queryKey: faqsQueryKey })]);
+}
+
+/** §7/§8: success refreshes the list with a toast; failure 'Failed to add FAQ' / 'Failed to update FAQ' with the server's reason. */
+export function useSaveFaq({ onSaved }: { onSaved?: () => void } = {}) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, fields }: { id: string | null; fields: FaqFields }) => saveFaq(id, fields),
+    onSuccess: (_faq, { id }) => {
+      toast({ title: id === null ? 'FAQ added' : 'FAQ updated', intent: 'success' });
+      onSaved?.();
+    },
+    onError: (error, { id }) => toastError('Error', failure(id === null ? 'Failed to add FAQ' : 'Failed to update FAQ', error)),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteFaq() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: deleteFaq,
+    onSuccess: () => toast({ title: 'FAQ deleted', intent: 'success' }),
+    onError: (error) => toastError('Error', failure('Failed to delete FAQ', error)),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,95 @@
+import { type PlatformLinkDto, platformLinkListSchema, platformLinkSchema } from '@contracts/platforms';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { toast, toastError } from '../../../../lib/toaster';
+import { platformLinksQueryKey } from '../../../faqs/api/get-platform-links';
+import { failure } from '../../support/api/failure';
+
+export const adminPlatformLinksQueryKey = ['/api', 'admin', 'skilly-urls'] as const;
+
+/** GET /api/admin/skilly-urls (back-office §7, admins). */
+export async function getAdminPlatformLinks({ signal }: { signal?: AbortSignal } = {}): Promise<PlatformLinkDto[]> {
+  return platformLinkListSchema.parse(await apiRequest<unknown>('/api/admin/skilly-urls', { signal }));
+}
+export const useAdminPlatformLinks = () =>
+  useQuery(queryOptions({ queryKey: adminPlatformLinksQueryKey, queryFn: ({ signal }) => getAdminPlatformLinks({ signal }) }));
+
+export type PlatformLinkFields = { platformName: string; category: string; url: string; logoUrl: string; description: string };
+
+/** POST /api/admin/skilly-urls or PUT /api/admin/skilly-urls/{id} (platformName, category, url, logoUrl, description). */
+export async function savePlatformLink(id: string | null, fields: PlatformLinkFields): Promise<PlatformLinkDto> {
+  const path = id === null ? '/api/admin/skilly-urls' : `/api/admin/skilly-urls/${encodeURIComponent(id)}`;
+  return platformLinkSchema.parse(await apiRequest<unknown>(path, { method: id === null ? 'POST' : 'PUT', body: fields }));
+}
+
+export async function deletePlatformLink(id: string): Promise<void> {
+  await apiRequest<unknown>(`/api/admin/skilly-urls/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * POST /api/admin/blog-images/upload (back-office §7: the only upload path the spec gives for an
+ * admin's image), multipart field `image`, answering `{url}`. Sent with fetch itself: the API client sends JSON only.
+ */
+export async function uploadLogo(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('image', file, file.name);
+  const response = await fetch('/api/admin/blog-images/upload', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
+  const text = await response.text().catch(() => '');
+  if (!response.ok) throw new ApiError(response.status, parse(text), `${response.status}: ${text || response.statusText}`);
+  return z.object({ url: z.string() }).parse(parse(text)).url;
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminPlatformLinksQueryKey }),
+      queryClient.invalidateQueries({ queryKey: platformLinksQueryKey }),
+    ]);
+}
+
+/** §8: 'Failed to add resource link' / 'Failed to update resource link', with the server's reason when it gave one. */
+export function useSavePlatformLink({ onSaved }: { onSaved?: () => void } = {}) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, fields }: { id: string | null; fields: PlatformLinkFields }) => savePlatformLink(id, fields),
+    onSuccess: (_link, { id }) => {
+      toast({ title: id === null ? 'Resource link added' : 'Resource link updated', intent: 'success' });
+      onSaved?.();
+    },
+    onError: (error, { id }) =>
+      toastError('Error', failure(id === null ? 'Failed to add resource link' : 'Failed to update resource link', error)),
+    onSettled: refresh,
+  });
+}
+
+export function useDeletePlatformLink() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: deletePlatformLink,
+    onSuccess: () => toast({ title: 'Resource link deleted', intent: 'success' }),
+    onError: (error) => toastError('Error', failure('Failed to delete resource link', error)),
+    onSettled: refresh,
+  });
+}
+
+/** §8: 'Failed to upload logo' (with the server's reason when it gave one). */
+export function useUploadLogo({ onUploaded }: { onUploaded: (url: string) => void }) {
+  return useMutation({
+    mutationFn: uploadLogo,
+    onSuccess: (url) => {
+      toast({ title: 'Logo uploaded', intent: 'success' });
+      onUploaded(url);
+    },
+    onError: (error) => toastError('Error', failure('Failed to upload logo', error)),
+  });
+}

@@ -1,0 +1,68 @@
+import { AnchorButton, Button, Card, Classes, NonIdealState } from '@blueprintjs/core';
+import { categoryColour, type PlatformLinkDto } from '@contracts/platforms';
+import { useState } from 'react';
+import { LoadFailure } from '../../../components/ui/load-failure';
+import { categoryColor } from '../../../lib/category-color';
+import { isWebLink } from '../../../lib/web-link';
+import { usePlatformLinks } from '../api/get-platform-links';
+
+const ALL = 'All Platforms';
+
+/** The §9 colour of a category badge, as the screens draw it. */
+export const badgeColour = (category: string) => categoryColor({ id: category, color: categoryColour(category) });
+
+/** The distinct categories of the links, in the order they first appear. */
+export const categoriesOf = (links: readonly PlatformLinkDto[]) => [...new Set(links.map((link) => link.category))];
+
+function PlatformCard({ link }: { link: PlatformLinkDto }) {
+  const colour = badgeColour(link.category);
+  return (
+    <Card className="platform-card" data-testid="platform-card">
+      <div className="platform-card-head">
+        {link.logoUrl ? (
+          <img className="platform-card-logo" src={link.logoUrl} alt="" loading="lazy" />
+        ) : (
+          <span className="platform-card-initial" style={{ background: colour }} aria-hidden="true">
+            {link.platformName.trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+        <h3>{link.platformName}</h3>
+      </div>
+      <span className="platform-card-badge" style={{ background: colour }} data-testid="platform-category">
+        {link.category}
+      </span>
+      {link.description ? <p>{link.description}</p> : null}
+      {isWebLink(link.url) ? (
+        <AnchorButton href={link.url} target="_blank" rel="noopener noreferrer" rightIcon="share" text="Visit Platform" intent="primary" />
+      ) : null}
+    </Card>
+  );
+}
+
+/** The platform directory of /faqs: cards filtered by category chips ('All Platforms' and each distinct category). */
+export function PlatformDirectory() {
+  const links = usePlatformLinks();
+  const [filter, setFilter] = useState(ALL);
+  if (links.isPending) return <div className={Classes.SKELETON} style={{ height: 200 }} data-testid="platforms-loading" />;
+  if (links.isError) return <LoadFailure title="Could not load the platforms" query={links} />;
+  if (links.data.length === 0) return <NonIdealState icon="globe" title="No platforms yet" />;
+  const categories = categoriesOf(links.data);
+  const current = categories.includes(filter) ? filter : ALL;
+  const shown = current === ALL ? links.data : links.data.filter((link) => link.category === current);
+  return (
+    <>
+      <div className="platform-filters" role="group" aria-label="Filter platforms by category">
+        {[ALL, ...categories].map((chip) => (
+          <Button key={chip} small text={chip} active={chip === current} aria-pressed={chip === current} intent={chip === current ? 'primary' : 'none'} onClick={() => setFilter(chip)} />
+        ))}
+      </div>
+      <ul className="platform-grid">
+        {shown.map((link) => (
+          <li key={link.id}>
+            <PlatformCard link={link} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
