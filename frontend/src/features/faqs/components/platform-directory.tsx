@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Card, Classes, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, Classes, NonIdealState } from '@blueprintjs/core';
 import { categoryColour, type PlatformLinkDto } from '@contracts/platforms';
 import { useState } from 'react';
 import { LoadFailure } from '../../../components/ui/load-failure';
@@ -33,7 +33,9 @@ function PlatformCard({ link }: { link: PlatformLinkDto }) {
       </span>
       {link.description ? <p>{link.description}</p> : null}
       {isWebLink(link.url) ? (
-        <AnchorButton href={link.url} target="_blank" rel="noopener noreferrer" rightIcon="share" text="Visit Platform" intent="primary" />
+        <a className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} platform-card-visit`} href={link.url} target="_blank" rel="noopener noreferrer">
+          Visit Platform
+        </a>
       ) : null}
     </Card>
   );

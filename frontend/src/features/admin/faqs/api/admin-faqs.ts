@@ -2,10 +2,11 @@ import { type CreateFaqRequest, type FaqDto, faqListSchema, faqSchema } from '@c
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { faqsQueryKey } from '../../../faqs/api/get-faqs';
 import { failure } from '../../support/api/failure';
 
 export const adminFaqsQueryKey = ['/api', 'admin', 'faqs'] as const;
+/** The public page's query (features/faqs/api/get-faqs.ts), refreshed after a change: the key by value, features do not import each other. */
+const faqsQueryKey = ['/api', 'faqs'] as const;
 
 /** GET /api/admin/faqs (back-office §7, admins): every FAQ in display order. */
 export async function getAdminFaqs({ signal }: { signal?: AbortSignal } = {}): Promise<FaqDto[]> {

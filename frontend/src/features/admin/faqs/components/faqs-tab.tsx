@@ -58,7 +58,9 @@ export default function FaqsTab() {
                   text="Delete"
                   loading={remove.isPending && remove.variables === faq.id}
                   onClick={() => {
-                    if (window.confirm('Delete this FAQ?')) remove.mutate(faq.id);
+                    if (!window.confirm('Delete this FAQ?')) return;
+                    if (editing === faq.id) reset();
+                    remove.mutate(faq.id);
                   }}
                 />
               </div>

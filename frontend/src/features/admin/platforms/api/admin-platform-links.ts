@@ -3,10 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { platformLinksQueryKey } from '../../../faqs/api/get-platform-links';
 import { failure } from '../../support/api/failure';
 
 export const adminPlatformLinksQueryKey = ['/api', 'admin', 'skilly-urls'] as const;
+/** The public page's query (features/faqs/api/get-platform-links.ts), refreshed after a change: the key by value, features do not import each other. */
+const platformLinksQueryKey = ['/api', 'skilly-urls'] as const;
 
 /** GET /api/admin/skilly-urls (back-office §7, admins). */
 export async function getAdminPlatformLinks({ signal }: { signal?: AbortSignal } = {}): Promise<PlatformLinkDto[]> {

@@ -72,7 +72,9 @@ export default function PlatformsTab() {
                     text="Delete"
                     loading={remove.isPending && remove.variables === link.id}
                     onClick={() => {
-                      if (window.confirm(`Delete "${link.platformName}"?`)) remove.mutate(link.id);
+                      if (!window.confirm(`Delete "${link.platformName}"?`)) return;
+                      if (editing === link.id) reset();
+                      remove.mutate(link.id);
                     }}
                   />
                 </div>
