@@ -11,6 +11,7 @@ import { ideasContext, type IdeasOverrides } from './composition/ideas';
 import { openPlatform, type PlatformOverrides } from './composition/platform';
 import { plansContext, type PlansOverrides } from './composition/plans';
 import { supportContext } from './composition/support';
+import { blogContext } from './composition/blog';
 
 export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides & BillingOverrides;
 
@@ -32,6 +33,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const adminMembers = adminMembersContext(platform, { identity: identity.identity, accountErasure: account.accountErasure });
   const adminStats = adminStatsContext(platform);
   const adminContent = adminContentContext(platform, credits);
+  const blog = blogContext(platform);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -45,6 +47,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...adminMembers,
     ...adminStats,
     ...adminContent,
+    ...blog,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();

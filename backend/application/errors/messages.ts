@@ -165,6 +165,13 @@ const messages: Record<string, Wording> = {
   // application: platform links and FAQs (back-office §3, §7; issue 33)
   resource_link_not_found: () => 'Resource link not found',
   faq_not_found: () => 'FAQ not found',
+  // application: blog (back-office §2 Blog tab, §5, §8; issue 33)
+  blog_post_not_found: () => 'Blog post not found',
+  publish_date_required: () => 'Publish date is required for scheduled posts',
+  blog_title_required: () => 'Title is required',
+  blog_content_required: () => 'Content is required',
+  blog_image_required: () => 'Please choose an image to upload',
+  invalid_blog_image: () => 'Only image files are allowed',
 };
 
 /** Said when a code has no entry yet: true, if vague. */

@@ -8,6 +8,7 @@ import type { SupportTicketOpenTables } from '../support/ticket-opens';
 import type { BillingInboxTables } from '../billing/billing-inbox';
 import type { PlatformLinkTables } from '../content/platform-links';
 import type { FaqTables } from '../content/faqs';
+import type { BlogTables } from '../blog/blog-posts';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -26,4 +27,5 @@ export interface Database
     SupportTicketOpenTables,
     BillingInboxTables,
     PlatformLinkTables,
-    FaqTables {}
+    FaqTables,
+    BlogTables {}

@@ -20,11 +20,11 @@ export interface FileStore {
 }
 
 /** The only kinds of file the store keeps and serves, by extension. */
-export const fileContentTypes = { jpg: 'image/jpeg', png: 'image/png' } as const;
+export const fileContentTypes = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' } as const;
 export type StoredFileExtension = keyof typeof fileContentTypes;
 
 /** `area/name.ext` with a plain name: no directories, no dots but the extension's, a known extension. */
-export const FILE_KEY_PATTERN = /^[a-z][a-z0-9-]*\/[A-Za-z0-9_-]{8,64}\.(jpg|png)$/;
+export const FILE_KEY_PATTERN = /^[a-z][a-z0-9-]*\/[A-Za-z0-9_-]{8,64}\.(jpg|png|webp|gif)$/;
 
 export function contentTypeOfKey(key: string): string | null {
   if (!FILE_KEY_PATTERN.test(key)) return null;

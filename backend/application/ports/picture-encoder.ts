@@ -10,12 +10,16 @@ export interface EncodedPicture {
 /**
  * Turns an uploaded file into a picture safe to store and serve (profile pictures): the format
  * is read from the bytes, never from the file's name or declared type; only JPEG and PNG are
- * taken; the image is decoded and encoded again (turned upright by its orientation tag, made to
+ * taken (unless `formats` says otherwise); the image is decoded and encoded again (turned upright by its orientation tag, made to
  * fit inside `maxSide`×`maxSide` without being enlarged), so no metadata survives (a photo's
  * GPS position, camera, comments) and nothing but pixels reaches the store. The default adapter
  * is `infrastructure/files/sharp-picture-encoder.ts` (file-type and sharp).
  */
 export interface PictureEncoder {
-  /** Null when the bytes are not a JPEG or PNG image it can decode (or one too large to decode). */
-  encode(bytes: Buffer, options: { maxSide: number }): Promise<EncodedPicture | null>;
+  /**
+   * Null when the bytes are not an image of one of `formats` (JPEG and PNG unless told: profile
+   * pictures) it can decode, or one too large to decode. Blog and other admin images also take
+   * WebP and GIF (an animated GIF or WebP keeps its first frame).
+   */
+  encode(bytes: Buffer, options: { maxSide: number; formats?: readonly StoredFileExtension[] }): Promise<EncodedPicture | null>;
 }

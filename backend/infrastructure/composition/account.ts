@@ -18,6 +18,7 @@ import { countOtherAdmins, findUserById } from '../../projections/users/users-pr
 import { idempotencyKeysEraser } from '../http/plugins/idempotency';
 import { simulatedPaymentsEraser } from '../payments/simulated-gateway';
 import type { Platform } from './platform';
+import { blogPostsEraser } from '../../application/blog/blog-posts';
 
 /**
  * The tables that hold no personal data, and why: every other table is a read model whose
@@ -58,6 +59,7 @@ export function accountContext(
     billingInboxEraser(db),
     idempotencyKeysEraser(db),
     simulatedPaymentsEraser(db),
+    blogPostsEraser(db),
   ];
   const accountErasure = createAccountErasure({
     eventStore,

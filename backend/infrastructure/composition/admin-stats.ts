@@ -4,17 +4,20 @@ import { createApiCostService } from '../../application/admin/api-cost';
 import { readAiSettings } from '../../application/ai/ai-settings';
 import { adminStatsProjection } from '../../projections/admin-stats/admin-stats-projection';
 import { adminStatsQueries } from '../../projections/admin-stats/admin-stats-queries';
+import { countPublicBlogPosts } from '../../application/blog/blog-posts';
 import type { Platform } from './platform';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../application/ports/database';
+import type { Clock } from '../../application/ports/system';
 import { countFaqs } from '../../application/content/faqs';
 
 /** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab). */
 export const analyticsProjections = [adminStatsProjection] as const;
 
 /** Blog posts and FAQs (issue 33): counted from their plain tables. */
-const contentCounts = (db: Kysely<Database>): ContentCounts => ({
-  blogPosts: async () => 0,
+const contentCounts = (db: Kysely<Database>, clock: Clock): ContentCounts => ({
+  /** The posts visitors can read now. */
+  blogPosts: () => countPublicBlogPosts(db, clock.now()),
   faqs: () => countFaqs(db),
 });
 
@@ -24,7 +27,7 @@ export function adminStatsContext(platform: Platform) {
   const db = database.db;
   const reads = adminStatsQueries(db);
   return {
-    adminStats: createAdminStatsService({ reads, content: contentCounts(db), clock }),
+    adminStats: createAdminStatsService({ reads, content: contentCounts(db, clock), clock }),
     apiCost: createApiCostService({ reads, prices: () => readAiSettings(db), clock }),
     analyticsBackfill: createAnalyticsBackfill({
       reads,

@@ -20,6 +20,7 @@ import { billingInboxMigration } from '../../application/billing/billing-inbox';
 import { simulatedGatewayMigration } from '../payments/simulated-gateway';
 import { platformLinksMigration } from '../../application/content/platform-links';
 import { faqsMigration } from '../../application/content/faqs';
+import { blogPostsMigration } from '../../application/blog/blog-posts';
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
@@ -47,6 +48,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0029_simulated_payments': simulatedGatewayMigration,
   '2026_11_25_0035_platform_links': platformLinksMigration,
   '2026_11_25_0036_faqs': faqsMigration,
+  '2026_11_25_0037_blog_posts': blogPostsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

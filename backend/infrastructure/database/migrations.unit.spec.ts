@@ -42,6 +42,7 @@ const landed = [
   '2026_11_25_0032_admin_users_indexes',
   '2026_11_25_0035_platform_links',
   '2026_11_25_0036_faqs',
+  '2026_11_25_0037_blog_posts',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

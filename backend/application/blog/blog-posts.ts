@@ -1,0 +1,288 @@
+import { sql, type Kysely, type Migration, type Selectable } from 'kysely';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { PersonalDataEraser } from '../account/personal-data';
+import {
+  slugify,
+  type BlogPost,
+  type BlogPostStatus,
+  type CreateBlogPostRequest,
+  type UpdateBlogPostRequest,
+} from '../contracts/blog';
+import type { Database } from '../ports/database';
+import type { FileStore } from '../ports/file-store';
+import type { PictureEncoder } from '../ports/picture-encoder';
+import type { Clock, IdGenerator } from '../ports/system';
+import { hasBlogContent, sanitizeBlogHtml } from './blog-html';
+
+/**
+ * Blog posts (back-office §2 Blog tab, §3, §5; the public /blog pages): a plain table through
+ * Kysely (design §2), not event-sourced. Only the current version of a post matters.
+ */
+export interface BlogPostsTable {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  featured_image: string;
+  status: BlogPostStatus;
+  publish_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The admin who wrote the post (erased with the account: the Delete user dialog says so). */
+  author_id: string;
+}
+
+export interface BlogTables {
+  blog_posts: BlogPostsTable;
+}
+
+export const blogPostsMigration: Migration = {
+  async up(db) {
+    await sql`
+      create table blog_posts (
+        id text primary key,
+        title text not null,
+        slug text not null unique,
+        content text not null,
+        excerpt text not null default '',
+        category text not null default '',
+        featured_image text not null default '',
+        status text not null check (status in ('draft', 'scheduled', 'published')),
+        publish_date timestamptz,
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        author_id text not null
+      )`.execute(db);
+    // The public list: what is visible at a time, newest first.
+    await sql`create index blog_posts_public on blog_posts (status, publish_date desc)`.execute(db);
+    await sql`create index blog_posts_author on blog_posts (author_id)`.execute(db);
+  },
+};
+
+export const BlogPostNotFound = () => new DomainError('blog_post_not_found', 'not_found');
+export const PublishDateRequired = () => new DomainError('publish_date_required', 'invalid');
+export const BlogContentRequired = () => new DomainError('blog_content_required', 'invalid');
+export const BlogTitleRequired = () => new DomainError('blog_title_required', 'invalid');
+export const BlogImageRequired = () => new DomainError('blog_image_required', 'invalid');
+export const NotABlogImage = () => new DomainError('invalid_blog_image', 'invalid');
+
+/** The FileStore folder of images uploaded by admins (blog content, featured images, platform logos). */
+export const BLOG_IMAGES_AREA = 'blog-images';
+/** Uploaded images fit inside this square (pixels); smaller ones keep their size. */
+export const BLOG_IMAGE_MAX_SIDE = 1600;
+/** A title made only of punctuation has no slug of its own. */
+const FALLBACK_SLUG = 'post';
+
+type Row = Selectable<BlogPostsTable>;
+
+function toPost(row: Row): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    excerpt: row.excerpt,
+    category: row.category,
+    featuredImage: row.featured_image,
+    status: row.status,
+    publishDate: row.publish_date ? new Date(row.publish_date).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    commentsCount: 0,
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * The first free slug from `base`: `base`, then `base-2`, `base-3`, … (a post keeps its own slug
+ * when it is saved again). Two posts with the same title both get saved, the second one's URL
+ * told apart by its number, rather than the second save being refused.
+ */
+async function freeSlug(db: Kysely<Database>, base: string, ownId: string | null): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .selectFrom('blog_posts')
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.replaceAll('_', '\\_')}-%`)]))
+        .$if(ownId !== null, (qb) => qb.where('id', '!=', ownId!))
+        .execute()
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The rules of §5 on a post's fields, whatever the request left out. */
+function checked(post: {
+  title: string;
+  content: string;
+  status: BlogPostStatus;
+  publishDate: Date | null;
+}) {
+  if (post.title.trim() === '') throw BlogTitleRequired();
+  if (!hasBlogContent(post.content)) throw BlogContentRequired();
+  if (post.status === 'scheduled' && post.publishDate === null) throw PublishDateRequired();
+}
+
+export interface BlogServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  ids: IdGenerator;
+  files: FileStore;
+  pictures: PictureEncoder;
+}
+
+export function createBlogService({ db, clock, ids, files, pictures }: BlogServiceDeps) {
+  /** Tries the insert or update with the first free slug; a save racing for the same slug takes the next one. */
+  async function withFreeSlug<T>(base: string, ownId: string | null, save: (slug: string) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const slug = await freeSlug(db, base, ownId);
+      try {
+        return await save(slug);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  const baseSlug = (slug: string | undefined, title: string) => slugify(slug?.trim() ? slug : title) || FALLBACK_SLUG;
+  const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
+
+  return {
+    /** Every post, newest first (the admin list). */
+    async listAll(): Promise<BlogPost[]> {
+      const rows = await db.selectFrom('blog_posts').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+      return rows.map(toPost);
+    },
+
+    async create(author: { userId: string }, request: CreateBlogPostRequest): Promise<BlogPost> {
+      const now = clock.now();
+      const status = request.status ?? 'draft';
+      const content = sanitizeBlogHtml(request.content);
+      // A post published without a date is published now (the list shows when).
+      const publishDate = dateOf(request.publishDate) ?? (status === 'published' ? now : null);
+      checked({ title: request.title, content, status, publishDate });
+      const id = ids.next();
+      await withFreeSlug(baseSlug(request.slug, request.title), null, (slug) =>
+        db
+          .insertInto('blog_posts')
+          .values({
+            id,
+            title: request.title.trim(),
+            slug,
+            content,
+            excerpt: request.excerpt?.trim() ?? '',
+            category: (request.category ?? '').trim().toUpperCase(),
+            featured_image: request.featuredImage?.trim() ?? '',
+            status,
+            publish_date: publishDate,
+            created_at: now,
+            updated_at: now,
+            author_id: author.userId,
+          })
+          .execute(),
+      );
+      return this.get(id);
+    },
+
+    async update(id: string, request: UpdateBlogPostRequest): Promise<BlogPost> {
+      const row = await db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw BlogPostNotFound();
+      const now = clock.now();
+      const title = request.title?.trim() ?? row.title;
+      const content = request.content === undefined ? row.content : sanitizeBlogHtml(request.content);
+      const status = request.status ?? row.status;
+      const publishDate =
+        (request.publishDate === undefined ? (row.publish_date ? new Date(row.publish_date) : null) : dateOf(request.publishDate)) ??
+        (status === 'published' ? now : null);
+      checked({ title, content, status, publishDate });
+      // The slug changes only when one is sent (blank: derived from the title again).
+      const slugChange = request.slug === undefined ? null : baseSlug(request.slug, title);
+      await withFreeSlug(slugChange ?? row.slug, id, (slug) =>
+        db
+          .updateTable('blog_posts')
+          .set({
+            title,
+            slug: slugChange === null ? row.slug : slug,
+            content,
+            excerpt: request.excerpt === undefined ? row.excerpt : request.excerpt.trim(),
+            category: request.category === undefined ? row.category : request.category.trim().toUpperCase(),
+            featured_image: request.featuredImage === undefined ? row.featured_image : request.featuredImage.trim(),
+            status,
+            publish_date: publishDate,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute(),
+      );
+      return this.get(id);
+    },
+
+    async get(id: string): Promise<BlogPost> {
+      const row = await db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw BlogPostNotFound();
+      return toPost(row);
+    },
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw BlogPostNotFound();
+    },
+
+    /**
+     * What visitors see now: published posts, and scheduled posts whose time has come (decided
+     * at each read with the clock, so a scheduled post appears without anything running at its
+     * time), newest publish date first.
+     */
+    async listPublic(): Promise<BlogPost[]> {
+      const rows = await visible(db, clock.now()).selectAll().orderBy('publish_date', 'desc').orderBy('created_at', 'desc').execute();
+      return rows.map(toPost);
+    },
+
+    async getPublic(slug: string): Promise<BlogPost> {
+      const row = await visible(db, clock.now()).selectAll().where('slug', '=', slug).executeTakeFirst();
+      if (!row) throw BlogPostNotFound();
+      return toPost(row);
+    },
+
+    /** Stores an uploaded image re-encoded (JPEG, PNG, WebP or GIF by its bytes), answering its URL. */
+    async uploadImage(bytes: Buffer): Promise<{ url: string }> {
+      if (bytes.length === 0) throw BlogImageRequired();
+      const encoded = await pictures.encode(bytes, { maxSide: BLOG_IMAGE_MAX_SIDE, formats: ['jpg', 'png', 'webp', 'gif'] });
+      if (!encoded) throw NotABlogImage();
+      const key = `${BLOG_IMAGES_AREA}/${ids.next().replaceAll('-', '')}.${encoded.extension}`;
+      await files.put(key, encoded.bytes);
+      return { url: `/api/files/${key}` };
+    },
+  };
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;
+
+function visible(db: Kysely<Database>, now: Date) {
+  return db
+    .selectFrom('blog_posts')
+    .where((eb) =>
+      eb.or([eb('status', '=', 'published'), eb.and([eb('status', '=', 'scheduled'), eb('publish_date', '<=', now)])]),
+    );
+}
+
+/** The Dashboard's blogPostsCount: posts visitors can read now. */
+export async function countPublicBlogPosts(db: Kysely<Database>, now: Date): Promise<number> {
+  const row = await visible(db, now).select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** An erased account's posts go with it (back-office §2 Delete user dialog: "blog posts by the user"). */
+export function blogPostsEraser(db: Kysely<Database>): PersonalDataEraser {
+  return {
+    tables: ['blog_posts'],
+    async erase({ userId }) {
+      await db.deleteFrom('blog_posts').where('author_id', '=', userId).execute();
+    },
+  };
+}

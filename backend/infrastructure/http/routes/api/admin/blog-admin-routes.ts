@@ -1,0 +1,152 @@
+import multipart from '@fastify/multipart';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
+import {
+  BLOG_IMAGE_FIELD,
+  BLOG_IMAGE_MAX_BYTES,
+  blogPostIdParamsSchema,
+  blogPostListSchema,
+  blogPostSchema,
+  createBlogPostRequestSchema,
+  onlyImagesMessage,
+  updateBlogPostRequestSchema,
+  uploadBlogImageResponseSchema,
+} from '../../../../../application/contracts/blog';
+import { BlogImageRequired } from '../../../../../application/blog/blog-posts';
+import { apiRoutes, type AppServices } from '../../../services';
+
+const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** The multipart body of POST /api/admin/blog-images/upload, for the OpenAPI document (the handler reads the stream). */
+const imageUploadBodySchema = z
+  .object({
+    [BLOG_IMAGE_FIELD]: z
+      .string({ error: 'Please choose an image to upload' })
+      .meta({ format: 'binary', description: 'A JPEG, PNG, WebP or GIF image of at most 5 MB (its content decides, not its name or type)' }),
+  })
+  .optional();
+
+/**
+ * The admin Blog tab (back-office §2, §5, §7): posts, and the image upload it shares with the
+ * other admin tabs that take images (platform logos). The folder's audience (admin) runs first.
+ */
+export function blogAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const { blog } = services;
+  return async (app) => {
+    app.get(
+      '/admin/blog-posts',
+      {
+        schema: {
+          operationId: 'listAdminBlogPosts',
+          tags: ['blog', 'admin'],
+          summary: 'Every blog post, drafts and scheduled ones included, newest first (admin)',
+          response: { 200: blogPostListSchema, ...refusals },
+        },
+      },
+      async () => blog.listAll(),
+    );
+
+    app.post(
+      '/admin/blog-posts',
+      {
+        schema: {
+          operationId: 'createBlogPost',
+          tags: ['blog', 'admin'],
+          summary: 'Write a blog post (admin)',
+          description:
+            'Title and content are required. The slug is derived from the title when absent, normalised (lowercase, hyphens) when given, ' +
+            'and made unique with -2, -3, … when another post has it. The category is uppercased; the HTML is sanitised. ' +
+            'A scheduled post needs a publish date; a published one without a date is published now.',
+          body: createBlogPostRequestSchema,
+          response: { 201: blogPostSchema, 400: errorResponseSchema, ...refusals },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await blog.create({ userId: request.user!.id }, request.body)),
+    );
+
+    app.patch(
+      '/admin/blog-posts/:id',
+      {
+        schema: {
+          operationId: 'updateBlogPost',
+          tags: ['blog', 'admin'],
+          summary: 'Change a blog post (admin)',
+          description: 'The fields sent change, by the same rules as writing one; a blank slug is derived from the title again.',
+          params: blogPostIdParamsSchema,
+          body: updateBlogPostRequestSchema,
+          response: { 200: blogPostSchema, 400: errorResponseSchema, ...refusals, 404: errorResponseSchema },
+        },
+      },
+      async (request) => blog.update(request.params.id, request.body),
+    );
+
+    app.delete(
+      '/admin/blog-posts/:id',
+      {
+        schema: {
+          operationId: 'deleteBlogPost',
+          tags: ['blog', 'admin'],
+          summary: 'Delete a blog post (admin)',
+          params: blogPostIdParamsSchema,
+          response: { 200: messageResponseSchema, ...refusals, 404: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        await blog.remove(request.params.id);
+        return { message: 'Blog post deleted' };
+      },
+    );
+
+    // Multipart is parsed in this scope only.
+    await app.register(async (uploads) => {
+      await uploads.register(multipart, {
+        limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+      });
+      const { RequestFileTooLargeError } = uploads.multipartErrors;
+
+      uploads.post(
+        '/admin/blog-images/upload',
+        {
+          schema: {
+            operationId: 'uploadBlogImage',
+            tags: ['blog', 'admin'],
+            summary: 'Upload an image for a blog post or another admin page (admin)',
+            description:
+              `multipart/form-data with the file in the field "${BLOG_IMAGE_FIELD}". At most 5 MB (413); a JPEG, PNG, WebP or GIF by its content ` +
+              `(anything else: 400 "${onlyImagesMessage}"). The image is re-encoded without metadata, fitted inside 1600×1600, and stored; ` +
+              'answers its URL (GET /api/files/…).',
+            consumes: ['multipart/form-data'],
+            body: imageUploadBodySchema,
+            response: { 200: uploadBlogImageResponseSchema, 400: errorResponseSchema, ...refusals, 413: errorResponseSchema },
+          },
+          // The multipart parser leaves no body, which fastify validates as null: the handler reads the stream.
+          validatorCompiler: (route) => {
+            const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+            return route.httpPart === 'body' ? (data: unknown) => (data === null ? { value: undefined } : validate(data)) : validate;
+          },
+        },
+        async (request, reply) => {
+          if (!request.isMultipart()) throw BlogImageRequired();
+          let bytes: Buffer;
+          try {
+            const part = await request.file();
+            if (!part) throw BlogImageRequired();
+            // Read to the end whatever it is, so the answer never cuts an upload short.
+            bytes = await part.toBuffer();
+            if (part.fieldname !== BLOG_IMAGE_FIELD) throw BlogImageRequired();
+          } catch (error) {
+            if (error instanceof RequestFileTooLargeError) {
+              return reply.status(413).send({ message: 'The image is too large (at most 5 MB)', code: 'image_too_large' });
+            }
+            if ((error as { code?: string }).code !== 'blog_image_required') request.log.info({ err: error }, 'unreadable image upload');
+            throw BlogImageRequired();
+          }
+          return blog.uploadImage(bytes);
+        },
+      );
+    });
+  };
+}
+
+export default apiRoutes(blogAdminRoutes);
