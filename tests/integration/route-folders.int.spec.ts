@@ -115,6 +115,13 @@ describe('routes loaded by folder', () => {
         'POST /api/admin/faqs',
         'PATCH /api/admin/faqs/{id}',
         'DELETE /api/admin/faqs/{id}',
+        'GET /api/blog-posts',
+        'GET /api/blog-posts/{slug}',
+        'GET /api/admin/blog-posts',
+        'POST /api/admin/blog-posts',
+        'PATCH /api/admin/blog-posts/{id}',
+        'DELETE /api/admin/blog-posts/{id}',
+        'POST /api/admin/blog-images/upload',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

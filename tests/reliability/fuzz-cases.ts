@@ -397,6 +397,7 @@ function idOfRoute(route: string, knownIds: Record<string, string>): string | un
   if (/test-portal/.test(route)) return knownIds.testPortalId;
   if (/skilly-urls/.test(route)) return knownIds.platformLinkId;
   if (/faqs/.test(route)) return knownIds.faqId;
+  if (/blog-posts/.test(route)) return knownIds.blogPostId;
   return undefined;
 }
 

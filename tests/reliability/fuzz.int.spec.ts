@@ -146,6 +146,8 @@ async function knownIds(): Promise<Record<string, string>> {
   expect(link.status).toBe(201);
   const faq = await admin.post('/api/admin/faqs', { question: 'Is it free?', answer: 'Yes, to start.', orderIndex: 1 });
   expect(faq.status).toBe(201);
+  // A published blog post, for /api/admin/blog-posts/{id} and /api/blog-posts/{slug}.
+  const blogPost = await t.services.blog.create({ userId }, { title: 'Fuzz Post', content: '<p>Hello</p>', status: 'published' });
   return {
     id: planId,
     planId,
@@ -159,6 +161,8 @@ async function knownIds(): Promise<Record<string, string>> {
     name: lastSegment(profilePicture),
     platformLinkId: link.body.id,
     faqId: faq.body.id,
+    blogPostId: blogPost.id,
+    slug: blogPost.slug,
   };
 }
 

@@ -109,6 +109,14 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   addFaq: admins,
   updateFaq: admins,
   deleteFaq: admins,
+  // Blog (issue 33): the public reads for everyone (a made-up slug is a 404), the rest admin only.
+  listBlogPosts: everyone,
+  getBlogPost: everyone,
+  listAdminBlogPosts: admins,
+  createBlogPost: admins,
+  updateBlogPost: admins,
+  deleteBlogPost: admins,
+  uploadBlogImage: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */
