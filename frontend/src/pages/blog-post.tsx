@@ -1,6 +1,12 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { useParams } from 'react-router-dom';
+import { BlogPostView } from '../features/blog/components/blog-post-view';
 
-/** One blog post: /blog/{slug}. Only the heading until its issue builds the screen. */
+/** One blog post: /blog/{slug} (back-office §2). */
 export default function BlogPostPage() {
-  return <PageHeading title="Blog" />;
+  const { slug = '' } = useParams();
+  return (
+    <div className="page">
+      <BlogPostView slug={slug} />
+    </div>
+  );
 }

@@ -1,6 +1,13 @@
 import { PageHeading } from '../components/ui/page-heading';
+import { BlogList } from '../features/blog/components/blog-list';
 
-/** Blog list (back-office document). Only the heading until its issue builds the screen. */
+/** Blog list (back-office §2 /blog). */
 export default function BlogPage() {
-  return <PageHeading title="Blog" />;
+  return (
+    <PageHeading title="Blog">
+      <title>Blog | Skilly</title>
+      <meta name="description" content="Ideas, guides and stories on turning a skill or passion into income." />
+      <BlogList />
+    </PageHeading>
+  );
 }

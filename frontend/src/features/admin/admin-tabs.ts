@@ -37,4 +37,5 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'prompts', panel: lazy(() => import('./prompts/components/prompts-tab')) },
   { value: 'urls', panel: lazy(() => import('./platforms/components/platforms-tab')) },
   { value: 'faqs', panel: lazy(() => import('./faqs/components/faqs-tab')) },
+  { value: 'blog', panel: lazy(() => import('./blog/components/blog-tab')) },
 ];
