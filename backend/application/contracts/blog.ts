@@ -68,8 +68,11 @@ const imageUrl = text({ max: BLOG_IMAGE_URL_MAX, tooLong: `An image URL has at m
   .trim()
   .refine((value) => value === '' || isBlogImageUrl(value), 'The featured image must be an http(s) URL or an uploaded image');
 
-const publishDate = z
-  .union([z.iso.datetime({ offset: true, error: 'Publish date must be a date and time' }), z.literal(''), z.null()])
+const isoDateTime = z.iso.datetime({ offset: true });
+/** An ISO date-time, or '' or null for none (one string type, so the OpenAPI document stays plain). */
+const publishDate = text({ max: 40, tooLong: 'Publish date must be a date and time' })
+  .refine((value) => value === '' || isoDateTime.safeParse(value).success, 'Publish date must be a date and time')
+  .nullable()
   .transform((value) => (value ? value : null));
 
 const fields = {
