@@ -39,9 +39,9 @@ describe('the admin Blog tab and the public blog (issue 33)', () => {
     // A visitor, in a browser of their own.
     const visitor = await e2e.newPage();
     await visitor.goto('/blog');
-    await visitor.getByRole('link', { name: title }).click();
+    await visitor.getByRole('link', { name: title, exact: true }).click();
     await visitor.waitForURL((url) => url.pathname === `/blog/${slug}`);
-    await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
+    await visitor.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
     await visitor.getByRole('heading', { level: 2, name: 'Getting started' }).waitFor();
     const image = visitor.locator('.blog-post-content img');
     await image.waitFor();
