@@ -49,5 +49,11 @@ describe('the admin Blog tab and the public blog (issue 33)', () => {
     // The image really loads (served by /api/files).
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
     expect(await visitor.title()).toBe(`${title} | Skilly Blog`);
+
+    // Usable on a phone: the post fits 390 px without sideways scrolling.
+    const phone = await e2e.newPage({ width: 390, height: 844 });
+    await phone.goto(`/blog/${slug}`);
+    await phone.getByRole('heading', { level: 2, name: 'Getting started' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

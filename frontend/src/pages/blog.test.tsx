@@ -2,10 +2,10 @@ import { blogPostSchema, type BlogPost } from '@contracts/blog';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import BlogPage from '../../../pages/blog';
-import BlogPostPage from '../../../pages/blog-post';
-import { renderRoutes } from '../../../test/render';
-import { server } from '../../../test/server';
+import BlogPage from './blog';
+import BlogPostPage from './blog-post';
+import { renderRoutes } from '../test/render';
+import { server } from '../test/server';
 
 const post = (overrides: Partial<BlogPost> = {}): BlogPost =>
   blogPostSchema.parse({
