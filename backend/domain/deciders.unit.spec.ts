@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { aiConfigDecider } from './ai-config/ai-config';
 import { aiCallDecider } from './ai-usage/ai-call';
 import { billingAccountDecider } from './billing/billing-account';
 import { creditAccountDecider, creditStatementLine, type CreditAccountEvent } from './credits/credit-account';
@@ -36,6 +37,9 @@ const aggregates: [string, Decider<unknown, DomainEvent, unknown>, DomainEvent[]
     { type: 'SubscriptionCancellationScheduled', data: { providerEventId: 'e2', subscriptionId: 's', endsAt: null } },
   ]],
   ['erasure', erasureDecider as never, [{ type: 'MemberErased', data: { userId: 'u', streamsErased: 5, by: 'member' } }]],
+  ['AI config', aiConfigDecider as never, [
+    { type: 'AiConfigSaved', data: { version: 1, settings: { temperature: 1 }, changedFields: ['temperature'], restoredFrom: null, reason: null, savedBy: 'a', at: '2026-11-25T00:00:00.000Z' } },
+  ]],
 ];
 
 const domainFolder = dirname(fileURLToPath(import.meta.url));
@@ -85,7 +89,7 @@ describe('every decider', () => {
       CreditsGranted: 1,
     });
     expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1, IdeaSetDeleted: 1 });
-    expect(aiCallDecider.schemaVersions).toEqual({ AiCallRecorded: 2 });
+    expect(aiCallDecider.schemaVersions).toEqual({ AiCallRecorded: 3 });
     expect(planDecider.schemaVersions).toEqual({
       PlanCreated: 1,
       MilestoneDetailed: 1,
@@ -120,6 +124,7 @@ describe('every decider', () => {
       TicketDeleted: 1,
     });
     expect(erasureDecider.schemaVersions).toEqual({ MemberErased: 1 });
+    expect(aiConfigDecider.schemaVersions).toEqual({ AiConfigSaved: 1 });
   });
 
   it('starts from a state that says nothing has happened yet', () => {
@@ -132,6 +137,7 @@ describe('every decider', () => {
     expect(ticketDecider.initialState).toEqual({ status: 'none' });
     expect(billingAccountDecider.initialState).toEqual({ subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0, checkoutCustomers: {} });
     expect(erasureDecider.initialState).toEqual({ status: 'none' });
+    expect(aiConfigDecider.initialState).toEqual({ status: 'defaults' });
   });
 
   it.each(aggregates)('%s: refuses a command it does not know, never ignoring it silently', (_name, decider, history) => {

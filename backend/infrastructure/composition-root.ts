@@ -4,6 +4,7 @@ import { accountContext } from './composition/account';
 import { adminMembersContext } from './composition/admin-members';
 import { adminStatsContext } from './composition/admin-stats';
 import { adminContentContext } from './composition/admin-content';
+import { aiConfigContext } from './composition/ai-config';
 import { billingContext, type BillingOverrides } from './composition/billing';
 import { creditsContext } from './composition/credits';
 import { identityContext } from './composition/identity';
@@ -34,6 +35,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const adminStats = adminStatsContext(platform);
   const adminContent = adminContentContext(platform, credits);
   const blog = blogContext(platform);
+  const aiConfig = await aiConfigContext(platform);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -48,6 +50,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...adminStats,
     ...adminContent,
     ...blog,
+    ...aiConfig,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();

@@ -13,6 +13,7 @@ import { plansReadModel } from './plans/read-model';
 import { sessionRevocationReadModel } from './sessions/read-model';
 import { supportReadModel } from './support/read-model';
 import { usersReadModel } from './users/read-model';
+import { aiConfigReadModel } from './ai-config/read-model';
 
 /**
  * Every read model the product runs: the one list. The runner's projections, the database
@@ -31,6 +32,7 @@ export const readModels = [
   billingRoleChecksReadModel,
   erasureReadModel,
   adminStatsReadModel,
+  aiConfigReadModel,
 ] as const;
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);

@@ -1,13 +1,11 @@
-import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { defaultIdeaCategoryLines, defaultIdeasPerCategory } from '../../domain/ideas/default-idea-count';
 import { tokenBudgetProblems } from './token-budget';
-import type { Database } from '../ports/database';
 
 /**
  * The AI configuration an admin edits on the Model and Prompt builder tabs (back-office §2, §3),
- * with the ranges of back-office §5 and the defaults of §9. A plain table, not event-sourced:
- * only the current version matters (design §2).
+ * with the ranges of back-office §5 and the defaults of §9. No storage here (the contract, and so
+ * the React app, imports this file): every save is an `AiConfigSaved` event, see `ai-config-store.ts`.
  */
 
 /** Models offered in the Model tab's select (back-office §9). Any compatible server may serve others. */
@@ -276,67 +274,4 @@ export function mergeWithDefaults(stored: unknown): AiSettings {
       builder,
     ),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Storage: one row in a plain table.
-
-export interface AiSettingsTable {
-  key: string;
-  settings: unknown;
-  updated_at: Date;
-  updated_by: string;
-}
-
-export interface AiSettingsTables {
-  ai_settings: AiSettingsTable;
-}
-
-export const aiSettingsMigration: Migration = {
-  async up(db) {
-    await sql`
-      create table ai_settings (
-        key text primary key,
-        settings jsonb not null,
-        updated_at timestamptz not null,
-        updated_by text not null
-      )`.execute(db);
-  },
-};
-
-const KEY = 'ai';
-
-/** The app's database or a transaction. */
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The saved configuration completed with defaults, or the defaults when nothing was saved. */
-export async function readAiSettings(db: Db): Promise<AiSettings> {
-  const row = await db.selectFrom('ai_settings').select('settings').where('key', '=', KEY).executeTakeFirst();
-  if (!row) return defaultAiSettings;
-  const stored = typeof row.settings === 'string' ? safeJson(row.settings) : row.settings;
-  return mergeWithDefaults(stored);
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Validates (throws a ZodError when out of range) and stores the whole configuration. */
-export async function saveAiSettings(
-  db: Db,
-  settings: AiSettings,
-  editor: { userId: string; now: Date },
-): Promise<AiSettings> {
-  const valid = aiSettingsSchema.parse(settings);
-  const json = JSON.stringify(valid);
-  await db
-    .insertInto('ai_settings')
-    .values({ key: KEY, settings: json, updated_at: editor.now, updated_by: editor.userId })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ settings: json, updated_at: editor.now, updated_by: editor.userId }))
-    .execute();
-  return valid;
 }

@@ -172,6 +172,8 @@ const messages: Record<string, Wording> = {
   blog_content_required: () => 'Content is required',
   blog_image_required: () => 'Please choose an image to upload',
   invalid_blog_image: () => 'Only image files are allowed',
+  invalid_ai_config: (data) => String(data.message ?? 'Please check the AI configuration'),
+  ai_config_version_not_found: (data) => `Version ${String(data.version)} of the AI configuration was not found`,
 };
 
 /** Said when a code has no entry yet: true, if vague. */

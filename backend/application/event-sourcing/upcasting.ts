@@ -38,4 +38,6 @@ export function withUpcasting(store: EventStore, upcasters: readonly Upcaster[])
 export const upcasters: readonly Upcaster[] = [
   // v2 added why the answer ended and whether the tokens were estimated (issue 20).
   { type: 'AiCallRecorded', fromVersion: 1, upcast: (data) => ({ ...data, finishReason: null, usageEstimated: false }) },
+  // v3 names the AI configuration version the call used (issue 33); older calls did not record it.
+  { type: 'AiCallRecorded', fromVersion: 2, upcast: (data) => ({ ...data, configVersion: null }) },
 ];

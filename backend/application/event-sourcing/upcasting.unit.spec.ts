@@ -21,6 +21,15 @@ describe('AI call records written before v2', () => {
     const stored = { type: 'AiCallRecorded', schemaVersion: 1, data: v1 } as unknown as RecordedEvent;
     const read = upcastEvent(stored, upcasters);
     expect(read.schemaVersion).toBe(aiCallDecider.schemaVersions.AiCallRecorded);
-    expect(read.data).toEqual({ ...v1, finishReason: null, usageEstimated: false });
+    expect(read.data).toEqual({ ...v1, finishReason: null, usageEstimated: false, configVersion: null });
+  });
+});
+
+describe('AI call records written at v2', () => {
+  it('are read with no configuration version (issue 33 added it)', () => {
+    const v2 = { callId: 'call-2', kind: 'plan', model: 'gpt-4o-mini', finishReason: 'stop', usageEstimated: false };
+    const read = upcastEvent({ type: 'AiCallRecorded', schemaVersion: 2, data: v2 } as unknown as RecordedEvent, upcasters);
+    expect(read.schemaVersion).toBe(3);
+    expect(read.data).toEqual({ ...v2, configVersion: null });
   });
 });

@@ -7,7 +7,7 @@ import type { Clock, IdGenerator } from '../ports/system';
 import type { ProjectionProgress } from '../ports/projection-progress';
 import { AiGenerationError, type AiUsage, type IdeaGenerator, type IdeaPromptInput } from '../ports/idea-generator';
 import type { GenerateIdeasRequest, GeneratedIdeas, IdeaStreamMessage } from '../contracts/ideas';
-import { readAiSettings } from '../ai/ai-settings';
+import { readAiConfig } from '../ai/ai-config-store';
 import { buildIdeaPromptInput } from '../ai/idea-prompt';
 import { parseGeneratedIdeas } from '../ai/parse-ideas';
 import { recordAiCall } from '../ai-usage/ai-calls';
@@ -70,13 +70,14 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
   return {
     async start(request: GenerateIdeasRequest, caller: GenerationCaller, requestId: string): Promise<IdeaGeneration> {
       if (caller.kind === 'member' && caller.role !== 'free' && caller.role !== 'pro') throw StaffCannotGenerate();
-      const settings = await readAiSettings(db);
+      const config = await readAiConfig(db);
+      const configVersion = config.version;
       // Customization reaches the prompt only for pro members; for anyone else it is dropped here.
-      const input = buildIdeaPromptInput(settings, request, { personalized: caller.kind === 'member' && caller.role === 'pro' });
+      const input = buildIdeaPromptInput(config.settings, request, { personalized: caller.kind === 'member' && caller.role === 'pro' });
 
       if (caller.kind === 'visitor') {
         const reservation = await reserveTrialGeneration(db, caller.ip, clock.now(), deps.trialGenerationsPerDay);
-        return { run: (send, left) => runVisitor(input, reservation, caller.browser, requestId, send, left) };
+        return { run: (send, left) => runVisitor(input, configVersion, reservation, caller.browser, requestId, send, left) };
       }
 
       const member: Extract<Actor, { kind: 'user' }> = { kind: 'user', userId: caller.userId, role: caller.role };
@@ -87,7 +88,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
         { consumptionId, kind: 'idea', paidFor: { ideaSetId } },
         { actor: member, requestId },
       );
-      return { run: (send) => runMember(input, member, { ideaSetId, consumptionId, position: spent.position }, requestId, send) };
+      return { run: (send) => runMember(input, configVersion, member, { ideaSetId, consumptionId, position: spent.position }, requestId, send) };
     },
   };
 
@@ -128,7 +129,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
     }
   }
 
-  async function record(input: IdeaPromptInput, outcome: Outcome, who: { actor: Actor; userId: string | null; audience: 'visitor' | 'free' | 'pro' }, requestId: string) {
+  async function record(input: IdeaPromptInput, configVersion: number, outcome: Outcome, who: { actor: Actor; userId: string | null; audience: 'visitor' | 'free' | 'pro' }, requestId: string) {
     const usage = outcome.usage ?? { model: input.model, inputTokens: 0, outputTokens: 0, costUsd: 0 };
     const failed = 'error' in outcome;
     try {
@@ -147,6 +148,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
           errorType: failed ? (outcome.left ? 'cancelled' : outcome.error.type) : null,
           finishReason: outcome.finishReason ?? null,
           usageEstimated: usage.estimated === true,
+          configVersion,
         },
         { actor: who.actor, requestId },
       );
@@ -163,6 +165,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
 
   async function runVisitor(
     input: IdeaPromptInput,
+    configVersion: number,
     reservation: TrialReservation,
     browser: string,
     requestId: string,
@@ -172,7 +175,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
     // A visitor who leaves mid-stream stops the generation: it does not count as a trial.
     const outcome = await generate(input, send, left);
     const who = { actor: systemActor('visitor-trial'), userId: null, audience: 'visitor' as const };
-    await record(input, outcome, who, requestId);
+    await record(input, configVersion, outcome, who, requestId);
     if ('error' in outcome) {
       await releaseTrialGeneration(db, reservation).catch((error) => log.error({ err: error }, 'could not release a trial slot'));
       send(failure(outcome.error));
@@ -188,6 +191,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
 
   async function runMember(
     input: IdeaPromptInput,
+    configVersion: number,
     member: Extract<Actor, { kind: 'user' }>,
     spend: { ideaSetId: string; consumptionId: string; position: AllPosition | null },
     requestId: string,
@@ -202,7 +206,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
         saved = (
           await ideaSets.create(
             member,
-            { skill: input.request.skill, categories: ideas.categories, ideas: ideas.ideas, personalized: ideas.personalized },
+            { skill: input.request.skill, categories: ideas.categories, ideas: ideas.ideas, personalized: ideas.personalized, configVersion },
             'generated',
             { requestId },
             spend.ideaSetId,
@@ -213,7 +217,7 @@ export function createIdeaGenerationService(deps: IdeaGenerationDeps) {
         outcome = { error: new AiGenerationError('unavailable', generationFailedMessage), usage: outcome.usage };
       }
     }
-    const recorded = await record(input, outcome, { actor: member, userId: member.userId, audience }, requestId);
+    const recorded = await record(input, configVersion, outcome, { actor: member, userId: member.userId, audience }, requestId);
 
     if ('error' in outcome) {
       // The member paid for ideas they did not get: the credit goes back.

@@ -17,6 +17,8 @@ export interface IdeaSetContent {
   categories: Category[];
   ideas: Idea[];
   personalized: boolean;
+  /** The AI configuration version a generated set was made with. */
+  configVersion?: number;
 }
 
 /** Keeps idea sets; each is recorded with the member who keeps it as the actor. */
@@ -53,6 +55,7 @@ export function createIdeaSetsService(deps: IdeaSetsDeps) {
             })),
             personalized: content.personalized,
             source,
+            ...(content.configVersion !== undefined ? { configVersion: content.configVersion } : {}),
           },
         }),
         commandContext(clock, { actor: owner, requestId: origin.requestId }, 'idea-sets'),

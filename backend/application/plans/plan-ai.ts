@@ -35,7 +35,7 @@ export interface AiCallDeps {
  */
 export async function callPlanAi<T>(
   deps: AiCallDeps,
-  ask: { kind: Exclude<AiCallKind, 'ideas'>; model: string; member: Extract<Actor, { kind: 'user' }>; requestId: string },
+  ask: { kind: Exclude<AiCallKind, 'ideas'>; model: string; member: Extract<Actor, { kind: 'user' }>; requestId: string; configVersion?: number },
   call: () => Promise<GeneratedText>,
   parse: (text: string) => T,
 ): Promise<{ value: T; recorded: AllPosition | null }> {
@@ -67,7 +67,7 @@ export async function callPlanAi<T>(
 
 async function record(
   deps: AiCallDeps,
-  ask: { kind: Exclude<AiCallKind, 'ideas'>; model: string; member: Extract<Actor, { kind: 'user' }>; requestId: string },
+  ask: { kind: Exclude<AiCallKind, 'ideas'>; model: string; member: Extract<Actor, { kind: 'user' }>; requestId: string; configVersion?: number },
   spent: AiUsage | null,
   finishReason: string | null,
   errorType: AiErrorType | null,
@@ -89,6 +89,7 @@ async function record(
         errorType,
         finishReason,
         usageEstimated: usage.estimated === true,
+        configVersion: ask.configVersion ?? null,
       },
       { actor: ask.member, requestId: ask.requestId },
     );

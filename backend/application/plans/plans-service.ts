@@ -20,7 +20,7 @@ import type { CreditKind } from '../../domain/credits/allowances';
 import type { CreditPaidFor } from '../../domain/credits/credit-account';
 import type { UserActor } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
-import { readAiSettings } from '../ai/ai-settings';
+import { readAiConfig } from '../ai/ai-config-store';
 import { parseGeneratedMilestone, parseGeneratedPlan, parseTaskHelp } from '../ai/plan-parse';
 import { buildMilestonePromptInput, buildPlanPromptInput, buildTaskHelpPromptInput } from '../ai/plan-prompt';
 import type { GeneratePlanRequest, PlanDto, PlanHistoryResponse } from '../contracts/plans';
@@ -134,7 +134,8 @@ export function createPlansService(deps: PlansDeps) {
       const ideaId = request.ideaId?.trim();
       const idea = ideaId ? await reads.ideaOf(member.userId, ideaId, request.ideaTitle) : undefined;
       if (!ideaId || !idea) throw IdeaNotFound();
-      const input = buildPlanPromptInput(await readAiSettings(db), {
+      const config = await readAiConfig(db);
+      const input = buildPlanPromptInput(config.settings, {
         ideaTitle: idea.title,
         ideaDescription: idea.description,
         category: idea.category,
@@ -144,7 +145,7 @@ export function createPlansService(deps: PlansDeps) {
       const { result, spent } = await paid(member, 'plan', { planId }, origin.requestId, null, async () => {
         const { value: plan, recorded } = await callPlanAi(
           ai,
-          { kind: 'plan', model: input.model, member, requestId: origin.requestId },
+          { kind: 'plan', model: input.model, member, requestId: origin.requestId, configVersion: config.version },
           () => generator.generatePlan(input),
           (text) =>
             parseGeneratedPlan(text, {
@@ -200,7 +201,8 @@ export function createPlansService(deps: PlansDeps) {
       // Refused (not the member's, help already given) before a credit is spent.
       const rule = (state: PlanState) => taskNeedingHelp(state, member, taskId);
       const { plan, milestone, task } = rule(await planOf(planId));
-      const input = buildTaskHelpPromptInput(await readAiSettings(db), {
+      const config = await readAiConfig(db);
+      const input = buildTaskHelpPromptInput(config.settings, {
         taskTitle: task.title,
         taskDescription: task.description,
         milestoneTitle: milestone.title,
@@ -211,7 +213,7 @@ export function createPlansService(deps: PlansDeps) {
       const { result, spent } = await paid(member, 'help', { planId, taskId }, origin.requestId, rule, async () => {
         const { value: help, recorded } = await callPlanAi(
           ai,
-          { kind: 'help', model: input.model, member, requestId: origin.requestId },
+          { kind: 'help', model: input.model, member, requestId: origin.requestId, configVersion: config.version },
           () => generator.generateTaskHelp(input),
           parseTaskHelp,
         );
@@ -228,7 +230,8 @@ export function createPlansService(deps: PlansDeps) {
     async generateNextMilestone(member: PlanMember, planId: string, origin: { requestId: string }) {
       const rule = (state: PlanState) => nextMilestoneToDetail(state, member);
       const { plan, outline, weekNumber } = rule(await planOf(planId));
-      const input = buildMilestonePromptInput(await readAiSettings(db), {
+      const config = await readAiConfig(db);
+      const input = buildMilestonePromptInput(config.settings, {
         planTitle: plan.title,
         planDescription: plan.description,
         planCategory: plan.category,
@@ -240,7 +243,7 @@ export function createPlansService(deps: PlansDeps) {
       const { result, spent } = await paid(member, 'milestone', { planId, milestoneId: outline.milestoneId }, origin.requestId, rule, async () => {
         const { value: milestone, recorded } = await callPlanAi(
           ai,
-          { kind: 'milestone', model: input.model, member, requestId: origin.requestId },
+          { kind: 'milestone', model: input.model, member, requestId: origin.requestId, configVersion: config.version },
           () => generator.generateMilestone(input),
           (text) => parseGeneratedMilestone(text, { tasks: input.tasks, defaultTimeEstimate: input.milestoneTimeEstimate }),
         );

@@ -1,4 +1,4 @@
-import type { AiSettingsTables } from '../ai/ai-settings';
+import type { AiSettingsTables } from '../ai/ai-config-store';
 import type { TrialTables } from '../ideas/trial-allowance';
 import type { TrialResultTables } from '../ideas/trial-results';
 import type { IdeaSetSaveTables } from '../ideas/idea-set-saves';

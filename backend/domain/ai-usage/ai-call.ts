@@ -37,6 +37,8 @@ type AiCallData = {
   finishReason?: string | null;
   /** True when the provider sent no usage and the tokens were counted with the tokenizer. Since v2. */
   usageEstimated?: boolean;
+  /** The AI configuration version the call was made with (0: the built-in defaults); null before v3. */
+  configVersion?: number | null;
 };
 
 export type AiCallRecorded = { type: 'AiCallRecorded'; data: AiCallData };
@@ -54,9 +56,9 @@ const isCount = (n: number) => Number.isInteger(n) && n >= 0;
 /** Records the call once (recording it again, a retry, records nothing); usage is never negative. */
 function record(command: RecordAiCall, state: AiCallState): AiCallEvent[] {
   if (state.status === 'recorded') return [];
-  const { inputTokens, outputTokens, costUsd, finishReason = null, usageEstimated = false } = command.data;
+  const { inputTokens, outputTokens, costUsd, finishReason = null, usageEstimated = false, configVersion = null } = command.data;
   if (!isCount(inputTokens) || !isCount(outputTokens) || !(Number.isFinite(costUsd) && costUsd >= 0)) throw InvalidUsage();
-  return [{ type: 'AiCallRecorded', data: { ...command.data, finishReason, usageEstimated } }];
+  return [{ type: 'AiCallRecorded', data: { ...command.data, finishReason, usageEstimated, configVersion } }];
 }
 
 export function decideAiCall(command: AiCallCommand, state: AiCallState): AiCallEvent[] {
@@ -81,5 +83,5 @@ export const aiCallDecider: Decider<AiCallCommand, AiCallEvent, AiCallState> = {
   initialState: { status: 'none' },
   decide: decideAiCall,
   evolve: evolveAiCall,
-  schemaVersions: { AiCallRecorded: 2 },
+  schemaVersions: { AiCallRecorded: 3 },
 };

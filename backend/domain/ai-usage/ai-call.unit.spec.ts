@@ -18,6 +18,7 @@ const data: AiCallRecorded['data'] = {
   errorType: null,
   finishReason: 'stop',
   usageEstimated: false,
+  configVersion: 4,
 };
 const record = (overrides: Partial<RecordAiCall['data']> = {}): RecordAiCall => ({
   type: 'RecordAiCall',
@@ -38,11 +39,11 @@ describe('AI call records', () => {
     spec.given([]).when(record({ outcome: 'failed', errorType: 'parse_error', finishReason: 'length', usageEstimated: true })).then([
       { type: 'AiCallRecorded', data: { ...data, outcome: 'failed', errorType: 'parse_error', finishReason: 'length', usageEstimated: true } },
     ]);
-    const { finishReason: _f, usageEstimated: _u, ...withoutNewFields } = data;
+    const { finishReason: _f, usageEstimated: _u, configVersion: _c, ...withoutNewFields } = data;
     spec
       .given([])
       .when({ ...record(), data: withoutNewFields })
-      .then([{ type: 'AiCallRecorded', data: { ...withoutNewFields, finishReason: null, usageEstimated: false } }]);
+      .then([{ type: 'AiCallRecorded', data: { ...withoutNewFields, finishReason: null, usageEstimated: false, configVersion: null } }]);
   });
 
   it('are written once: recording the same call again records nothing', () => {

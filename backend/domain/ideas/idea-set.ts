@@ -32,6 +32,8 @@ type IdeaSetContent = {
   ideas: IdeaSetIdea[];
   personalized: boolean;
   source: IdeaSetSource;
+  /** The AI configuration version a generated set was made with (issue 33; absent before, and on saved or trial sets). */
+  configVersion?: number;
 };
 
 // ── Events ────────────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAIError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { chatMessages } from '../../application/ai/chat-messages';
 import { parseErrorMessage } from '../../application/ai/parse-ideas';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { sleep } from './sleep';
@@ -287,9 +288,7 @@ export class OpenAiIdeaGenerator implements IdeaGenerator, PlanGenerator {
     const onCallerAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const messages: ChatCompletionMessageParam[] = [];
-    if (input.systemPrompt.trim() !== '') messages.push({ role: 'system', content: input.systemPrompt });
-    messages.push({ role: 'user', content: input.userPrompt });
+    const messages: ChatCompletionMessageParam[] = chatMessages(input);
 
     const body: ChatCompletionCreateParamsStreaming = {
       model: input.model,

@@ -36,6 +36,7 @@ export const tablesWithoutPersonalData: Readonly<Record<string, string>> = {
   trial_generations: 'trial counts per visitor IP address and day, never tied to an account',
   platform_links: 'the public platform directory an admin keeps; who wrote a link is not kept',
   faqs: 'the public FAQ an admin keeps; who wrote an answer is not kept',
+  ai_config_versions: 'the AI configuration versions; each editor by account id only (named when read, Deleted user once erased)',
 };
 
 /**

@@ -1,7 +1,7 @@
 import { createAdminStatsService, type ContentCounts } from '../../application/admin/admin-stats';
 import { createAnalyticsBackfill } from '../../application/admin/analytics-backfill';
 import { createApiCostService } from '../../application/admin/api-cost';
-import { readAiSettings } from '../../application/ai/ai-settings';
+import { readAiSettings } from '../../application/ai/ai-config-store';
 import { adminStatsProjection } from '../../projections/admin-stats/admin-stats-projection';
 import { adminStatsQueries } from '../../projections/admin-stats/admin-stats-queries';
 import { countPublicBlogPosts } from '../../application/blog/blog-posts';

@@ -10,7 +10,7 @@ import { readModels } from '../../projections/registry';
 import { platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
-import { aiSettingsMigration } from '../../application/ai/ai-settings';
+import { aiSettingsMigration } from '../../application/ai/ai-config-store';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
 import { trialResultsMigration, trialResultsVisitorMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';

@@ -17,6 +17,8 @@ export interface IdeaSetsTable {
   personalized: boolean;
   source: IdeaSetSource;
   created_at: Date;
+  /** The AI configuration version a generated set was made with; null when not recorded (since 2026_11_25_0034). */
+  config_version: number | null;
 }
 export type IdeaSetRow = Selectable<IdeaSetsTable>;
 
@@ -37,6 +39,14 @@ export const ideaSetsMigration: Migration = {
   },
 };
 
+/** The configuration version of each generated set, and the admin's prompt history (newest sets of all members). */
+export const ideaSetsConfigVersionMigration: Migration = {
+  async up(db) {
+    await sql`alter table idea_sets add column config_version integer`.execute(db);
+    await sql`create index idea_sets_created on idea_sets (created_at desc, id desc)`.execute(db);
+  },
+};
+
 export function evolveIdeaSetRow(_row: IdeaSetRow | null, recorded: RecordedEvent): IdeaSetRow | null {
   const event = { type: recorded.type, data: recorded.data } as IdeaSetEvent;
   switch (event.type) {
@@ -50,6 +60,7 @@ export function evolveIdeaSetRow(_row: IdeaSetRow | null, recorded: RecordedEven
         personalized: event.data.personalized,
         source: event.data.source,
         created_at: recorded.occurredAt,
+        config_version: event.data.configVersion ?? null,
       };
     case 'IdeaSetDeleted':
       return null;

@@ -1,0 +1,42 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PromptHistoryEntryDto } from '../../application/contracts/ai-config';
+import type { Database } from '../../application/ports/database';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The admin's prompt history (GET /api/admin/idea-sets, back-office §2 Prompts tab): the most
+ * recent idea sets of all members, newest first, with the member's current name and email from
+ * the users read model. Read through the `idea_sets_created` index (2026_11_25_0034).
+ */
+export async function recentIdeaSets(db: Db, limit: number): Promise<PromptHistoryEntryDto[]> {
+  const rows = await db
+    .selectFrom('idea_sets')
+    .leftJoin('users', 'users.id', 'idea_sets.owner_id')
+    .select([
+      'idea_sets.id',
+      'idea_sets.skill',
+      'idea_sets.created_at',
+      'idea_sets.personalized',
+      'idea_sets.config_version',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      sql<number>`jsonb_array_length(idea_sets.ideas)`.as('idea_count'),
+    ])
+    .orderBy('idea_sets.created_at', 'desc')
+    .orderBy('idea_sets.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    skill: row.skill,
+    createdAt: new Date(row.created_at).toISOString(),
+    personalized: row.personalized,
+    ideaCount: Number(row.idea_count),
+    userFirstName: row.first_name ?? null,
+    userLastName: row.last_name ?? null,
+    userEmail: row.email ?? null,
+    configVersion: row.config_version ?? null,
+  }));
+}
