@@ -122,6 +122,13 @@ describe('routes loaded by folder', () => {
         'PATCH /api/admin/blog-posts/{id}',
         'DELETE /api/admin/blog-posts/{id}',
         'POST /api/admin/blog-images/upload',
+        'GET /api/admin/ai-config',
+        'POST /api/admin/ai-config',
+        'GET /api/admin/ai-config/versions',
+        'GET /api/admin/ai-config/versions/{version}',
+        'POST /api/admin/ai-config/versions/{version}/restore',
+        'POST /api/admin/ai-config/preview',
+        'GET /api/admin/idea-sets',
       ]),
     );
     expect((await visitor().get('/api/health')).status).toBe(200);

@@ -163,6 +163,8 @@ async function knownIds(): Promise<Record<string, string>> {
     faqId: faq.body.id,
     blogPostId: blogPost.id,
     slug: blogPost.slug,
+    // GET /api/admin/ai-config/versions/{version}: 0, the built-in defaults, always exists.
+    version: '0',
   };
 }
 

@@ -117,6 +117,14 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   updateBlogPost: admins,
   deleteBlogPost: admins,
   uploadBlogImage: admins,
+  // AI configuration as events (issue 33): a made-up version is a 404, an answer of its own.
+  getAiConfig: admins,
+  saveAiConfig: admins,
+  listAiConfigVersions: admins,
+  getAiConfigVersion: admins,
+  restoreAiConfigVersion: admins,
+  previewAiPrompt: admins,
+  listPromptHistory: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */
