@@ -141,6 +141,8 @@ describe('rebuild equals live, for every registered read model', () => {
       if (i === 1) {
         const admin = { kind: 'user', userId: randomUUID(), role: 'admin' } as const;
         const reset = await t.services.contentCleanup.resetUser(admin, userId, undefined, { actor: admin, requestId: 'reset' });
+        // The admin saves an AI configuration version (the ai-config read model, issue 33).
+        await t.services.aiConfig.save(admin, { temperature: 0.3, reason: 'Calmer' }, 'ai-config');
         expect(reset).toMatchObject({ deletedIdeas: 2, deletedPlans: 1 });
       }
     }

@@ -6,7 +6,7 @@ import type { Projection } from '../runner/projection';
 /**
  * Every version of the AI configuration (GET /api/admin/ai-config/versions), one row each; the
  * configuration in force is the highest version. `saved_by` is an account id only: the editor's
- * name is looked up when read ('Deleted user' once erased), so erasure leaves these rows alone.
+ * name is looked up when read; erasing the editor's account clears `saved_by` (the version stays).
  */
 export interface AiConfigVersionsTable {
   version: number;
@@ -54,5 +54,10 @@ export const aiConfigProjection: Projection = {
       default:
         return assertNever(event.type);
     }
+  },
+  // The versions stay (they are the configuration's history); only who saved them goes. The
+  // event keeps the account id, so a rebuild makes the same rows: it erases again at the same place.
+  async erase(trx, userId) {
+    await sql`update ai_config_versions set saved_by = null where saved_by = ${userId}`.execute(trx);
   },
 };
