@@ -40,11 +40,11 @@ const landed = [
   '2026_11_25_0030_erasure_read_model',
   '2026_11_25_0031_admin_stats_read_model',
   '2026_11_25_0032_admin_users_indexes',
+  '2026_11_25_0033_ai_config_versions',
+  '2026_11_25_0034_idea_sets_config_version',
   '2026_11_25_0035_platform_links',
   '2026_11_25_0036_faqs',
   '2026_11_25_0037_blog_posts',
-  '2026_11_25_0033_ai_config_versions',
-  '2026_11_25_0034_idea_sets_config_version',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
