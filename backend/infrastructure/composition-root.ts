@@ -13,6 +13,7 @@ import { openPlatform, type PlatformOverrides } from './composition/platform';
 import { plansContext, type PlansOverrides } from './composition/plans';
 import { supportContext } from './composition/support';
 import { blogContext } from './composition/blog';
+import { sitePagesContext } from './composition/site-pages';
 
 export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides & BillingOverrides;
 
@@ -36,6 +37,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const adminContent = adminContentContext(platform, credits);
   const blog = blogContext(platform);
   const aiConfig = await aiConfigContext(platform);
+  const sitePages = sitePagesContext(platform);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -51,6 +53,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...adminContent,
     ...blog,
     ...aiConfig,
+    ...sitePages,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();

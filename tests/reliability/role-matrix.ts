@@ -125,6 +125,14 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   restoreAiConfigVersion: admins,
   previewAiPrompt: admins,
   listPromptHistory: admins,
+  // Public pages (issue 34): company and contact texts, the contact form; admins edit them in place.
+  getCompanyContent: everyone,
+  getContactContent: everyone,
+  sendContactMessage: everyone,
+  saveCompanyContent: admins,
+  saveContactContent: admins,
+  uploadFounderImage: admins,
+  listContactMessages: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

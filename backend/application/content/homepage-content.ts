@@ -6,17 +6,7 @@ import {
 } from '../contracts/homepage-content';
 import type { Database } from '../ports/database';
 import { sanitizeRichText } from './rich-text';
-
-const KEY = 'homepage';
-
-/** The saved homepage, or the built-in defaults when an admin has never saved one. */
-export async function readHomepageContent(db: Kysely<Database>): Promise<HomepageContent> {
-  const row = await db.selectFrom('site_content').select('content').where('key', '=', KEY).executeTakeFirst();
-  if (!row) return defaultHomepageContent;
-  const parsed = homepageContentSchema.safeParse(row.content);
-  // Content saved before a schema change falls back to the defaults rather than breaking the page.
-  return parsed.success ? parsed.data : defaultHomepageContent;
-}
+import { readSiteContent, saveSiteContent, type SiteContentPage } from './site-content';
 
 /** Pricing texts are rendered as HTML (the editor's toolbar formats them): they are sanitised. */
 function sanitise(content: HomepageContent): HomepageContent {
@@ -43,18 +33,22 @@ function sanitise(content: HomepageContent): HomepageContent {
   };
 }
 
-export async function saveHomepageContent(
+const homepagePage: SiteContentPage<HomepageContent> = {
+  key: 'homepage',
+  schema: homepageContentSchema,
+  defaults: defaultHomepageContent,
+  sanitise,
+};
+
+/** The saved homepage, or the built-in defaults when an admin has never saved one. */
+export function readHomepageContent(db: Kysely<Database>): Promise<HomepageContent> {
+  return readSiteContent(db, homepagePage);
+}
+
+export function saveHomepageContent(
   db: Kysely<Database>,
   content: HomepageContent,
   editor: { userId: string; now: Date },
 ): Promise<HomepageContent> {
-  const clean = sanitise(content);
-  await db
-    .insertInto('site_content')
-    .values({ key: KEY, content: JSON.stringify(clean), updated_at: editor.now, updated_by: editor.userId })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({ content: JSON.stringify(clean), updated_at: editor.now, updated_by: editor.userId }),
-    )
-    .execute();
-  return clean;
+  return saveSiteContent(db, homepagePage, content, editor);
 }

@@ -23,3 +23,14 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
 }
+
+const noMarkup: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * A plain-text field (rendered as text, never as HTML): any markup pasted into it is removed
+ * (scripts and styles with their content), and what is left is the text as typed.
+ */
+export function stripMarkup(value: string): string {
+  return sanitizeHtml(value, noMarkup).replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!);
+}

@@ -142,6 +142,9 @@ const messages: Record<string, Wording> = {
   trial_token_missing: () =>
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',
+  contact_limit: (data) => `You can send at most ${data.perDay} contact messages a day. Please try again tomorrow.`,
+  founder_image_required: () => 'Please choose an image to upload',
+  invalid_founder_image: () => 'Please upload a JPEG or PNG image',
   ticket_limit: (data) => `You can open at most ${data.perDay} support tickets a day. Please add to an open ticket or try again tomorrow.`,
   concurrent_change: (data) =>
     data.category === 'plan'

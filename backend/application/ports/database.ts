@@ -9,6 +9,7 @@ import type { BillingInboxTables } from '../billing/billing-inbox';
 import type { PlatformLinkTables } from '../content/platform-links';
 import type { FaqTables } from '../content/faqs';
 import type { BlogTables } from '../blog/blog-posts';
+import type { ContactTables } from '../contact/contact-messages';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -29,3 +30,4 @@ export interface Database
     PlatformLinkTables,
     FaqTables,
     BlogTables {}
+    ContactTables {}

@@ -1,4 +1,5 @@
 import { createAccountErasure } from '../../application/account/account-erasure';
+import { contactMessagesEraser } from '../../application/contact/contact-messages';
 import { createAccountExport } from '../../application/account/account-export';
 import type { PersonalDataEraser } from '../../application/account/personal-data';
 import { billingInboxEraser } from '../../application/billing/billing-inbox';
@@ -37,6 +38,7 @@ export const tablesWithoutPersonalData: Readonly<Record<string, string>> = {
   platform_links: 'the public platform directory an admin keeps; who wrote a link is not kept',
   faqs: 'the public FAQ an admin keeps; who wrote an answer is not kept',
   ai_config_versions: 'the AI configuration versions; each editor by account id only (named when read, Deleted user once erased)',
+  contact_sends: 'contact form counts per client IP address and day, never tied to an account',
 };
 
 /**
@@ -61,6 +63,7 @@ export function accountContext(
     idempotencyKeysEraser(db),
     simulatedPaymentsEraser(db),
     blogPostsEraser(db),
+    contactMessagesEraser(db),
   ];
   const accountErasure = createAccountErasure({
     eventStore,

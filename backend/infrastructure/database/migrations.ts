@@ -21,6 +21,7 @@ import { simulatedGatewayMigration } from '../payments/simulated-gateway';
 import { platformLinksMigration } from '../../application/content/platform-links';
 import { faqsMigration } from '../../application/content/faqs';
 import { blogPostsMigration } from '../../application/blog/blog-posts';
+import { contactMessagesMigration, contactSendsMigration } from '../../application/contact/contact-messages';
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
@@ -49,6 +50,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0035_platform_links': platformLinksMigration,
   '2026_11_25_0036_faqs': faqsMigration,
   '2026_11_25_0037_blog_posts': blogPostsMigration,
+  '2026_11_25_0041_contact_messages': contactMessagesMigration,
+  '2026_11_25_0042_contact_sends': contactSendsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
