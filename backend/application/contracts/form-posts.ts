@@ -14,6 +14,8 @@ export const formPostPaths = {
   signUp: '/api/forms/sign-up',
   forgotPassword: '/api/forms/forgot-password',
   resetPassword: '/api/forms/reset-password',
+  /** The contact form (issue 34): answered with a 303 to /contact?sent=1, or /contact?failed=1. */
+  contact: '/api/forms/contact',
 } as const;
 
 export type PostedForm = keyof typeof formPostPaths;

@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { CompanyPage as CompanyScreen } from '../features/company/components/company-page';
 
-/** Company page (back-office document). Only the heading until its issue builds the screen. */
+/** Company page (back-office §2): 'WHO WE ARE', the founders; admins edit it in place. */
 export default function CompanyPage() {
-  return <PageHeading title="WHO WE ARE" />;
+  return <CompanyScreen />;
 }

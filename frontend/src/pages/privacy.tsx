@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { PrivacyPolicy } from '../features/legal/components/privacy-policy';
 
-/** Privacy policy (back-office document). Only the heading until its issue builds the screen. */
+/** Privacy policy (back-office §2): static, every section in order. */
 export default function PrivacyPage() {
-  return <PageHeading title="Privacy Policy" />;
+  return <PrivacyPolicy />;
 }

@@ -1,6 +1,6 @@
-import { PageHeading } from '../components/ui/page-heading';
+import { TermsOfUse } from '../features/legal/components/terms-of-use';
 
-/** Terms of use (back-office document). Only the heading until its issue builds the screen. */
+/** Terms of use (back-office §2): static, every section in order. */
 export default function TermsPage() {
-  return <PageHeading title="Terms of Use" />;
+  return <TermsOfUse />;
 }

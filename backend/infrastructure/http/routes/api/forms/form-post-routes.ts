@@ -109,6 +109,13 @@ export function formPostRoutes(services: AppServices): FastifyPluginAsyncZod {
       }
       return back(reply, again, { form: 'resetPassword', message: answer.message ?? 'Failed to process password reset', intent: 'danger' });
     });
+
+    // The contact form (nothing secret, but private): the message is never put in a URL; the page says sent or failed.
+    post(formPostPaths.contact, async (fields, request, reply) => {
+      const { name = '', email = '', subject = '', message = '' } = fields;
+      const answer = await callApi(request, '/api/contact', { name, email, subject, message });
+      return reply.redirect(answer.status === 201 ? '/contact?sent=1' : '/contact?failed=1', 303);
+    });
   };
 }
 

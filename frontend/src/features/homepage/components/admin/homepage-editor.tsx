@@ -1,4 +1,4 @@
-import './homepage-editor.css';
+import '../../../../components/editing/editing.css';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import type { HomepageContent } from '@contracts/homepage-content';
 import { useCallback, useRef, useState } from 'react';
@@ -8,8 +8,8 @@ import { useUpdateHomepageContent } from '../../api/update-homepage-content';
 import { FieldRendererContext } from '../content-field';
 import { LandingSections } from '../landing-sections';
 import { EditableField, FieldUpdateContext } from './editable-field';
-import { RichTextToolbar } from './rich-text-toolbar';
-import { setPath } from './set-path';
+import { RichTextToolbar } from '../../../../components/editing/rich-text-toolbar';
+import { setPath } from '../../../../components/editing/set-path';
 
 /** Admin edit mode of the landing page (`/?editMode=true`): edit in place, Save sends it, Cancel restores. */
 export default function HomepageEditor({ content }: { content: HomepageContent }) {

@@ -1,3 +1,4 @@
+import './editing.css';
 import { Button, ButtonGroup, Divider } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 

@@ -1,0 +1,148 @@
+import './contact-page.css';
+import { Button, Callout, Card, Icon, type IconName, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ContactContent } from '@contracts/contact';
+import { useCallback, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { InlineText } from '../../../components/editing/inline-text';
+import { LoadFailure } from '../../../components/ui/load-failure';
+import { PageMeta } from '../../../components/ui/page-meta';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { isAdmin } from '../../../lib/auth/roles';
+import { toast, toastError } from '../../../lib/toaster';
+import { useContactContent, useSaveContactContent } from '../api/contact';
+import { ContactForm } from './contact-form';
+
+type Key = keyof ContactContent;
+type Commit = (key: Key, value: string) => void;
+
+function Text({ k, content, commit, as = 'span', className }: { k: Key; content: ContactContent; commit?: Commit; as?: keyof React.JSX.IntrinsicElements; className?: string }) {
+  if (commit) return <InlineText value={content[k]} onCommit={(v) => commit(k, v)} as={as} className={className} label={`Edit ${k}`} />;
+  const Tag = as as 'span';
+  return <Tag className={className}>{content[k]}</Tag>;
+}
+
+function InfoCard({ icon, label, value, content, commit, link }: { icon: IconName; label: Key; value: Key; content: ContactContent; commit?: Commit; link?: boolean }) {
+  return (
+    <Card className="contact-info-card">
+      <Icon icon={icon} size={20} className="contact-info-icon" aria-hidden />
+      <div>
+        <Text k={label} content={content} commit={commit} as="h3" className="contact-info-label" />
+        {link && !commit ? (
+          <a href={`mailto:${content[value]}`}>{content[value]}</a>
+        ) : (
+          <Text k={value} content={content} commit={commit} as="p" className="contact-info-value" />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export function ContactView({ content, commit }: { content: ContactContent; commit?: Commit }) {
+  const [params, setParams] = useSearchParams();
+  const [sent, setSent] = useState(params.get('sent') === '1');
+  const failedBefore = params.get('failed') === '1';
+  const again = () => {
+    setSent(false);
+    if (params.has('sent') || params.has('failed')) setParams({}, { replace: true });
+  };
+  return (
+    <div className="contact-page">
+      <header className="contact-header">
+        <Text k="title" content={content} commit={commit} as="h1" className="contact-title" />
+        <Text k="subtitle" content={content} commit={commit} as="p" className="contact-subtitle" />
+      </header>
+      <div className="contact-columns">
+        <section className="contact-info" aria-labelledby="contact-info-heading">
+          <h2 id="contact-info-heading" className="contact-info-heading">
+            <Text k="infoHeading" content={content} commit={commit} />
+          </h2>
+          <Text k="infoDescription" content={content} commit={commit} as="p" />
+          <InfoCard icon="envelope" label="emailLabel" value="emailValue" content={content} commit={commit} link />
+          <InfoCard icon="map-marker" label="locationLabel" value="locationValue" content={content} commit={commit} />
+          <InfoCard icon="time" label="hoursLabel" value="hoursValue" content={content} commit={commit} />
+          <Callout intent="success" icon="info-sign" className="contact-response">
+            <Text k="responseHeading" content={content} commit={commit} as="h3" className="contact-info-label" />
+            <Text k="responseDescription" content={content} commit={commit} as="p" />
+          </Callout>
+        </section>
+        <section className="contact-form-column" aria-label="Send us a message">
+          {sent ? (
+            <NonIdealState
+              icon="tick-circle"
+              title="Message Sent!"
+              description="Thank you for contacting us. We'll get back to you soon."
+              action={<Button intent="primary" text="Send Another Message" onClick={again} />}
+            />
+          ) : (
+            <ContactForm onSent={() => setSent(true)} failedBefore={failedBefore} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Admins: every text is edited in place and committed on blur; Save Changes sends it, Cancel restores (§2, §4). */
+function ContactEditor({ content }: { content: ContactContent }) {
+  const save = useSaveContactContent();
+  const [draft, setDraftState] = useState(content);
+  const [loaded, setLoaded] = useState(content);
+  const draftRef = useRef(content);
+  const setDraft = useCallback((next: ContactContent) => {
+    draftRef.current = next;
+    setDraftState(next);
+  }, []);
+  const commit = useCallback((key: Key, value: string) => setDraft({ ...draftRef.current, [key]: value }), [setDraft]);
+
+  const onSave = async () => {
+    try {
+      const saved = await save.mutateAsync(draftRef.current);
+      setLoaded(saved);
+      setDraft(saved);
+      toast({ title: 'Success', description: 'Contact page content saved successfully', intent: Intent.SUCCESS });
+    } catch (error) {
+      toastError('Error', errorMessage(error, 'Failed to save contact page content'));
+    }
+  };
+  const onCancel = () => {
+    setDraft(loaded);
+    toast({ title: 'Changes discarded', description: 'Your changes have been reverted' });
+  };
+
+  return (
+    <>
+      <div className="edit-bar" role="region" aria-label="Contact page edit mode">
+        <Callout intent="warning" icon="edit" compact className="edit-bar-inner">
+          <span className="edit-bar-text">Admin Edit Mode: Click on any text to edit</span>
+          <span className="edit-bar-actions">
+            <Button intent="success" icon="floppy-disk" loading={save.isPending} onClick={() => void onSave()} text="Save Changes" />
+            <Button icon="undo" disabled={save.isPending} onClick={onCancel} text="Cancel" />
+          </span>
+        </Callout>
+      </div>
+      <ContactView content={draft} commit={commit} />
+    </>
+  );
+}
+
+export function ContactPage() {
+  const { user } = useAuth();
+  const content = useContactContent();
+  return (
+    <>
+      <PageMeta title="Contact Us" description="Get in touch with the Skilly team: send us a message, or find our email, hours and response times." />
+      {content.isPending ? (
+        <div className="page-spinner">
+          <Spinner aria-label="Loading..." />
+        </div>
+      ) : content.isError ? (
+        <LoadFailure title="Failed to load the contact page" query={content} />
+      ) : isAdmin(user) ? (
+        <ContactEditor content={content.data} />
+      ) : (
+        <ContactView content={content.data} />
+      )}
+    </>
+  );
+}
