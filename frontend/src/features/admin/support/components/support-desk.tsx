@@ -1,4 +1,5 @@
 import './support-desk.css';
+import { ContactMessagesPanel } from '../../contact-messages/contact-messages-panel';
 import { NonIdealState } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { LoadingText } from '../../../../components/ui/loading-text';
@@ -56,6 +57,7 @@ export function SupportDesk() {
           <NonIdealState icon="chat" title="Select a ticket to view conversation" />
         )}
       </section>
+      <ContactMessagesPanel />
     </div>
   );
 }
