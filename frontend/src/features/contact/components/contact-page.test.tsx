@@ -72,7 +72,7 @@ describe('the contact page', () => {
 
   it('lets an admin edit a text in place and save it; Cancel reverts', async () => {
     let saved: unknown;
-    server.use(http.put('/api/admin/contact-content', async ({ request }) => ((saved = await request.json()), HttpResponse.json((saved as { content: unknown }).content))));
+    server.use(http.put('/api/admin/contact-content', async ({ request }) => ((saved = await request.json()), HttpResponse.json((saved as { content: Record<string, string> }).content))));
     open('admin');
     expect(await screen.findByText('Admin Edit Mode: Click on any text to edit')).toBeInTheDocument();
     const title = screen.getByRole('textbox', { name: 'Edit title' });
