@@ -29,5 +29,5 @@ export interface Database
     BillingInboxTables,
     PlatformLinkTables,
     FaqTables,
-    BlogTables {}
+    BlogTables,
     ContactTables {}
