@@ -14,6 +14,7 @@ import { plansContext, type PlansOverrides } from './composition/plans';
 import { supportContext } from './composition/support';
 import { blogContext } from './composition/blog';
 import { sitePagesContext } from './composition/site-pages';
+import { emailContext } from './composition/email';
 
 export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides & BillingOverrides;
 
@@ -38,6 +39,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const blog = blogContext(platform);
   const aiConfig = await aiConfigContext(platform);
   const sitePages = sitePagesContext(platform);
+  const email = emailContext(platform);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
@@ -54,10 +56,12 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
     ...blog,
     ...aiConfig,
     ...sitePages,
+    ...email,
     async close() {
       await credits.compensation.stop();
       await billing.billingSweeper.stop();
       await account.erasureSweeper.stop();
+      await email.emailSender.stop();
       await runner.stop();
       await eventStore.close();
       await database.close();

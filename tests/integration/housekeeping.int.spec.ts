@@ -52,11 +52,12 @@ async function seed(prefix: string) {
     subject: 's',
     body: 'b',
     created_at: created,
+    next_attempt_at: created,
     sent_at: sent,
   });
   await db
     .insertInto('email_outbox')
-    .values([email('waiting', ago(hour), null), email('sent', ago(hour), ago(1)), email('stale', ago(retention.unsentEmailsMs + hour), null)])
+    .values([email('waiting', ago(hour), null), email('sent', ago(retention.sentEmailsMs + hour), ago(retention.sentEmailsMs + 1)), email('just-sent', ago(hour), ago(1)), email('stale', ago(retention.unsentEmailsMs + hour), null)])
     .execute();
 }
 
@@ -81,7 +82,7 @@ describe('pruning spent records', () => {
       sessions: ['a-live'],
       tokens: ['a-live'],
       attempts: ['a-recent@example.com', 'a-recent@example.com'],
-      emails: ['a-waiting@example.com'],
+      emails: ['a-waiting@example.com', 'a-just-sent@example.com'],
     });
     expect(await pruneSpentRecords(database.handle.db, now)).toEqual({ sessions: 0, resetTokens: 0, attempts: 0, emails: 0 });
   });

@@ -393,6 +393,7 @@ const PARAM_VALUES: { label: string; value: string }[] = [
 /** The known id a route's bare `{id}` names, by what the route is about (undefined: the plan's). */
 function idOfRoute(route: string, knownIds: Record<string, string>): string | undefined {
   if (/ticket/.test(route)) return knownIds.ticketId;
+  if (/email-templates/.test(route)) return knownIds.emailTemplateId;
   if (/test-checkout/.test(route)) return knownIds.testCheckoutId;
   if (/test-portal/.test(route)) return knownIds.testPortalId;
   if (/skilly-urls/.test(route)) return knownIds.platformLinkId;

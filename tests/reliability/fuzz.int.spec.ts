@@ -154,6 +154,7 @@ async function knownIds(): Promise<Record<string, string>> {
     milestoneId: milestone?.id,
     taskId: milestone?.tasks?.[0]?.id,
     ticketId: ticket.body.id,
+    emailTemplateId: 'password-reset',
     testCheckoutId: lastSegment(checkout.body.url),
     testPortalId: lastSegment(portal.url),
     // GET /api/files/{area}/{name}

@@ -133,6 +133,9 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   saveContactContent: admins,
   uploadFounderImage: admins,
   listContactMessages: admins,
+  listEmailTemplates: admins,
+  updateEmailTemplate: admins,
+  listOutboxEmails: admins,
 };
 
 /** The document's operations that have no row, and the rows that name no operation: both must be empty. */

@@ -12,13 +12,17 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { CreditsService } from '../credits/credits-service';
 import { foldStream, handleCommand, type CommandInput } from '../event-sourcing/command-handler';
 import type { AllPosition, EventStore, RecordedEvent } from '../ports/event-store';
-import type { Clock, IdGenerator } from '../ports/system';
+import type { Clock, IdGenerator, Mailer } from '../ports/system';
 
 export interface BillingRolePolicyDeps {
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
   credits: CreditsService;
+  /** Tells the member their subscription started or ended (when the role change is recorded, so once). */
+  mailer?: Mailer;
+  /** PUBLIC_URL: the links in those emails. */
+  publicUrl?: string;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -29,6 +33,13 @@ export interface RolePolicyOutcome {
   changed: boolean;
   /** Where the last write landed (role change or ledger), for read-your-writes. */
   position: AllPosition | null;
+}
+
+/** The subscription started (now pro) or ended (now free) email, in the member's name. */
+function notifySubscription(mailer: Mailer, appUrl: string, user: { email: string; firstName: string }, role: 'pro' | 'free') {
+  return role === 'pro'
+    ? mailer.send({ to: user.email, template: 'subscription-started', variables: { firstName: user.firstName, dashboardLink: `${appUrl}/dashboard`, appUrl } })
+    : mailer.send({ to: user.email, template: 'subscription-ended', variables: { firstName: user.firstName, upgradeLink: `${appUrl}/upsell`, appUrl } });
 }
 
 /** The role the billing policy last gave: whether the member's pro came from a subscription (an admin's pro is left alone). */
@@ -99,6 +110,7 @@ export function createBillingRolePolicy(deps: BillingRolePolicyDeps) {
           position = outcome.position;
           if (outcome.state.status === 'active' || outcome.state.status === 'disabled') role = outcome.state.role;
           if (position) log.info({ userId, to: change.role, subscriptionId: change.subscription.subscriptionId }, 'billing changed a member\'s role');
+          if (position && deps.mailer && user.status === 'active') await notifySubscription(deps.mailer, deps.publicUrl ?? '', user, change.role).catch((error: unknown) => log.error({ err: error, userId }, 'could not queue the subscription email'));
         } catch (error) {
           // An admin made them staff meanwhile: billing leaves staff alone.
           if (error instanceof DomainError && error.kind === 'forbidden') return { role: null, changed: false, position: null };

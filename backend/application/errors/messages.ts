@@ -177,6 +177,9 @@ const messages: Record<string, Wording> = {
   invalid_blog_image: () => 'Only image files are allowed',
   invalid_ai_config: (data) => String(data.message ?? 'Please check the AI configuration'),
   ai_config_version_not_found: (data) => `Version ${String(data.version)} of the AI configuration was not found`,
+  // application: email templates (back-office §2 Emails tab; issue 33)
+  email_template_not_found: () => 'Email template not found',
+  email_template_body_empty: () => 'HTML Body is empty once scripts and event handlers are removed',
 };
 
 /** Said when a code has no entry yet: true, if vague. */

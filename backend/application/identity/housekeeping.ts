@@ -9,6 +9,8 @@ export const retention = {
   attemptsMs: Math.max(signInThrottle.windowMs, passwordResetLimits.windowMs),
   /** Emails that were never sent are dropped after a week (their reset links died long before). */
   unsentEmailsMs: 7 * 24 * 60 * 60_000,
+  /** Sent emails stay a day, so the admin's delivery log shows them (issue 33). */
+  sentEmailsMs: 24 * 60 * 60_000,
   /** Every hour, by default, in the server process. */
   intervalMs: 60 * 60_000,
 } as const;
@@ -25,7 +27,7 @@ const count = (result: { numDeletedRows: bigint } | undefined) => Number(result?
 /**
  * Deletes what can never be used again: expired or revoked sessions, expired or used reset
  * tokens, sign-in and reset attempts older than the throttles' windows, and outbox emails
- * that were sent (or were never sent within a week).
+ * sent over a day ago (or never sent within a week: failed ones included).
  */
 export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promise<PruneCounts> {
   const sessions = await db
@@ -43,7 +45,7 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
   const emails = await db
     .deleteFrom('email_outbox')
     .where((eb) =>
-      eb.or([eb('sent_at', 'is not', null), eb('created_at', '<', new Date(now.getTime() - retention.unsentEmailsMs))]),
+      eb.or([eb('sent_at', '<', new Date(now.getTime() - retention.sentEmailsMs)), eb('created_at', '<', new Date(now.getTime() - retention.unsentEmailsMs))]),
     )
     .executeTakeFirst();
   return { sessions: count(sessions), resetTokens: count(resetTokens), attempts: count(attempts), emails: count(emails) };

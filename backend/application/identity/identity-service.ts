@@ -70,8 +70,10 @@ export function createIdentityService(deps: IdentityDeps) {
 
   return {
     /** Every signup is a free member, whatever the request asked for. */
-    signUp(input: { firstName: string; lastName: string; email: string; password: string }, origin: RequestOrigin) {
-      return register({ ...input, role: 'free' }, origin, 'signup');
+    async signUp(input: { firstName: string; lastName: string; email: string; password: string }, origin: RequestOrigin) {
+      const registered = await register({ ...input, role: 'free' }, origin, 'signup');
+      await mailer.send({ to: input.email.trim(), template: 'welcome', variables: { firstName: input.firstName.trim(), appUrl: publicUrl } });
+      return registered;
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<{ user: UserRow; token: string }> {
@@ -118,11 +120,7 @@ export function createIdentityService(deps: IdentityDeps) {
           used_at: null,
         })
         .execute();
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Skilly password',
-        text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-      });
+      await mailer.send({ to: user.email, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
     },
 
     async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<AllPosition | null> {

@@ -23,12 +23,25 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
 export interface EmailOutboxTable {
   id: Generated<number>;
   recipient: string;
   subject: string;
+  /** The plain-text alternative. */
   body: string;
+  /** The HTML the template rendered (null for emails queued before templates existed). */
+  html: string | null;
+  /** Which template it was rendered from. */
+  template: string | null;
   created_at: Date;
+  /** queued → sending (claimed by a sender until `next_attempt_at`) → sent, or back to queued, or failed. */
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  /** When a queued email is due, or when a sender's claim on a sending one lapses. */
+  next_attempt_at: Date;
+  last_error: string | null;
   sent_at: Date | null;
 }
 
@@ -90,5 +103,26 @@ export const sessionPasswordFingerprintMigration: Migration = {
       from users where users.id = sessions.user_id`.execute(db);
     await sql`delete from sessions where password_fingerprint is null`.execute(db);
     await sql`alter table sessions alter column password_fingerprint set not null`.execute(db);
+  },
+};
+
+/**
+ * Delivery state on the outbox (issue 33): the SMTP sender claims due rows, marks them sent once,
+ * retries with backoff and gives up as failed. Emails already there are queued and due at once;
+ * those a worker had marked sent stay sent.
+ */
+export const emailOutboxDeliveryMigration: Migration = {
+  async up(db) {
+    await sql`alter table email_outbox add column html text`.execute(db);
+    await sql`alter table email_outbox add column template text`.execute(db);
+    await sql`alter table email_outbox add column status text not null default 'queued'`.execute(db);
+    await sql`alter table email_outbox add column attempts integer not null default 0`.execute(db);
+    await sql`alter table email_outbox add column next_attempt_at timestamptz`.execute(db);
+    await sql`alter table email_outbox add column last_error text`.execute(db);
+    await sql`update email_outbox set status = 'sent' where sent_at is not null`.execute(db);
+    await sql`update email_outbox set next_attempt_at = created_at`.execute(db);
+    await sql`alter table email_outbox alter column next_attempt_at set not null`.execute(db);
+    await sql`alter table email_outbox add constraint email_outbox_status check (status in ('queued', 'sending', 'sent', 'failed'))`.execute(db);
+    await sql`create index email_outbox_due on email_outbox (next_attempt_at, id) where status in ('queued', 'sending')`.execute(db);
   },
 };

@@ -10,6 +10,7 @@ import type { PlatformLinkTables } from '../content/platform-links';
 import type { FaqTables } from '../content/faqs';
 import type { BlogTables } from '../blog/blog-posts';
 import type { ContactTables } from '../contact/contact-messages';
+import type { EmailTemplateTables } from '../email/email-tables';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -31,3 +32,4 @@ export interface Database
     FaqTables,
     BlogTables,
     ContactTables {}
+    EmailTemplateTables {}

@@ -1,3 +1,5 @@
+import type { EmailTemplateKey, EmailVariables } from '../email/email-templates';
+
 export interface Clock {
   now(): Date;
 }
@@ -12,12 +14,13 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
 }
 
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-}
+/** One email the product sends: which template, and the values of its placeholders. */
+export type OutgoingEmail = { [K in EmailTemplateKey]: { to: string; template: K; variables: EmailVariables[K] } }[EmailTemplateKey];
 
+/**
+ * Queues an email rendered from the template's active wording (an inactive template falls back
+ * to the built-in wording: a password reset must always go out). Delivery is the sender's job.
+ */
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
 }

@@ -72,12 +72,8 @@ export function createSupportService(deps: SupportDeps) {
     if (!member) return;
     await mailer.send({
       to: member.email,
-      subject: `New reply to your support ticket: ${subject}`,
-      text:
-        `Hello ${member.firstName},\n\n` +
-        `Our support team has replied to your ticket "${subject}".\n\n` +
-        `Read the reply and answer it here: ${publicUrl}/support\n\n` +
-        `The Skilly team`,
+      template: 'ticket-reply',
+      variables: { firstName: member.firstName, ticketSubject: subject, ticketLink: `${publicUrl}/support`, appUrl: publicUrl },
     });
   }
 

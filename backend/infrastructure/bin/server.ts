@@ -21,6 +21,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     services.compensation.start();
     services.billingSweeper.start();
     services.erasureSweeper.start();
+    services.emailSender.start();
   }
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });

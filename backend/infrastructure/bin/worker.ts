@@ -3,7 +3,7 @@ import { configOrExit, stopOnSignals } from './server';
 
 /**
  * Runs the projections (and the process managers they feed: credit compensation, billing role
- * checks, the erasure of late writes) in their own process. Start the web servers with
+ * checks, the erasure of late writes, the SMTP delivery of the outbox) in their own process. Start the web servers with
  * PROJECTIONS_IN_PROCESS=false so they leave the projections to this worker.
  */
 const services = await compose(configOrExit());
@@ -11,5 +11,6 @@ await services.runner.start();
 services.compensation.start();
 services.billingSweeper.start();
 services.erasureSweeper.start();
+services.emailSender.start();
 services.logger.info({ projections: services.runner.projections.map((p) => p.name) }, 'projection worker running');
 stopOnSignals(() => services.close());

@@ -39,6 +39,7 @@ export const tablesWithoutPersonalData: Readonly<Record<string, string>> = {
   faqs: 'the public FAQ an admin keeps; who wrote an answer is not kept',
   ai_config_versions: 'the AI configuration versions; each editor by account id only (named when read, Deleted user once erased)',
   contact_sends: 'contact form counts per client IP address and day, never tied to an account',
+  email_templates: 'the wording of the product’s emails; its last editor by account id only',
 };
 
 /**

@@ -50,7 +50,7 @@ export function billingContext(platform: Platform, { credits }: CreditsContext, 
   // Links the provider sends the browser to: absolute for Stripe (it needs them so), and on PUBLIC_URL when it is set.
   const base = chosen.gateway.kind === 'stripe' || config.PUBLIC_URL_CONFIGURED ? config.PUBLIC_URL : '';
   const log = logger.child({ component: 'billing' });
-  const policy = createBillingRolePolicy({ eventStore, ids, clock, credits, log });
+  const policy = createBillingRolePolicy({ eventStore, ids, clock, credits, mailer: platform.mailer, publicUrl: config.PUBLIC_URL, log });
   const billing = createBillingService({
     db,
     eventStore,

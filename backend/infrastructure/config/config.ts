@@ -44,6 +44,13 @@ const configSchema = z.object({
   UPSELL_OFFER_ENDS_AT: optionalText.pipe(
     z.iso.datetime({ offset: true, message: 'UPSELL_OFFER_ENDS_AT must be an ISO 8601 date and time, e.g. 2026-12-31T23:59:00Z' }).optional(),
   ),
+  /**
+   * The SMTP server the outbox is delivered through (`smtp://user:pass@host:587`, `smtps://…:465`).
+   * Unset: emails stay queued in the outbox and are only logged.
+   */
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/\s]+/, 'SMTP_URL must start with smtp:// or smtps:// and name a host').optional()),
+  /** The sender of every email (`Skilly <no-reply@skilly.example>`). */
+  EMAIL_FROM: optionalText.pipe(z.string().max(200, 'EMAIL_FROM must be at most 200 characters').default('Skilly <no-reply@skilly.local>')),
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),

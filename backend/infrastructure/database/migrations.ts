@@ -7,7 +7,8 @@ import {
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { readModels } from '../../projections/registry';
-import { platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
+import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
+import { emailTemplatesMigration } from '../../application/email/email-tables';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-config-store';
@@ -52,6 +53,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0037_blog_posts': blogPostsMigration,
   '2026_11_25_0041_contact_messages': contactMessagesMigration,
   '2026_11_25_0042_contact_sends': contactSendsMigration,
+  '2026_11_25_0039_email_templates': emailTemplatesMigration,
+  '2026_11_25_0040_email_outbox_delivery': emailOutboxDeliveryMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -47,6 +47,8 @@ const landed = [
   '2026_11_25_0037_blog_posts',
   '2026_11_25_0041_contact_messages',
   '2026_11_25_0042_contact_sends',
+  '2026_11_25_0039_email_templates',
+  '2026_11_25_0040_email_outbox_delivery',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, IdGenerator, Mailer, OutgoingEmail, PasswordHasher } from '../../application/ports/system';
 import type { Database } from '../../application/ports/database';
+import { defaultEmailTemplates, renderEmail } from '../../application/email/email-templates';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -22,19 +23,35 @@ export const argon2Hasher: PasswordHasher = {
 };
 
 /**
- * Writes each email to the outbox table, and notes it in the log. A sending worker (SMTP, an
- * email API) reads the outbox. Bodies carry reset links, which are credentials: only in
- * development (`logBodies`) does the log show them, where a developer finds the link.
+ * Renders each email from its template's active wording (the built-in wording when the admin
+ * switched the template off), writes it to the outbox as queued, and notes it in the log. The
+ * SMTP sender (`email/email-sender.ts`) delivers the outbox when SMTP_URL is set. Bodies carry
+ * reset links, which are credentials: only in development (`logBodies`) does the log show them,
+ * where a developer finds the link.
  */
 export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock, options: { logBodies: boolean }): Mailer {
   return {
     async send(email: OutgoingEmail) {
+      const row = await db.selectFrom('email_templates').select(['subject', 'html_body', 'is_active']).where('id', '=', email.template).executeTakeFirst();
+      const wording = row?.is_active ? { subject: row.subject, htmlBody: row.html_body } : defaultEmailTemplates[email.template];
+      const rendered = renderEmail(wording, email.variables as unknown as Record<string, string>);
+      const now = clock.now();
       await db
         .insertInto('email_outbox')
-        .values({ recipient: email.to, subject: email.subject, body: email.text, created_at: clock.now(), sent_at: null })
+        .values({
+          recipient: email.to,
+          subject: rendered.subject,
+          body: rendered.text,
+          html: rendered.html,
+          template: email.template,
+          created_at: now,
+          next_attempt_at: now,
+          last_error: null,
+          sent_at: null,
+        })
         .execute();
-      if (options.logBodies) logger.info({ to: email.to, subject: email.subject, body: email.text }, 'email queued in outbox');
-      else logger.info({ subject: email.subject }, 'email queued in outbox');
+      if (options.logBodies) logger.info({ to: email.to, subject: rendered.subject, body: rendered.text }, 'email queued in outbox');
+      else logger.info({ subject: rendered.subject, template: email.template }, 'email queued in outbox');
     },
   };
 }

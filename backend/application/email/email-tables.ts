@@ -1,0 +1,51 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { defaultEmailTemplates, emailTemplateKeys } from './email-templates';
+
+/** Email templates (design §2: a plain table, only the current wording matters). */
+export interface EmailTemplatesTable {
+  /** The stable key the product sends by (`password-reset`). */
+  id: string;
+  name: string;
+  subject: string;
+  html_body: string;
+  is_active: boolean;
+  updated_at: Date;
+  /** The admin who last saved it; null for the seeded wording. */
+  updated_by: string | null;
+}
+
+export interface EmailTemplateTables {
+  email_templates: EmailTemplatesTable;
+}
+
+/** The table, seeded with the five emails the product sends in their built-in wording. */
+export const emailTemplatesMigration: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped (migrations.ts)
+  async up(db: Kysely<any>) {
+    await sql`
+      create table email_templates (
+        id text primary key,
+        name text not null,
+        subject text not null,
+        html_body text not null,
+        is_active boolean not null default true,
+        updated_at timestamptz not null,
+        updated_by text
+      )`.execute(db);
+    const now = new Date();
+    await db
+      .insertInto('email_templates')
+      .values(
+        emailTemplateKeys.map((id) => ({
+          id,
+          name: defaultEmailTemplates[id].name,
+          subject: defaultEmailTemplates[id].subject,
+          html_body: defaultEmailTemplates[id].htmlBody,
+          is_active: true,
+          updated_at: now,
+          updated_by: null,
+        })),
+      )
+      .execute();
+  },
+};

@@ -1,0 +1,194 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The emails the product sends, each with the placeholders its template may use. The key is the
+ * template's stable id (the `email_templates` row and the Mailer's `template`).
+ */
+export interface EmailVariables {
+  welcome: { firstName: string; appUrl: string };
+  'password-reset': { firstName: string; resetLink: string; appUrl: string };
+  'ticket-reply': { firstName: string; ticketSubject: string; ticketLink: string; appUrl: string };
+  'subscription-started': { firstName: string; dashboardLink: string; appUrl: string };
+  'subscription-ended': { firstName: string; upgradeLink: string; appUrl: string };
+}
+
+export type EmailTemplateKey = keyof EmailVariables;
+
+export interface EmailTemplateContent {
+  name: string;
+  subject: string;
+  htmlBody: string;
+}
+
+/** Bounds of an admin's edit (back-office §5: every string bounded). */
+export const EMAIL_SUBJECT_MAX = 200;
+export const EMAIL_HTML_MAX = 50_000;
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px;">${label}</a></p>`;
+
+const layout = (heading: string, inner: string) =>
+  `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c2127;background:#ffffff;">` +
+  `<h1 style="font-size:22px;margin:0 0 16px;color:#1c2127;">${heading}</h1>` +
+  inner +
+  `<p style="margin:32px 0 0;font-size:13px;color:#5f6b7c;">The Skilly team &middot; <a href="{{appUrl}}" style="color:#2d72d2;">{{appUrl}}</a></p>` +
+  `</div>`;
+
+/** The built-in wording: the seed of each row, and what an inactive template falls back to. */
+export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateContent> = {
+  welcome: {
+    name: 'Welcome',
+    subject: 'Welcome to Skilly, {{firstName}}',
+    htmlBody: layout(
+      'Welcome to Skilly',
+      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px;">Your account is ready. Tell Skilly what you are good at and it suggests ways to earn from it, then turns the one you pick into a week-by-week plan.</p>` +
+        button('{{appUrl}}/dashboard', 'Open my dashboard'),
+    ),
+  },
+  'password-reset': {
+    name: 'Password reset',
+    subject: 'Reset your Skilly password',
+    htmlBody: layout(
+      'Reset your password',
+      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px;">Someone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:</p>` +
+        button('{{resetLink}}', 'Choose a new password') +
+        `<p style="margin:0 0 12px;word-break:break-all;">{{resetLink}}</p>` +
+        `<p style="margin:0 0 12px;">If it was not you, ignore this email: your password stays as it is.</p>`,
+    ),
+  },
+  'ticket-reply': {
+    name: 'Ticket reply',
+    subject: 'New reply to your support ticket: {{ticketSubject}}',
+    htmlBody: layout(
+      'Our support team replied',
+      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px;">Our support team has replied to your ticket &ldquo;{{ticketSubject}}&rdquo;.</p>` +
+        button('{{ticketLink}}', 'Read the reply') +
+        `<p style="margin:0 0 12px;">Read the reply and answer it here: {{ticketLink}}</p>`,
+    ),
+  },
+  'subscription-started': {
+    name: 'Subscription started',
+    subject: 'Welcome to Skilly Pro',
+    htmlBody: layout(
+      'You are now Pro',
+      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px;">Thank you for subscribing. Your Pro allowances are available now: more idea sets, plans, milestones and help every month.</p>` +
+        button('{{dashboardLink}}', 'Go to my dashboard'),
+    ),
+  },
+  'subscription-ended': {
+    name: 'Subscription ended',
+    subject: 'Your Skilly Pro subscription has ended',
+    htmlBody: layout(
+      'Your Pro subscription has ended',
+      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px;">Your Pro subscription has ended and your account is on the free plan again. Your ideas and plans are all still here.</p>` +
+        button('{{upgradeLink}}', 'Subscribe again') ,
+    ),
+  },
+};
+
+export const emailTemplateKeys = Object.keys(defaultEmailTemplates) as EmailTemplateKey[];
+
+/** The placeholders each template offers (shown to the admin, and the preview's sample values). */
+export const emailPlaceholders: Record<EmailTemplateKey, readonly string[]> = {
+  welcome: ['firstName', 'appUrl'],
+  'password-reset': ['firstName', 'resetLink', 'appUrl'],
+  'ticket-reply': ['firstName', 'ticketSubject', 'ticketLink', 'appUrl'],
+  'subscription-started': ['firstName', 'dashboardLink', 'appUrl'],
+  'subscription-ended': ['firstName', 'upgradeLink', 'appUrl'],
+};
+
+const allowedTags = [
+  ...sanitizeHtml.defaults.allowedTags,
+  'img', 'center', 'font', 'span', 'div', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+];
+const layoutAttributes = ['style', 'class', 'align', 'valign', 'width', 'height', 'bgcolor', 'border', 'cellpadding', 'cellspacing', 'role', 'dir', 'lang', 'title'];
+
+/**
+ * What an admin's HTML may keep: layout, inline styles, links and images; scripts, styles
+ * blocks, frames, forms and every `on…` handler are removed, and links only to http(s), mailto
+ * or a placeholder.
+ */
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags,
+  allowedAttributes: {
+    '*': layoutAttributes,
+    a: [...layoutAttributes, 'href', 'target', 'rel', 'name'],
+    img: [...layoutAttributes, 'src', 'alt'],
+    td: [...layoutAttributes, 'colspan', 'rowspan'],
+    th: [...layoutAttributes, 'colspan', 'rowspan', 'scope'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+};
+
+export function sanitizeEmailHtml(html: string): string {
+  return sanitizeHtml(html, sanitizeOptions);
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9]*)\s*\}\}/g;
+
+function fill(text: string, variables: Record<string, string>, encode: (value: string) => string): string {
+  return text.replace(placeholder, (whole, name: string) => (name in variables ? encode(variables[name]) : whole));
+}
+
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', middot: '·', ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’', mdash: '—', ndash: '–' };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity[0] === '#') {
+      const code = entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    }
+    return named[entity.toLowerCase()] ?? whole;
+  });
+}
+
+/** The plain-text alternative of an email's HTML: paragraphs as lines, a link as "label: address". */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => {
+      const shown = label.replace(/<[^>]*>/g, '').trim();
+      return !shown || shown === href ? href : `${shown}: ${href}`;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|tr|li|table)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Fills a template: in the HTML every value is HTML-escaped (a name like `<b>` shows as typed);
+ * in the subject (plain text) line breaks are removed. A placeholder the email does not offer
+ * stays as written, so a typo is visible in the preview.
+ */
+export function renderEmail(template: Pick<EmailTemplateContent, 'subject' | 'htmlBody'>, variables: Record<string, string>): RenderedEmail {
+  const subject = fill(template.subject, variables, (value) => value).replace(/[\r\n]+/g, ' ').trim();
+  const body = fill(template.htmlBody, variables, escapeHtml);
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f6f7f9;">${body}</body></html>`;
+  return { subject, html, text: htmlToText(body) };
+}
