@@ -162,7 +162,7 @@ describe('password reset', () => {
     const mail = await t.services.database.db
       .selectFrom('email_outbox')
       .selectAll()
-      .where('recipient', '=', member.email)
+      .where('recipient', '=', member.email).where('template', '=', 'password-reset')
       .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
 

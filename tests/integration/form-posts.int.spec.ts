@@ -114,7 +114,7 @@ describe('forgot and reset password forms posted without scripts', () => {
     const forgot = await postForm(formPostPaths.forgotPassword, { email: member.email });
     expect(forgot.location).toBe('/auth?tab=signin');
     expect(forgot.notice).toMatchObject({ form: 'signIn', intent: 'success', message: expect.stringMatching(/If an account exists/) });
-    const mail = await t.services.database.db.selectFrom('email_outbox').selectAll().where('recipient', '=', member.email).executeTakeFirstOrThrow();
+    const mail = await t.services.database.db.selectFrom('email_outbox').selectAll().where('recipient', '=', member.email).where('template', '=', 'password-reset').executeTakeFirstOrThrow();
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
 
     const mismatch = await postForm(formPostPaths.resetPassword, { token, password: 'a brand new secret', confirmPassword: 'another one' });

@@ -126,7 +126,7 @@ describe('Idempotency-Key', () => {
     const member = newMember();
     expect((await new Client(t.url).post('/api/auth/signup', member, { 'idempotency-key': 'signup-old' })).status).toBe(201);
     expect((await new Client(t.url).post('/api/auth/forgot-password', { email: member.email })).status).toBe(200);
-    const mail = await db().selectFrom('email_outbox').selectAll().where('recipient', '=', member.email).executeTakeFirstOrThrow();
+    const mail = await db().selectFrom('email_outbox').selectAll().where('recipient', '=', member.email).where('template', '=', 'password-reset').executeTakeFirstOrThrow();
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
     expect((await new Client(t.url).post('/api/auth/reset-password', { token, password: 'a brand new secret' })).status).toBe(200);
     const retry = new Client(t.url);

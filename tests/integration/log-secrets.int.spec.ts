@@ -57,7 +57,7 @@ describe('secrets stay out of the log', () => {
     const mail = await services.database.db
       .selectFrom('email_outbox')
       .select('body')
-      .where('recipient', '=', member.email)
+      .where('recipient', '=', member.email).where('template', '=', 'password-reset')
       .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
     // The member opens the link: the page request carries the token in its query.

@@ -19,7 +19,7 @@ async function outbox(email: string) {
   return t.services.database.db
     .selectFrom('email_outbox')
     .select(['body'])
-    .where('recipient', '=', email)
+    .where('recipient', '=', email).where('template', '=', 'password-reset')
     .orderBy('id')
     .execute();
 }

@@ -56,7 +56,7 @@ describe('session cache across two server instances', () => {
     const mail = await a.services.database.db
       .selectFrom('email_outbox')
       .selectAll()
-      .where('recipient', '=', member.email)
+      .where('recipient', '=', member.email).where('template', '=', 'password-reset')
       .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
     expect((await new Client(a.url).post('/api/auth/reset-password', { token, password: 'a brand new secret' })).status).toBe(200);

@@ -226,7 +226,7 @@ describe('sign-ins racing a new password or a disabled account', () => {
 
   async function resetLink(email: string) {
     expect((await new Client(a.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
-    const mail = await a.services.database.db.selectFrom('email_outbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
+    const mail = await a.services.database.db.selectFrom('email_outbox').selectAll().where('recipient', '=', email).where('template', '=', 'password-reset').executeTakeFirstOrThrow();
     return decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
   }
 

@@ -32,7 +32,7 @@ describe('failed sign-in throttling', () => {
     const mail = await t.services.database.db
       .selectFrom('email_outbox')
       .select('body')
-      .where('recipient', '=', member.email)
+      .where('recipient', '=', member.email).where('template', '=', 'password-reset')
       .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail.body)![1]);
     expect((await new Client(t.url).post('/api/auth/reset-password', { token, password: 'fresh password 1' })).status).toBe(200);

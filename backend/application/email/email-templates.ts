@@ -25,13 +25,13 @@ export const EMAIL_SUBJECT_MAX = 200;
 export const EMAIL_HTML_MAX = 50_000;
 
 const button = (href: string, label: string) =>
-  `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px;">${label}</a></p>`;
+  `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${label}</a></p>`;
 
 const layout = (heading: string, inner: string) =>
-  `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c2127;background:#ffffff;">` +
-  `<h1 style="font-size:22px;margin:0 0 16px;color:#1c2127;">${heading}</h1>` +
+  `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c2127;background:#ffffff">` +
+  `<h1 style="font-size:22px;margin:0 0 16px;color:#1c2127">${heading}</h1>` +
   inner +
-  `<p style="margin:32px 0 0;font-size:13px;color:#5f6b7c;">The Skilly team &middot; <a href="{{appUrl}}" style="color:#2d72d2;">{{appUrl}}</a></p>` +
+  `<p style="margin:32px 0 0;font-size:13px;color:#5f6b7c">The Skilly team · <a href="{{appUrl}}" style="color:#2d72d2">{{appUrl}}</a></p>` +
   `</div>`;
 
 /** The built-in wording: the seed of each row, and what an inactive template falls back to. */
@@ -41,8 +41,8 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
     subject: 'Welcome to Skilly, {{firstName}}',
     htmlBody: layout(
       'Welcome to Skilly',
-      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
-        `<p style="margin:0 0 12px;">Your account is ready. Tell Skilly what you are good at and it suggests ways to earn from it, then turns the one you pick into a week-by-week plan.</p>` +
+      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px">Your account is ready. Tell Skilly what you are good at and it suggests ways to earn from it, then turns the one you pick into a week-by-week plan.</p>` +
         button('{{appUrl}}/dashboard', 'Open my dashboard'),
     ),
   },
@@ -51,11 +51,11 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
     subject: 'Reset your Skilly password',
     htmlBody: layout(
       'Reset your password',
-      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
-        `<p style="margin:0 0 12px;">Someone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:</p>` +
+      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px">Someone asked to reset the password of your Skilly account. To choose a new password, open this link within one hour:</p>` +
         button('{{resetLink}}', 'Choose a new password') +
-        `<p style="margin:0 0 12px;word-break:break-all;">{{resetLink}}</p>` +
-        `<p style="margin:0 0 12px;">If it was not you, ignore this email: your password stays as it is.</p>`,
+        `<p style="margin:0 0 12px;word-break:break-all">{{resetLink}}</p>` +
+        `<p style="margin:0 0 12px">If it was not you, ignore this email: your password stays as it is.</p>`,
     ),
   },
   'ticket-reply': {
@@ -63,10 +63,10 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
     subject: 'New reply to your support ticket: {{ticketSubject}}',
     htmlBody: layout(
       'Our support team replied',
-      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
-        `<p style="margin:0 0 12px;">Our support team has replied to your ticket &ldquo;{{ticketSubject}}&rdquo;.</p>` +
+      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px">Our support team has replied to your ticket “{{ticketSubject}}”.</p>` +
         button('{{ticketLink}}', 'Read the reply') +
-        `<p style="margin:0 0 12px;">Read the reply and answer it here: {{ticketLink}}</p>`,
+        `<p style="margin:0 0 12px">Read the reply and answer it here: {{ticketLink}}</p>`,
     ),
   },
   'subscription-started': {
@@ -74,8 +74,8 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
     subject: 'Welcome to Skilly Pro',
     htmlBody: layout(
       'You are now Pro',
-      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
-        `<p style="margin:0 0 12px;">Thank you for subscribing. Your Pro allowances are available now: more idea sets, plans, milestones and help every month.</p>` +
+      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px">Thank you for subscribing. Your Pro allowances are available now: more idea sets, plans, milestones and help every month.</p>` +
         button('{{dashboardLink}}', 'Go to my dashboard'),
     ),
   },
@@ -84,8 +84,8 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
     subject: 'Your Skilly Pro subscription has ended',
     htmlBody: layout(
       'Your Pro subscription has ended',
-      `<p style="margin:0 0 12px;">Hello {{firstName}},</p>` +
-        `<p style="margin:0 0 12px;">Your Pro subscription has ended and your account is on the free plan again. Your ideas and plans are all still here.</p>` +
+      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px">Your Pro subscription has ended and your account is on the free plan again. Your ideas and plans are all still here.</p>` +
         button('{{upgradeLink}}', 'Subscribe again') ,
     ),
   },

@@ -85,7 +85,8 @@ export function createEmailSender(deps: EmailSenderDeps) {
         limit ${batchSize}
         for update skip locked)
       returning id, recipient, subject, body, html, attempts`.execute(db);
-    return rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+    // RETURNING keeps no order: oldest first, as they were queued.
+    return rows.map((row) => ({ ...row, attempts: Number(row.attempts) })).sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   async function deliver(email: Claimed): Promise<boolean> {
