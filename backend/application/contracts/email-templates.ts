@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_HTML_MAX, EMAIL_SUBJECT_MAX } from '../email/email-templates';
 import { text } from './text';
 
 /**
  * Email templates and the delivery log (back-office §2 Emails tab, §3 Email template, §7;
  * issue 33). Shared by the server and the React app.
  */
+
+/** Bounds of an admin's edit (back-office §5: every string bounded). */
+export const EMAIL_SUBJECT_MAX = 200;
+export const EMAIL_HTML_MAX = 50_000;
 
 /** An email template (back-office §3): `isActive` is the string 'true' or 'false'. */
 export const emailTemplateSchema = z.object({

@@ -20,9 +20,6 @@ export interface EmailTemplateContent {
   htmlBody: string;
 }
 
-/** Bounds of an admin's edit (back-office §5: every string bounded). */
-export const EMAIL_SUBJECT_MAX = 200;
-export const EMAIL_HTML_MAX = 50_000;
 
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#2d72d2;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${label}</a></p>`;

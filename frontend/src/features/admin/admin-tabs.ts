@@ -38,4 +38,5 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'urls', panel: lazy(() => import('./platforms/components/platforms-tab')) },
   { value: 'faqs', panel: lazy(() => import('./faqs/components/faqs-tab')) },
   { value: 'blog', panel: lazy(() => import('./blog/components/blog-tab')) },
+  { value: 'emails', panel: lazy(() => import('./emails/components/emails-tab')) },
 ];

@@ -23,7 +23,7 @@ const tabNames = () => within(screen.getByRole('tablist')).getAllByRole('tab').m
 const currentPath = () => screen.getByTestId('current-path').textContent;
 
 describe('the admin dashboard', () => {
-  it('shows only the tabs that have landed (Dashboard, Members, Billing, Support) and opens the first in §2 order', async () => {
+  it('shows only the tabs that have landed (Dashboard, Members, Billing, Support, Emails) and opens the first in §2 order', async () => {
     statsApi();
     server.use(
       http.get('/api/admin/stripe-payments', () => HttpResponse.json([])),
@@ -32,7 +32,7 @@ describe('the admin dashboard', () => {
     renderRoutes({ '/dashboard': <AdminDashboard /> }, '/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Dashboard', 'Members', 'Billing', 'Support']);
+    expect(tabNames()).toEqual(['Dashboard', 'Members', 'Billing', 'Support', 'Emails']);
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Platform figures')).toBeInTheDocument();
 

@@ -1,0 +1,27 @@
+/** The values the preview fills in (the real email gets the member's). */
+export function sampleValues(origin: string): Record<string, string> {
+  return {
+    firstName: 'Alex',
+    appUrl: origin,
+    resetLink: `${origin}/reset-password?token=sample-token`,
+    ticketSubject: 'Where is my invoice?',
+    ticketLink: `${origin}/support`,
+    dashboardLink: `${origin}/dashboard`,
+    upgradeLink: `${origin}/upsell`,
+  };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9]*)\s*\}\}/g;
+
+/** Fills `{{name}}` as the server does (values HTML-escaped in the body); an unknown one stays as written. */
+export function fillPreview(text: string, values: Record<string, string>, html: boolean): string {
+  return text.replace(placeholder, (whole, name: string) => (name in values ? (html ? escapeHtml(values[name]) : values[name]) : whole));
+}
+
+/** The preview's document: the body filled, in a page like the email's. Shown in a sandboxed iframe (no scripts run). */
+export function previewDocument(htmlBody: string, values: Record<string, string>): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><base target="_blank"></head><body style="margin:0;background:#f6f7f9;">${fillPreview(htmlBody, values, true)}</body></html>`;
+}
