@@ -11,13 +11,14 @@ import { Client, newMember, startTestApp, type TestApp } from '../support/test-a
  * backoff and the email marked failed with its reason; two senders never deliver one email twice.
  */
 
+const clock = new MovableClock();
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let admin: Awaited<ReturnType<typeof staffMember>>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await startTestApp({ PUBLIC_URL: 'https://skilly.example', SMTP_URL: smtp.url, EMAIL_FROM: 'Skilly <hello@skilly.example>' });
+  t = await startTestApp({ PUBLIC_URL: 'https://skilly.example', SMTP_URL: smtp.url, EMAIL_FROM: 'Skilly <hello@skilly.example>' }, { clock });
   admin = await staffMember(t, 'admin');
 });
 afterAll(async () => {
@@ -87,6 +88,30 @@ describe('delivery over SMTP', () => {
     const fallback = await requestReset(member.email);
     expect(fallback.subject).toBe('Reset your Skilly password');
     expect(fallback.raw).toContain('If it was not you, ignore this email');
+  });
+});
+
+describe('billing emails', () => {
+  it('sends subscription started when the member becomes Pro and subscription ended when it ends, once each', async () => {
+    const member = newMember({ firstName: 'Payne' });
+    const client = new Client(t.url);
+    expect((await client.post('/api/auth/signup', member)).status).toBe(201);
+    const checkout = await client.post('/api/stripe/create-checkout-session');
+    expect((await client.post(`/api/stripe/test-checkout/${checkout.body.url.split('/').at(-1)}/pay`)).status).toBe(200);
+    const portal = await client.post('/api/stripe/create-portal-session');
+    expect((await client.post(`/api/stripe/test-portal/${portal.body.url.split('/').at(-1)}/cancel-subscription`)).status).toBe(200);
+    try {
+      clock.moveBy(32 * 24 * 60 * 60_000);
+      await t.services.billingSweeper.sweep();
+      await t.services.billingSweeper.sweep();
+      await t.services.emailSender.sweep();
+    } finally {
+      clock.reset();
+    }
+    const subjects = smtp.received.filter((m) => m.to.includes(member.email)).map((m) => m.subject);
+    expect(subjects).toEqual(['Welcome to Skilly, Payne', 'Welcome to Skilly Pro', 'Your Skilly Pro subscription has ended']);
+    const ended = smtp.received.find((m) => m.to.includes(member.email) && m.subject.includes('ended'))!;
+    expect(ended.raw).toContain('https://skilly.example/upsell');
   });
 });
 
