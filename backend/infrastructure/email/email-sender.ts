@@ -19,7 +19,7 @@ export interface EmailTransport {
 
 /** Nodemailer over SMTP_URL (`smtp://user:pass@host:587` upgrades with STARTTLS when offered; `smtps://` is TLS from the start). */
 export function smtpTransport(url: string, from: string): EmailTransport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as never);
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   return {
     async send(message) {
       await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
