@@ -1,5 +1,5 @@
 import type { FaqDto } from '@contracts/faqs';
-import type { PlatformLinkDto } from '@contracts/platforms';
+import { platformCategories, type PlatformLinkDto } from '@contracts/platforms';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,7 @@ import { meHandler, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
 import { FaqsPageContent } from './faqs-page';
-import { badgeColour } from './platform-directory';
+import { badgeColour, badgeTextColour, contrastRatio } from './platform-directory';
 
 const faqs: FaqDto[] = [
   { id: 'a', question: 'Is Skilly free?', answer: 'Yes, to start.', orderIndex: 0, createdAt: '2026-11-01T00:00:00.000Z' },
@@ -55,6 +55,17 @@ describe('the /faqs page', () => {
     expect(visit.getAttribute('rel')).toContain('noopener');
     const etsy = within(screen.getAllByTestId('platform-card')[1]);
     expect(etsy.getByRole('presentation', { hidden: true })).toHaveAttribute('src', 'https://etsy.example/logo.png');
+  });
+
+  it('writes every category badge in a colour that reads at 4.5:1 or more on it (WCAG AA)', () => {
+    for (const category of [...platformCategories, 'A category of its own']) {
+      const background = badgeColour(category);
+      expect({ category, ratio: contrastRatio(background, badgeTextColour(background)) >= 4.5 }).toEqual({ category, ratio: true });
+    }
+    // The §9 orange is too light for white text (3.5:1): its badge is written dark.
+    expect(contrastRatio('#c87619', '#ffffff')).toBeLessThan(4.5);
+    expect(badgeTextColour('#c87619')).toBe('#1c2127');
+    expect(badgeTextColour('#5642a6')).toBe('#ffffff');
   });
 
   it("filters by a category chip, 'All Platforms' shows every one again", async () => {
