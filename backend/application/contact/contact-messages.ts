@@ -5,7 +5,7 @@ import type { PersonalDataEraser } from '../account/personal-data';
 import type { ContactMessage, ContactMessageRequest, ContactMessagesPage } from '../contracts/contact';
 import { CONTACT_MESSAGES_PAGE_SIZE } from '../contracts/contact';
 import type { Database } from '../ports/database';
-import type { Clock, IdGenerator, Mailer } from '../ports/system';
+import type { Clock, IdGenerator, Mailer, OutgoingEmail } from '../ports/system';
 import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
@@ -58,15 +58,19 @@ const sends = dailyQuota({ table: 'contact_sends', keyColumn: 'client', keepDays
 export const ContactLimitReached = (now: Date) =>
   new DomainError('contact_limit', 'limit', { perDay: CONTACT_MESSAGES_PER_DAY, retryAfterMs: untilNextUtcDay(now) });
 
-/** The notification of a new message: the one call to the mailer (its port may change; adapt it here). */
-export function contactNotification(to: string, message: ContactMessageRequest) {
+/** The notification of a new message to the team, through the 'contact-message' email template. */
+export function contactNotification(to: string, message: ContactMessageRequest, publicUrl: string): OutgoingEmail {
   return {
     to,
-    subject: `New contact message: ${message.subject}`.slice(0, 250),
-    text:
-      `${message.name} <${message.email}> wrote through the contact page:\n\n` +
-      `Subject: ${message.subject}\n\n${message.message}\n\n` +
-      'Reply to the sender’s address above. All messages are in the admin dashboard, Support tab.',
+    template: 'contact-message',
+    variables: {
+      name: message.name,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      adminLink: `${publicUrl}/dashboard?tab=support`,
+      appUrl: publicUrl,
+    },
   };
 }
 
@@ -78,9 +82,11 @@ export interface ContactMessagesDeps {
   log: Logger;
   /** Where notifications go: the contact page's email (saved content or the defaults). */
   notifyAddress: () => Promise<string>;
+  /** The site's public address (PUBLIC_URL): the links in the notification start with it. */
+  publicUrl: string;
 }
 
-export function createContactMessages({ db, clock, ids, mailer, log, notifyAddress }: ContactMessagesDeps) {
+export function createContactMessages({ db, clock, ids, mailer, log, notifyAddress, publicUrl }: ContactMessagesDeps) {
   return {
     /** Stores the message and sends the notification; `contact_limit` (429) once the client has sent its share today. */
     async send(message: ContactMessageRequest, client: string): Promise<{ id: string }> {
@@ -99,7 +105,7 @@ export function createContactMessages({ db, clock, ids, mailer, log, notifyAddre
       }
       // The message is kept whatever happens to the email: a failure to queue it is logged, not the sender's problem.
       try {
-        await mailer.send(contactNotification(await notifyAddress(), message));
+        await mailer.send(contactNotification(await notifyAddress(), message, publicUrl));
       } catch (error) {
         log.error({ err: error, contactMessageId: id }, 'could not queue the contact notification');
       }

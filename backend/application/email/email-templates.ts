@@ -10,6 +10,8 @@ export interface EmailVariables {
   'ticket-reply': { firstName: string; ticketSubject: string; ticketLink: string; appUrl: string };
   'subscription-started': { firstName: string; dashboardLink: string; appUrl: string };
   'subscription-ended': { firstName: string; upgradeLink: string; appUrl: string };
+  /** To the team: a visitor's message from the contact page. */
+  'contact-message': { name: string; email: string; subject: string; message: string; adminLink: string; appUrl: string };
 }
 
 export type EmailTemplateKey = keyof EmailVariables;
@@ -83,7 +85,19 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
       'Your Pro subscription has ended',
       `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
         `<p style="margin:0 0 12px">Your Pro subscription has ended and your account is on the free plan again. Your ideas and plans are all still here.</p>` +
-        button('{{upgradeLink}}', 'Subscribe again') ,
+        button('{{upgradeLink}}', 'Subscribe again'),
+    ),
+  },
+  'contact-message': {
+    name: 'Contact message (to the team)',
+    subject: 'New contact message: {{subject}}',
+    htmlBody: layout(
+      'New message from the contact page',
+      `<p style="margin:0 0 12px"><strong>{{name}}</strong> &lt;{{email}}&gt; wrote:</p>` +
+        `<p style="margin:0 0 12px"><strong>Subject:</strong> {{subject}}</p>` +
+        `<p style="margin:0 0 12px;white-space:pre-wrap">{{message}}</p>` +
+        `<p style="margin:0 0 12px">Reply to the sender's address above. Every message is in the admin dashboard:</p>` +
+        button('{{adminLink}}', 'Open the Support tab'),
     ),
   },
 };
@@ -97,6 +111,7 @@ export const emailPlaceholders: Record<EmailTemplateKey, readonly string[]> = {
   'ticket-reply': ['firstName', 'ticketSubject', 'ticketLink', 'appUrl'],
   'subscription-started': ['firstName', 'dashboardLink', 'appUrl'],
   'subscription-ended': ['firstName', 'upgradeLink', 'appUrl'],
+  'contact-message': ['name', 'email', 'subject', 'message', 'adminLink', 'appUrl'],
 };
 
 const allowedTags = [

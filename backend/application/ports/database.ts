@@ -31,5 +31,5 @@ export interface Database
     PlatformLinkTables,
     FaqTables,
     BlogTables,
-    ContactTables {}
+    ContactTables,
     EmailTemplateTables {}

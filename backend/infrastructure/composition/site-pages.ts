@@ -16,6 +16,7 @@ export function sitePagesContext(platform: Platform) {
       mailer,
       log: logger.child({ component: 'contact' }),
       notifyAddress: async () => (await readContactContent(db)).emailValue,
+      publicUrl: platform.config.PUBLIC_URL,
     }),
     founderImages: createFounderImages({ files, pictures: sharpPictureEncoder(), ids }),
   };
