@@ -51,10 +51,10 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0035_platform_links': platformLinksMigration,
   '2026_11_25_0036_faqs': faqsMigration,
   '2026_11_25_0037_blog_posts': blogPostsMigration,
-  '2026_11_25_0041_contact_messages': contactMessagesMigration,
-  '2026_11_25_0042_contact_sends': contactSendsMigration,
-  '2026_11_25_0039_email_templates': emailTemplatesMigration,
-  '2026_11_25_0040_email_outbox_delivery': emailOutboxDeliveryMigration,
+  '2026_11_25_0038_email_templates': emailTemplatesMigration,
+  '2026_11_25_0039_email_outbox_delivery': emailOutboxDeliveryMigration,
+  '2026_11_25_0040_contact_messages': contactMessagesMigration,
+  '2026_11_25_0041_contact_sends': contactSendsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -45,10 +45,10 @@ const landed = [
   '2026_11_25_0035_platform_links',
   '2026_11_25_0036_faqs',
   '2026_11_25_0037_blog_posts',
-  '2026_11_25_0041_contact_messages',
-  '2026_11_25_0042_contact_sends',
-  '2026_11_25_0039_email_templates',
-  '2026_11_25_0040_email_outbox_delivery',
+  '2026_11_25_0038_email_templates',
+  '2026_11_25_0039_email_outbox_delivery',
+  '2026_11_25_0040_contact_messages',
+  '2026_11_25_0041_contact_sends',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -32,7 +32,7 @@ describe('the admin dashboard', () => {
     renderRoutes({ '/dashboard': <AdminDashboard /> }, '/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Dashboard', 'Members', 'Billing', 'Support', 'Emails']);
+    expect(tabNames()).toEqual(['Dashboard', 'Model', 'Skilly AI', 'Platforms', 'Members', 'Billing', 'FAQs', 'Blog', 'Support', 'Emails', 'Skilly Prompts']);
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Platform figures')).toBeInTheDocument();
 
