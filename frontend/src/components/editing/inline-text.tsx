@@ -15,6 +15,8 @@ export function InlineText({
   as = 'span',
   rich,
   className,
+  id,
+  field,
 }: {
   value: string;
   onCommit: (value: string) => void;
@@ -22,6 +24,9 @@ export function InlineText({
   as?: keyof React.JSX.IntrinsicElements;
   rich?: boolean;
   className?: string;
+  id?: string;
+  /** The content path it edits (`data-field`), for the page's tests and toolbar. */
+  field?: string;
 }) {
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -39,18 +44,22 @@ export function InlineText({
   return (
     <Tag
       ref={ref}
+      id={id}
       className={`${className ?? ''} editable-field`}
       contentEditable={rich ? true : 'plaintext-only'}
       suppressContentEditableWarning
+      spellCheck
       role="textbox"
       aria-label={label}
+      data-field={field}
       data-rich={rich ? 'true' : undefined}
       onBlur={(event: React.FocusEvent<HTMLElement>) => {
         const element = event.currentTarget;
         onCommit(rich ? sanitizeRichText(element.innerHTML) : (element.textContent ?? ''));
       }}
       onKeyDown={(event: React.KeyboardEvent<HTMLElement>) => {
-        if (event.key === 'Escape' || (event.key === 'Enter' && !event.shiftKey && !rich)) {
+        // Enter commits (Shift+Enter is a line break in a rich text); Escape leaves.
+        if (event.key === 'Escape' || (event.key === 'Enter' && !event.shiftKey)) {
           event.preventDefault();
           event.currentTarget.blur();
         }
