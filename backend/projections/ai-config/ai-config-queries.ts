@@ -1,17 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AiConfigVersionRecord } from '../../application/admin/ai-config-service';
 import type { Database } from '../../application/ports/database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface AiConfigVersionRow {
-  version: number;
-  settings: unknown;
-  savedAt: Date;
-  savedBy: string | null;
-  changedFields: string[];
-  restoredFrom: number | null;
-  reason: string | null;
-}
+/** A version as the service's read port takes it. */
+export type AiConfigVersionRow = AiConfigVersionRecord;
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
