@@ -113,7 +113,7 @@ describe('the public pages (issue 34)', () => {
   it('an admin edits the contact heading in place and saves it for visitors; Cancel reverts unsaved edits', async () => {
     const admin = e2e.page;
     await signInAdmin(admin);
-    await admin.goto('/contact');
+    await admin.goto('/contact?editMode=true');
     await admin.getByText('Admin Edit Mode: Click on any text to edit').waitFor();
 
     const heading = `Talk to us ${Date.now()}`;

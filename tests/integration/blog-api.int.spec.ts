@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOG_SLUG_MAX } from '../../backend/application/contracts/blog';
 import { staffMember } from '../support/member-data';
 import { MovableClock } from '../support/movable-clock';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
@@ -95,6 +96,26 @@ describe('writing posts', () => {
     expect(resaved).toMatchObject({ status: 200, body: { slug: 'twin-title-2', excerpt: 'Same slug' } });
     const taken = await admin.client.request('PATCH', `/api/admin/blog-posts/${third.body.id}`, { slug: 'twin-title' });
     expect(taken.body.slug).toBe('twin-title-3');
+  });
+
+  it('keeps a numbered slug within its bound, so the post stays readable at /blog/{slug}', async () => {
+    const title = 'A'.repeat(200);
+    const first = await create({ title, status: 'published' });
+    const second = await create({ title, status: 'published' });
+    expect(first.body.slug).toHaveLength(BLOG_SLUG_MAX);
+    expect(second.body.slug.length).toBeLessThanOrEqual(BLOG_SLUG_MAX);
+    expect(second.body.slug).toMatch(/-2$/);
+    expect(second.body.slug).not.toBe(first.body.slug);
+    expect((await visitor().get(`/api/blog-posts/${second.body.slug}`)).body).toMatchObject({ id: second.body.id });
+  });
+
+  it('dates a scheduled post published early at the moment it went public, not its planned date', async () => {
+    const planned = new Date(clock.now().getTime() + 48 * HOUR_MS).toISOString();
+    const scheduled = await create({ title: 'Early Bird', status: 'scheduled', publishDate: planned });
+    const published = await admin.client.request('PATCH', `/api/admin/blog-posts/${scheduled.body.id}`, { status: 'published' });
+    expect(published.status).toBe(200);
+    expect(Date.parse(published.body.publishDate)).toBeLessThanOrEqual(clock.now().getTime());
+    expect((await visitor().get(`/api/blog-posts/${published.body.slug}`)).status).toBe(200);
   });
 
   it('removes scripts, event handlers and javascript: links, and keeps what the editor makes', async () => {

@@ -98,6 +98,14 @@ describe('company and contact content', () => {
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Text must be at most 200 characters');
   });
+
+  it('refuses a contact email that is not an address (notifications go there), and keeps the saved one', async () => {
+    const before = (await visitor().get('/api/contact-content')).body;
+    const refused = await admin.put('/api/admin/contact-content', { content: { ...defaultContactContent, emailValue: 'write to us' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The contact email must be a valid email address');
+    expect((await visitor().get('/api/contact-content')).body).toEqual(before);
+  });
 });
 
 describe('founder images', () => {
@@ -137,7 +145,7 @@ describe('POST /api/contact', () => {
     await db().deleteFrom('contact_sends').execute();
   });
 
-  it('stores the message for the admins and emails the page’s contact address', async () => {
+  it('stores the message for the admins and tells the page’s contact address, without the message, where to read it', async () => {
     const mailsBefore = (await outbox()).length;
     const sent = await visitor().post('/api/contact', valid);
     expect(sent.status).toBe(201);
@@ -147,9 +155,12 @@ describe('POST /api/contact', () => {
     expect(mails).toHaveLength(1);
     const saved = (await visitor().get('/api/contact-content')).body;
     expect(mails[0]!.recipient).toBe(saved.emailValue);
-    expect(mails[0]!.subject).toContain(valid.subject);
-    expect(mails[0]!.body).toContain(valid.message);
-    expect(mails[0]!.body).toContain(valid.email);
+    // The email says where to read the message, never what it says (erasure empties contact_messages only).
+    expect(mails[0]!.template).toBe('contact-message');
+    expect(mails[0]!.html).toContain('/dashboard?tab=support');
+    for (const personal of [valid.name, valid.email, valid.subject, valid.message]) {
+      expect(JSON.stringify(mails[0])).not.toContain(personal);
+    }
 
     const listed = await admin.get('/api/admin/contact-messages');
     expect(listed.status).toBe(200);

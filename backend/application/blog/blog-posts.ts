@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type Selectable } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { PersonalDataEraser } from '../account/personal-data';
 import {
+  BLOG_SLUG_MAX,
   slugify,
   type BlogPost,
   type BlogPostStatus,
@@ -113,8 +114,32 @@ async function freeSlug(db: Kysely<Database>, base: string, ownId: string | null
     ).map((row) => row.slug),
   );
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  for (let n = 2; ; n++) {
+    const candidate = numberedSlug(base, n);
+    if (candidate.startsWith(`${base}-`)) {
+      if (!taken.has(candidate)) return candidate;
+      continue;
+    }
+    // The base was cut to make room for the number: outside the set read above, so asked for.
+    const used = await db
+      .selectFrom('blog_posts')
+      .select('id')
+      .where('slug', '=', candidate)
+      .$if(ownId !== null, (qb) => qb.where('id', '!=', ownId!))
+      .executeTakeFirst();
+    if (!used) return candidate;
+  }
 }
+
+/** `base-n`, the base cut (at a hyphen-free end) so the whole stays within the slug's bound. */
+function numberedSlug(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${base.slice(0, BLOG_SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
+/** A published post is dated when it went public: a date still to come (a scheduled post published early) becomes now. */
+const publishedBy = (status: BlogPostStatus, date: Date | null, now: Date): Date | null =>
+  status === 'published' && (date === null || date > now) ? now : date;
 
 /** The rules of §5 on a post's fields, whatever the request left out. */
 function checked(post: {
@@ -163,8 +188,8 @@ export function createBlogService({ db, clock, ids, files, pictures }: BlogServi
       const now = clock.now();
       const status = request.status ?? 'draft';
       const content = sanitizeBlogHtml(request.content);
-      // A post published without a date is published now (the list shows when).
-      const publishDate = dateOf(request.publishDate) ?? (status === 'published' ? now : null);
+      // A post published without a date, or with one to come, is published now (the list shows when).
+      const publishDate = publishedBy(status, dateOf(request.publishDate), now);
       checked({ title: request.title, content, status, publishDate });
       const id = ids.next();
       await withFreeSlug(baseSlug(request.slug, request.title), null, (slug) =>
@@ -196,9 +221,11 @@ export function createBlogService({ db, clock, ids, files, pictures }: BlogServi
       const title = request.title?.trim() ?? row.title;
       const content = request.content === undefined ? row.content : sanitizeBlogHtml(request.content);
       const status = request.status ?? row.status;
-      const publishDate =
-        (request.publishDate === undefined ? (row.publish_date ? new Date(row.publish_date) : null) : dateOf(request.publishDate)) ??
-        (status === 'published' ? now : null);
+      const publishDate = publishedBy(
+        status,
+        request.publishDate === undefined ? (row.publish_date ? new Date(row.publish_date) : null) : dateOf(request.publishDate),
+        now,
+      );
       checked({ title, content, status, publishDate });
       // The slug changes only when one is sent (blank: derived from the title again).
       const slugChange = request.slug === undefined ? null : baseSlug(request.slug, title);

@@ -58,19 +58,16 @@ const sends = dailyQuota({ table: 'contact_sends', keyColumn: 'client', keepDays
 export const ContactLimitReached = (now: Date) =>
   new DomainError('contact_limit', 'limit', { perDay: CONTACT_MESSAGES_PER_DAY, retryAfterMs: untilNextUtcDay(now) });
 
-/** The notification of a new message to the team, through the 'contact-message' email template. */
-export function contactNotification(to: string, message: ContactMessageRequest, publicUrl: string): OutgoingEmail {
+/**
+ * The notification of a new message to the team, through the 'contact-message' email template. It
+ * says that a message arrived and where to read it, never what it says: the sender's personal data
+ * stays in `contact_messages` alone, where the account erasure finds it.
+ */
+export function contactNotification(to: string, publicUrl: string): OutgoingEmail {
   return {
     to,
     template: 'contact-message',
-    variables: {
-      name: message.name,
-      email: message.email,
-      subject: message.subject,
-      message: message.message,
-      adminLink: `${publicUrl}/dashboard?tab=support`,
-      appUrl: publicUrl,
-    },
+    variables: { adminLink: `${publicUrl}/dashboard?tab=support`, appUrl: publicUrl },
   };
 }
 
@@ -105,7 +102,7 @@ export function createContactMessages({ db, clock, ids, mailer, log, notifyAddre
       }
       // The message is kept whatever happens to the email: a failure to queue it is logged, not the sender's problem.
       try {
-        await mailer.send(contactNotification(await notifyAddress(), message, publicUrl));
+        await mailer.send(contactNotification(await notifyAddress(), publicUrl));
       } catch (error) {
         log.error({ err: error, contactMessageId: id }, 'could not queue the contact notification');
       }

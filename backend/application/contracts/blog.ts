@@ -6,7 +6,8 @@ export const blogPostStatuses = ['draft', 'scheduled', 'published'] as const;
 export type BlogPostStatus = (typeof blogPostStatuses)[number];
 
 export const BLOG_TITLE_MAX = 200;
-export const BLOG_SLUG_MAX = 200;
+/** A slug is a path segment of /blog/{slug} and /api/blog-posts/{slug}: within fastify's 100-character parameter limit. */
+export const BLOG_SLUG_MAX = 100;
 export const BLOG_EXCERPT_MAX = 1000;
 export const BLOG_CATEGORY_MAX = 60;
 export const BLOG_IMAGE_URL_MAX = 2000;

@@ -16,8 +16,10 @@ export const contactContentSchema = z.object({
   infoHeading: text(200),
   infoDescription: text(1000),
   emailLabel: text(100),
-  /** Where the page tells people to write, and where contact messages are sent. */
-  emailValue: text(254),
+  /** Where the page tells people to write, and where contact messages are notified: an address, checked. */
+  emailValue: boundedText({ max: 254 })
+    .trim()
+    .refine((value) => z.email().safeParse(value).success, 'The contact email must be a valid email address'),
   locationLabel: text(100),
   locationValue: text(200),
   hoursLabel: text(100),

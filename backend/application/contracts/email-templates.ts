@@ -6,6 +6,21 @@ import { text } from './text';
  * issue 33). Shared by the server and the React app.
  */
 
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9]*)\s*\}\}/g;
+
+/**
+ * Fills each `{{name}}` of a template with its value, through `encode` (HTML-escaping in a body);
+ * a placeholder without a value stays as written, so a typo shows in the preview. The server's
+ * rendering and the Emails tab's preview both fill with it.
+ */
+export function fillPlaceholders(text: string, values: Record<string, string>, encode: (value: string) => string = (value) => value): string {
+  return text.replace(placeholder, (whole, name: string) => (Object.hasOwn(values, name) ? encode(values[name]) : whole));
+}
+
 /** Bounds of an admin's edit (back-office §5: every string bounded). */
 export const EMAIL_SUBJECT_MAX = 200;
 export const EMAIL_HTML_MAX = 50_000;

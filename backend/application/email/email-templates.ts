@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml, fillPlaceholders } from '../contracts/email-templates';
 
 /**
  * The emails the product sends, each with the placeholders its template may use. The key is the
@@ -10,8 +11,11 @@ export interface EmailVariables {
   'ticket-reply': { firstName: string; ticketSubject: string; ticketLink: string; appUrl: string };
   'subscription-started': { firstName: string; dashboardLink: string; appUrl: string };
   'subscription-ended': { firstName: string; upgradeLink: string; appUrl: string };
-  /** To the team: a visitor's message from the contact page. */
-  'contact-message': { name: string; email: string; subject: string; message: string; adminLink: string; appUrl: string };
+  /**
+   * To the team: a message arrived through the contact page. It carries no word of the message
+   * (the sender's name, address and text live in one place, `contact_messages`, which erasure empties).
+   */
+  'contact-message': { adminLink: string; appUrl: string };
 }
 
 export type EmailTemplateKey = keyof EmailVariables;
@@ -90,13 +94,11 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
   },
   'contact-message': {
     name: 'Contact message (to the team)',
-    subject: 'New contact message: {{subject}}',
+    subject: 'New message through the Skilly contact page',
     htmlBody: layout(
       'New message from the contact page',
-      `<p style="margin:0 0 12px"><strong>{{name}}</strong> &lt;{{email}}&gt; wrote:</p>` +
-        `<p style="margin:0 0 12px"><strong>Subject:</strong> {{subject}}</p>` +
-        `<p style="margin:0 0 12px;white-space:pre-wrap">{{message}}</p>` +
-        `<p style="margin:0 0 12px">Reply to the sender's address above. Every message is in the admin dashboard:</p>` +
+      `<p style="margin:0 0 12px">Someone wrote to the team through the contact page.</p>` +
+        `<p style="margin:0 0 12px">Read it, with the sender's address to reply to, in the admin dashboard:</p>` +
         button('{{adminLink}}', 'Open the Support tab'),
     ),
   },
@@ -111,7 +113,7 @@ export const emailPlaceholders: Record<EmailTemplateKey, readonly string[]> = {
   'ticket-reply': ['firstName', 'ticketSubject', 'ticketLink', 'appUrl'],
   'subscription-started': ['firstName', 'dashboardLink', 'appUrl'],
   'subscription-ended': ['firstName', 'upgradeLink', 'appUrl'],
-  'contact-message': ['name', 'email', 'subject', 'message', 'adminLink', 'appUrl'],
+  'contact-message': ['adminLink', 'appUrl'],
 };
 
 const allowedTags = [
@@ -144,15 +146,7 @@ export function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, sanitizeOptions);
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9]*)\s*\}\}/g;
-
-function fill(text: string, variables: Record<string, string>, encode: (value: string) => string): string {
-  return text.replace(placeholder, (whole, name: string) => (name in variables ? encode(variables[name]) : whole));
-}
+export { escapeHtml };
 
 function decodeEntities(text: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', middot: '·', ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’', mdash: '—', ndash: '–' };
@@ -197,8 +191,8 @@ export interface RenderedEmail {
  * stays as written, so a typo is visible in the preview.
  */
 export function renderEmail(template: Pick<EmailTemplateContent, 'subject' | 'htmlBody'>, variables: Record<string, string>): RenderedEmail {
-  const subject = fill(template.subject, variables, (value) => value).replace(/[\r\n]+/g, ' ').trim();
-  const body = fill(template.htmlBody, variables, escapeHtml);
+  const subject = fillPlaceholders(template.subject, variables).replace(/[\r\n]+/g, ' ').trim();
+  const body = fillPlaceholders(template.htmlBody, variables, escapeHtml);
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f6f7f9;">${body}</body></html>`;

@@ -24,6 +24,8 @@ export interface IdentityDeps {
   users: UserReads;
   /** The site's public address (PUBLIC_URL): every link in an email starts with it. */
   publicUrl: string;
+  /** Where a welcome email that could not be queued is reported (the account exists either way). */
+  log: { error(obj: object, msg: string): void };
 }
 
 export type { RequestOrigin } from '../event-sourcing/command-context';
@@ -72,7 +74,10 @@ export function createIdentityService(deps: IdentityDeps) {
     /** Every signup is a free member, whatever the request asked for. */
     async signUp(input: { firstName: string; lastName: string; email: string; password: string }, origin: RequestOrigin) {
       const registered = await register({ ...input, role: 'free' }, origin, 'signup');
-      await mailer.send({ to: input.email.trim(), template: 'welcome', variables: { firstName: input.firstName.trim(), appUrl: publicUrl } });
+      // The account exists from here: a welcome email that cannot be queued is logged, never a failed sign-up.
+      await mailer
+        .send({ to: input.email.trim(), template: 'welcome', variables: { firstName: input.firstName.trim(), appUrl: publicUrl } })
+        .catch((error: unknown) => deps.log.error({ err: error, userId: registered.userId }, 'could not queue the welcome email'));
       return registered;
     },
 

@@ -18,6 +18,7 @@ export function identityContext(platform: Platform) {
       mailer,
       publicUrl: config.PUBLIC_URL,
       users,
+      log: logger.child({ component: 'identity' }),
     }),
     profile: createProfileService({
       eventStore,

@@ -8,12 +8,12 @@ import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
 import { ContactPage } from './contact-page';
 
-function open(role: 'visitor' | 'admin' = 'visitor') {
+function open(role: 'visitor' | 'admin' = 'visitor', path = '/contact') {
   server.use(
     meHandler(role === 'admin' ? member({ role: 'admin' }) : null),
     http.get('/api/contact-content', () => HttpResponse.json(defaultContactContent)),
   );
-  return renderRoutes({ '/contact': <ContactPage /> }, '/contact');
+  return renderRoutes({ '/contact': <ContactPage /> }, path);
 }
 
 describe('the contact page', () => {
@@ -70,10 +70,17 @@ describe('the contact page', () => {
     expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
   });
 
+  it('shows an admin the page as visitors see it, with a link into edit mode, until the editMode flag is set', async () => {
+    open('admin');
+    expect(await screen.findByRole('button', { name: 'Edit this page' })).toHaveAttribute('href', '/contact?editMode=true');
+    expect(screen.queryByText('Admin Edit Mode: Click on any text to edit')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Edit title' })).not.toBeInTheDocument();
+  });
+
   it('lets an admin edit a text in place and save it; Cancel reverts', async () => {
     let saved: unknown;
     server.use(http.put('/api/admin/contact-content', async ({ request }) => ((saved = await request.json()), HttpResponse.json((saved as { content: Record<string, string> }).content))));
-    open('admin');
+    open('admin', '/contact?editMode=true');
     expect(await screen.findByText('Admin Edit Mode: Click on any text to edit')).toBeInTheDocument();
     const title = screen.getByRole('textbox', { name: 'Edit title' });
     title.textContent = 'Say hello';

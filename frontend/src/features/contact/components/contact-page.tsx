@@ -1,5 +1,5 @@
 import './contact-page.css';
-import { Button, Callout, Card, Icon, type IconName, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Icon, type IconName, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ContactContent } from '@contracts/contact';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -126,9 +126,15 @@ function ContactEditor({ content }: { content: ContactContent }) {
   );
 }
 
+/**
+ * Edit mode needs both an admin and the edit-mode flag (back-office §2 Contact page): an admin sees
+ * the page as visitors do, with a link into edit mode (`?editMode=true`, as the landing's editor).
+ */
 export function ContactPage() {
   const { user } = useAuth();
+  const [params] = useSearchParams();
   const content = useContactContent();
+  const admin = isAdmin(user);
   return (
     <>
       <PageMeta title="Contact Us" description="Get in touch with the Skilly team: send us a message, or find our email, hours and response times." />
@@ -138,10 +144,17 @@ export function ContactPage() {
         </div>
       ) : content.isError ? (
         <LoadFailure title="Failed to load the contact page" query={content} />
-      ) : isAdmin(user) ? (
+      ) : admin && params.get('editMode') === 'true' ? (
         <ContactEditor content={content.data} />
       ) : (
-        <ContactView content={content.data} />
+        <>
+          {admin && (
+            <div className="contact-edit-link">
+              <AnchorButton href="/contact?editMode=true" icon="edit" variant="minimal" text="Edit this page" />
+            </div>
+          )}
+          <ContactView content={content.data} />
+        </>
       )}
     </>
   );

@@ -1,3 +1,5 @@
+import { escapeHtml, fillPlaceholders } from '@contracts/email-templates';
+
 /** The values the preview fills in (the real email gets the member's). */
 export function sampleValues(origin: string): Record<string, string> {
   return {
@@ -8,17 +10,13 @@ export function sampleValues(origin: string): Record<string, string> {
     ticketLink: `${origin}/support`,
     dashboardLink: `${origin}/dashboard`,
     upgradeLink: `${origin}/upsell`,
+    adminLink: `${origin}/dashboard?tab=support`,
   };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9]*)\s*\}\}/g;
-
 /** Fills `{{name}}` as the server does (values HTML-escaped in the body); an unknown one stays as written. */
 export function fillPreview(text: string, values: Record<string, string>, html: boolean): string {
-  return text.replace(placeholder, (whole, name: string) => (name in values ? (html ? escapeHtml(values[name]) : values[name]) : whole));
+  return fillPlaceholders(text, values, html ? escapeHtml : undefined);
 }
 
 /** The preview's document: the body filled, in a page like the email's. Shown in a sandboxed iframe (no scripts run). */
