@@ -161,6 +161,38 @@ describe('versions and restore', () => {
   });
 });
 
+describe('two admins saving at once', () => {
+  it('saves of different fields made together both hold, every round, as consecutive versions', async () => {
+    const other = await staffMember(t, 'admin');
+    const before = (await admin.client.get('/api/admin/ai-config')).body;
+    expect(before.temperature).toBeLessThan(0.8);
+    expect(before.outputTokenCostPer1M).not.toBeGreaterThan(20);
+    const start = before.version as number;
+    const rounds = 12;
+    for (let round = 1; round <= rounds; round++) {
+      // A new value each round (never the one in force), so each save changes its field and makes a version.
+      const temperature = Number(((round + 7) / 10).toFixed(1));
+      const outputTokenCostPer1M = Number((20 + round / 100).toFixed(2));
+      const [a, b] = await Promise.all([
+        admin.client.post('/api/admin/ai-config', { temperature }),
+        other.client.post('/api/admin/ai-config', { outputTokenCostPer1M }),
+      ]);
+      expect(a.status, a.text).toBe(200);
+      expect(b.status, b.text).toBe(200);
+      const current = (await admin.client.get('/api/admin/ai-config')).body;
+      expect(current, `round ${round}`).toMatchObject({ temperature, outputTokenCostPer1M, version: start + 2 * round });
+    }
+    const versions = (await admin.client.get('/api/admin/ai-config/versions')).body as { version: number; changedFields: string[]; savedBy: { id: string } }[];
+    const made = versions.filter((v) => v.version > start);
+    expect(made.map((v) => v.version)).toEqual(Array.from({ length: 2 * rounds }, (_, i) => start + 2 * rounds - i));
+    // Each version changed only its own admin's field: no save put back the other's older value.
+    for (const v of made) {
+      expect(v.changedFields).toEqual([v.savedBy.id === admin.userId ? 'temperature' : 'outputTokenCostPer1M']);
+    }
+    await admin.client.post('/api/admin/ai-config/versions/0/restore', {});
+  });
+});
+
 describe('the prompt the adapter sends', () => {
   it('follows the builder settings and the idea prompt; a restore restores the prompt; the preview shows the same messages; the call names the version', async () => {
     await admin.client.post('/api/admin/ai-config/versions/0/restore', {});

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { AI_CONFIG_STREAM, aiConfigDecider } from '../../domain/ai-config/ai-config';
+import { AI_CONFIG_STREAM, aiConfigDecider, aiConfigInForce, type AiConfigState } from '../../domain/ai-config/ai-config';
 import type { UserActor } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import { readAiConfig, type CurrentAiConfig } from '../ai/ai-config-store';
@@ -69,6 +69,9 @@ export function applyUpdate(settings: AiSettings, update: AiConfigUpdate | undef
   return parsed.data;
 }
 
+/** The configuration in force in the stream's state, completed with the defaults (as readers see it). */
+const settingsInForce = (state: AiConfigState): AiSettings => mergeWithDefaults(aiConfigInForce(state, defaultAiSettings));
+
 /**
  * The admin's AI configuration (back-office §2 Model, Skilly AI and Skilly Prompts tabs): every
  * save and restore is an `AiConfigSaved` event on the one `ai-config-current` stream, so the
@@ -96,14 +99,21 @@ export function createAiConfigService(deps: AiConfigDeps) {
       return dto(await readAiConfig(db));
     },
 
+    /**
+     * Lays `update` over the configuration in force in the stream (not the read model) inside the
+     * command cycle: when another admin's save lands first the cycle runs again on the newer version,
+     * so two saves of different fields both hold. The merged whole is validated there too.
+     */
     async save(admin: UserActor, update: AiConfigUpdate, requestId: string): Promise<{ position: AllPosition | null }> {
-      const current = await readAiConfig(db);
-      const settings = applyUpdate(current.settings, update);
+      const reason = update.reason?.trim() || null;
       const outcome = await handleCommand(
         { eventStore, ids },
         aiConfigDecider,
         AI_CONFIG_STREAM,
-        () => ({ type: 'SaveAiConfig' as const, data: { settings, defaults: defaultAiSettings, reason: update.reason?.trim() || null } }),
+        (state: AiConfigState) => ({
+          type: 'SaveAiConfig' as const,
+          data: { settings: applyUpdate(settingsInForce(state), update), defaults: defaultAiSettings, reason },
+        }),
         commandContext(clock, { actor: admin, requestId }, 'ai-config'),
       );
       return { position: outcome.position };

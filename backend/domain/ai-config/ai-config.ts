@@ -35,7 +35,11 @@ export type AiConfigSaved = { type: 'AiConfigSaved'; data: AiConfigSavedData };
 export type AiConfigEvent = AiConfigSaved;
 export const aiConfigEventTypes = ['AiConfigSaved'] as const satisfies readonly AiConfigEvent['type'][];
 
-/** `defaults` is what version 0 holds: the comparison base of the first save, and what restoring 0 brings back. */
+/**
+ * `defaults` is what version 0 holds: the comparison base of the first save, and what restoring 0 brings back.
+ * A save's `settings` is the whole configuration: the application lays the admin's fields over
+ * `aiConfigInForce(state)` of the very state it is decided on, and validates the result, in the command cycle.
+ */
 export type SaveAiConfig = Command<'SaveAiConfig', { settings: AiConfigSettings; defaults: AiConfigSettings; reason: string | null }>;
 export type RestoreAiConfig = Command<'RestoreAiConfig', { version: number; defaults: AiConfigSettings; reason: string | null }>;
 /** The configuration kept before issue 33 in a plain table: becomes version 1, only while nothing was saved. */
@@ -78,7 +82,14 @@ export function changedFields(before: AiConfigSettings, after: AiConfigSettings)
   });
 }
 
-const currentOf = (state: AiConfigState, defaults: AiConfigSettings) => (state.status === 'saved' ? state.current : defaults);
+/**
+ * The configuration in force in `state` (the defaults before the first save). A save's command is
+ * built from it inside the command cycle, so a save retried after another admin's save lays its
+ * fields over that newer version instead of over what it read before.
+ */
+export const aiConfigInForce = (state: AiConfigState, defaults: AiConfigSettings): AiConfigSettings =>
+  state.status === 'saved' ? state.current : defaults;
+const currentOf = aiConfigInForce;
 const versionOf = (state: AiConfigState) => (state.status === 'saved' ? state.version : 0);
 
 function saved(
