@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { aiConfigApi } from './ai-config-test-support';
+import { aiConfig, aiConfigApi } from './ai-config-test-support';
 import { ModelTab } from './model-tab';
 
 const renderTab = () => renderRoutes({ '/dashboard': <ModelTab /> }, '/dashboard');
@@ -144,6 +144,38 @@ describe('the admin Model tab', () => {
     expect(await screen.findByText('Version 1 restored as version 4')).toBeInTheDocument();
     await waitFor(() => expect(field('Temperature')).toHaveValue(1.5));
     expect(screen.getByTestId('ai-config-version')).toHaveTextContent('Version 4');
+  });
+
+  it('keeps unsaved edits when a new version leaves the Model fields alone, and starts afresh when it changes them', async () => {
+    const api = aiConfigApi();
+    // Each restore brings the next of these: first another admin's Skilly AI change (version 4, only a prompt
+    // differs), then a version that changes the temperature.
+    const next = [aiConfig({ version: 4, taskHelpPrompt: 'Theirs {taskTitle}' }), aiConfig({ version: 5, temperature: 1.5 })];
+    let current = aiConfig();
+    server.use(
+      http.post('/api/admin/ai-config/versions/:version/restore', () => {
+        current = next.shift()!;
+        return HttpResponse.json(current);
+      }),
+      http.get('/api/admin/ai-config', () => HttpResponse.json(current)),
+    );
+    renderTab();
+    await screen.findAllByTestId('ai-config-version-row');
+    expect(screen.getByTestId('ai-config-version')).toHaveTextContent('Version 3');
+    await type('System prompt', 'Be brief.');
+    await userEvent.click(screen.getByRole('button', { name: 'Restore version 1' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.getByTestId('ai-config-version')).toHaveTextContent('Version 4'));
+    expect(field('System prompt')).toHaveValue('Be brief.');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    // A version that changes a Model field (here the temperature) replaces the form's values.
+    await userEvent.click(screen.getByRole('button', { name: 'Restore version 2' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(field('Temperature')).toHaveValue(1.5));
+    expect(field('System prompt')).toHaveValue('You are Skilly.');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/ai-config')).toHaveLength(0);
   });
 
   it("shows a failure with the server's message and Retry when the configuration cannot be read", async () => {

@@ -40,7 +40,12 @@ function ModelForm({ config }: { config: AiConfigDto }) {
   const number = { valueAsNumber: true } as const;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    await update.mutateAsync(values).catch(() => undefined);
+    const saved = await update.mutateAsync(values).then(
+      () => true,
+      () => false,
+    );
+    // Saved: these are the values in force now (the new key restarts the form once the configuration is refetched).
+    if (saved) form.reset(values);
   });
 
   return (
@@ -87,8 +92,9 @@ export function ModelTab() {
               {versionLine(config)}
             </Callout>
             <Card className="ai-card">
-              {/* A new version (a save, a restore, another admin's change) starts the form afresh. */}
-              <ModelForm key={config.version} config={config} />
+              {/* A change to the Model fields (a save, a restore, another admin's) starts the form afresh; a new version
+                  that leaves them alone (a Skilly AI save) keeps the unsaved edits here. */}
+              <ModelForm key={JSON.stringify(pickModelFields(config))} config={config} />
             </Card>
             <AiConfigHistory currentVersion={config.version} />
           </>

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { aiConfigApi, previewBody } from './ai-config-test-support';
+import { aiConfig, aiConfigApi, previewBody } from './ai-config-test-support';
 import { PromptBuilderTab } from './prompt-builder-tab';
 
 const renderTab = () => renderRoutes({ '/dashboard': <PromptBuilderTab /> }, '/dashboard');
@@ -121,6 +121,43 @@ describe('the admin Skilly AI (prompt builder) tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Task Help' }));
     await waitFor(() => expect(posts(api)).toHaveLength(2));
     expect(posts(api)[1]!.body).toEqual({ taskHelpPrompt: 'Explain {taskTitle}' });
+  });
+
+  it("saving one sub-tab keeps another sub-tab's unsaved edits; a change to that sub-tab's own fields starts it afresh", async () => {
+    const api = aiConfigApi();
+    renderTab();
+    await screen.findByLabelText('Idea generation prompt');
+    await subTab('Plan Generation');
+    await type('Milestones', '9');
+    await type('Plan custom instructions', 'Keep weeks short.');
+
+    await subTab('Idea Generation');
+    await type('Ideas per category', '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Idea Generation' }));
+    await waitFor(() => expect(screen.getByTestId('ai-config-version')).toHaveTextContent('Version 4'));
+    expect(field('Ideas per category')).toHaveValue(5);
+    expect(within(screen.getByRole('form', { name: 'Idea Generation' })).queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    await subTab('Plan Generation');
+    expect(field('Milestones')).toHaveValue(9);
+    expect(field('Plan custom instructions')).toHaveValue('Keep weeks short.');
+    expect(within(screen.getByRole('form', { name: 'Plan Generation' })).getByText('Unsaved changes')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Plan Generation' }));
+    await waitFor(() => expect(posts(api)).toHaveLength(2));
+    expect(posts(api)[1]!.body).toMatchObject({ promptBuilderSettings: { milestonesCount: 9, planCustomInstructions: 'Keep weeks short.' } });
+
+    // Task Help's unsaved edit is dropped when its own field changes under it (a restore here, another admin's save).
+    await subTab('Task Help');
+    await type('Task help prompt', 'Unsaved {taskTitle}');
+    server.use(
+      http.post('/api/admin/ai-config', async () => HttpResponse.json(aiConfig({ version: 6, taskHelpPrompt: 'Theirs {taskTitle}' }))),
+      http.get('/api/admin/ai-config', () => HttpResponse.json(aiConfig({ version: 6, taskHelpPrompt: 'Theirs {taskTitle}' }))),
+    );
+    await subTab('Idea Generation');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Idea Generation' }));
+    await waitFor(() => expect(screen.getByTestId('ai-config-version')).toHaveTextContent('Version 6'));
+    await subTab('Task Help');
+    expect(field('Task help prompt')).toHaveValue('Theirs {taskTitle}');
   });
 
   it('previews the messages the server builds from the unsaved changes and the sample skill', async () => {

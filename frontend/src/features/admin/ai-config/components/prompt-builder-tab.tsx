@@ -59,6 +59,13 @@ function pick<S extends Schema>(schema: S, config: AiConfigDto): z.input<S> {
   return values as z.input<S>;
 }
 
+/**
+ * A sub-tab form's key: its own fields as they are in force. A change to them (its own save, a
+ * restore, another admin's save) starts the form afresh; a new version that leaves them alone
+ * (another sub-tab's save) keeps its unsaved edits.
+ */
+const formKey = (schema: Schema, config: AiConfigDto) => JSON.stringify(pick(schema, config));
+
 const number = { valueAsNumber: true } as const;
 
 /**
@@ -90,7 +97,12 @@ function BuilderForm<S extends Schema>({
   const parsed = schema.safeParse(watched);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    await update.mutateAsync(values).catch(() => undefined);
+    const saved = await update.mutateAsync(values).then(
+      () => true,
+      () => false,
+    );
+    // Saved: these are the values in force now (the new key restarts the form once the configuration is refetched).
+    if (saved) form.reset(values as never);
   });
 
   return (
@@ -188,14 +200,14 @@ type SubTab = 'idea' | 'plan' | 'task-help';
 
 function Builder({ config }: { config: AiConfigDto }) {
   const [tab, setTab] = useState<SubTab>('idea');
-  // Each form is keyed by the version: a new one (a save here or elsewhere, a restore) starts it afresh.
+  // Each form is keyed by its own fields' values (formKey), not by the version: saving one sub-tab leaves the others' unsaved edits alone.
   return (
     <Tabs id="prompt-builder-tabs" selectedTabId={tab} onChange={(id) => setTab(id as SubTab)} className="ai-builder-tabs" size="large">
       <Tab
         id="idea"
         title="Idea Generation"
         panel={
-          <BuilderForm key={config.version} schema={ideaFieldsSchema} config={config} title="Idea Generation" kinds={['ideas']} active={tab === 'idea'}>
+          <BuilderForm key={formKey(ideaFieldsSchema, config)} schema={ideaFieldsSchema} config={config} title="Idea Generation" kinds={['ideas']} active={tab === 'idea'}>
             {(form) => <IdeaFields form={form} />}
           </BuilderForm>
         }
@@ -204,7 +216,7 @@ function Builder({ config }: { config: AiConfigDto }) {
         id="plan"
         title="Plan Generation"
         panel={
-          <BuilderForm key={config.version} schema={planFieldsSchema} config={config} title="Plan Generation" kinds={['plan', 'nextMilestone']} active={tab === 'plan'}>
+          <BuilderForm key={formKey(planFieldsSchema, config)} schema={planFieldsSchema} config={config} title="Plan Generation" kinds={['plan', 'nextMilestone']} active={tab === 'plan'}>
             {(form) => <PlanFields form={form} />}
           </BuilderForm>
         }
@@ -213,7 +225,7 @@ function Builder({ config }: { config: AiConfigDto }) {
         id="task-help"
         title="Task Help"
         panel={
-          <BuilderForm key={config.version} schema={taskHelpFieldsSchema} config={config} title="Task Help" kinds={['taskHelp']} active={tab === 'task-help'}>
+          <BuilderForm key={formKey(taskHelpFieldsSchema, config)} schema={taskHelpFieldsSchema} config={config} title="Task Help" kinds={['taskHelp']} active={tab === 'task-help'}>
             {(form) => <TaskHelpFields form={form} />}
           </BuilderForm>
         }
@@ -238,7 +250,7 @@ export function PromptBuilderTab() {
               {versionLine(config)}
             </Callout>
             <Card className="ai-card">
-                            <Builder config={config} />
+              <Builder config={config} />
             </Card>
           </>
         )}
