@@ -99,7 +99,7 @@ export const aiConfigPreviewResponseSchema = z.object({
 export type AiConfigPreviewDto = z.infer<typeof aiConfigPreviewResponseSchema>;
 
 /**
- * GET /api/admin/idea-sets (Skilly Prompts tab): the 10 most recent idea generations, newest
+ * GET /api/admin/idea-sets (Skilly Prompts tab): the 10 most recent idea sets of members, newest
  * first (back-office §3 Prompt history entry, §9).
  */
 export const PROMPT_HISTORY_SIZE = 10;
@@ -109,10 +109,10 @@ export const promptHistoryEntrySchema = z.object({
   createdAt: z.string(),
   personalized: z.boolean(),
   ideaCount: z.number().int().min(0),
-  userFirstName: z.string().nullable(),
-  userLastName: z.string().nullable(),
-  /** null for a visitor's trial generation. */
-  userEmail: z.string().nullable(),
+  /** The owner's current name and email: only members' idea sets are kept (a visitor's trial generation is not). */
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userEmail: z.string(),
   /** The AI config version the generation used, when recorded. */
   configVersion: z.number().int().min(0).nullable(),
 });

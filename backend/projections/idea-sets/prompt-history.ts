@@ -7,12 +7,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 /**
  * The admin's prompt history (GET /api/admin/idea-sets, back-office §2 Prompts tab): the most
  * recent idea sets of all members, newest first, with the member's current name and email from
- * the users read model. Read through the `idea_sets_created` index (2026_11_25_0034).
+ * the users read model (an idea set whose account is already gone from it, while the erasure
+ * catches up, is left out). Read through the `idea_sets_created` index (2026_11_25_0034).
  */
 export async function recentIdeaSets(db: Db, limit: number): Promise<PromptHistoryEntryDto[]> {
   const rows = await db
     .selectFrom('idea_sets')
-    .leftJoin('users', 'users.id', 'idea_sets.owner_id')
+    .innerJoin('users', 'users.id', 'idea_sets.owner_id')
     .select([
       'idea_sets.id',
       'idea_sets.skill',
@@ -34,9 +35,9 @@ export async function recentIdeaSets(db: Db, limit: number): Promise<PromptHisto
     createdAt: new Date(row.created_at).toISOString(),
     personalized: row.personalized,
     ideaCount: Number(row.idea_count),
-    userFirstName: row.first_name ?? null,
-    userLastName: row.last_name ?? null,
-    userEmail: row.email ?? null,
+    userFirstName: row.first_name,
+    userLastName: row.last_name,
+    userEmail: row.email,
     configVersion: row.config_version ?? null,
   }));
 }
