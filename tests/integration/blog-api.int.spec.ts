@@ -76,6 +76,9 @@ describe('writing posts', () => {
     expect(scheduled).toMatchObject({ status: 400, body: { message: 'Publish date is required for scheduled posts' } });
     const badImage = await create({ featuredImage: 'javascript:alert(1)' });
     expect(badImage.status).toBe(400);
+    // The pages' CSP shows https: and same-origin images only: an http: one would never appear.
+    const plainHttp = await create({ featuredImage: 'http://example.com/a.png' });
+    expect(plainHttp).toMatchObject({ status: 400, body: { message: 'The featured image must be an https URL or an uploaded image' } });
     expect(await adminList()).toEqual(before);
   });
 
@@ -124,6 +127,7 @@ describe('writing posts', () => {
       '<script>alert(1)</script><img src="https://example.com/a.png" alt="A" onerror="alert(2)">' +
       '<a href="javascript:alert(3)">bad link</a> <a href="https://example.com">good link</a>' +
       '<ul><li>one</li></ul><blockquote>q</blockquote><pre><code>x</code></pre><hr><img src="data:image/png;base64,AAAA">' +
+      '<img src="http://example.com/plain.png" alt="P"><img src="/api/files/blog-images/abc.png" alt="U"><a href="http://example.com/old">old link</a>' +
       '<iframe src="https://evil.example"></iframe><p style="color:red">styled</p>';
     const created = await create({ content: html, status: 'published' });
     expect(created.status).toBe(201);
@@ -132,6 +136,9 @@ describe('writing posts', () => {
     expect(content).toContain('<h2>Heading</h2>');
     expect(content).toContain('<strong>bold</strong>');
     expect(content).toContain('<img src="https://example.com/a.png" alt="A" />');
+    expect(content).toContain('<img src="/api/files/blog-images/abc.png" alt="U" />');
+    expect(content).not.toContain('plain.png');
+    expect(content).toContain('<a href="http://example.com/old" rel="noopener noreferrer nofollow">old link</a>');
     expect(content).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">good link</a>');
     expect(content).toContain('<a>bad link</a>');
     // The public read serves the same sanitised HTML.

@@ -89,8 +89,9 @@ describe('platform links', () => {
     [{ platformName: 'X', category: link.category }, 'URL is required'],
     [{ ...link, url: 'javascript:alert(1)' }, 'The URL must start with http:// or https://'],
     [{ ...link, url: 'www.fiverr.com' }, 'The URL must start with http:// or https://'],
-    [{ ...link, logoUrl: 'data:image/png;base64,AAAA' }, 'The logo must be an http(s) address or an uploaded image'],
-    [{ ...link, logoUrl: '/api/files/../../etc/passwd' }, 'The logo must be an http(s) address or an uploaded image'],
+    [{ ...link, logoUrl: 'data:image/png;base64,AAAA' }, 'The logo must be an https address or an uploaded image'],
+    [{ ...link, logoUrl: '/api/files/../../etc/passwd' }, 'The logo must be an https address or an uploaded image'],
+    [{ ...link, logoUrl: 'http://example.com/fiverr.png' }, 'The logo must be an https address or an uploaded image'],
     [{ ...link, description: 'x'.repeat(2001) }, 'A description has at most 2000 characters'],
   ])('refuses %j with its message and saves nothing', async (body, message) => {
     const before = await publicLinks();

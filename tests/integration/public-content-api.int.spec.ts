@@ -129,10 +129,20 @@ describe('founder images', () => {
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(40);
   });
 
+  it('takes any image type (§5): a WebP and a GIF are stored as they are, a large one fitted inside 1600 px', async () => {
+    const webp = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0000ff' } }).webp().toBuffer();
+    const storedWebp = await upload(admin, webp, { filename: 'f.webp', type: 'image/webp' });
+    expect(storedWebp.body.imageUrl).toMatch(/^\/api\/files\/founder-images\/[A-Za-z0-9]+\.webp$/);
+    const served = await sharp(Buffer.from(await (await fetch(new URL(storedWebp.body.imageUrl, t.url))).arrayBuffer())).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['webp', 1600, 800]);
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+    expect((await upload(admin, gif, { filename: 'f.gif', type: 'image/gif' })).body.imageUrl).toMatch(/\.gif$/);
+  });
+
   it('refuses a file that is not an image whatever its name says, and members', async () => {
     const refused = await upload(admin, Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'face.png' });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Please upload a JPEG or PNG image');
+    expect(refused.body.message).toBe('Only image files are allowed');
     const wrongField = await upload(admin, await png(), { field: 'image' });
     expect(wrongField.status).toBe(400);
     expect((await upload(await member(), await png())).status).toBe(403);

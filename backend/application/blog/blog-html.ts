@@ -6,14 +6,14 @@ const linkSchemes = /^(https?:|mailto:)/i;
 /**
  * What the blog editor (tiptap's starter kit, image and link) produces, and nothing else:
  * paragraphs, headings 1–4, bold, italic, underline, strike, links (http, https, mailto; opened
- * with rel noopener), lists, quotes, code, rules, line breaks and images (http(s) or a file this
- * product serves). Scripts, styles, event handlers and `javascript:` links are removed.
+ * with rel noopener), lists, quotes, code, rules, line breaks and images (https or a file this
+ * product serves: the CSP shows no http: image). Scripts, styles, event handlers and `javascript:` links are removed.
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'br', 'img'],
   allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
@@ -28,7 +28,7 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: kept };
     },
   },
-  // An image whose source is not http(s) or /api/files/… (a data: URL, a relative path) is dropped whole.
+  // An image whose source is not https or /api/files/… (a data: URL, a relative path) is dropped whole.
   exclusiveFilter: (frame) => frame.tag === 'img' && !isBlogImageUrl(frame.attribs.src ?? ''),
 };
 

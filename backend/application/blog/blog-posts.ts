@@ -10,8 +10,6 @@ import {
   type UpdateBlogPostRequest,
 } from '../contracts/blog';
 import type { Database } from '../ports/database';
-import type { FileStore } from '../ports/file-store';
-import type { PictureEncoder } from '../ports/picture-encoder';
 import type { Clock, IdGenerator } from '../ports/system';
 import { hasBlogContent, sanitizeBlogHtml } from './blog-html';
 
@@ -66,13 +64,7 @@ export const BlogPostNotFound = () => new DomainError('blog_post_not_found', 'no
 export const PublishDateRequired = () => new DomainError('publish_date_required', 'invalid');
 export const BlogContentRequired = () => new DomainError('blog_content_required', 'invalid');
 export const BlogTitleRequired = () => new DomainError('blog_title_required', 'invalid');
-export const BlogImageRequired = () => new DomainError('blog_image_required', 'invalid');
-export const NotABlogImage = () => new DomainError('invalid_blog_image', 'invalid');
 
-/** The FileStore folder of images uploaded by admins (blog content, featured images, platform logos). */
-export const BLOG_IMAGES_AREA = 'blog-images';
-/** Uploaded images fit inside this square (pixels); smaller ones keep their size. */
-export const BLOG_IMAGE_MAX_SIDE = 1600;
 /** A title made only of punctuation has no slug of its own. */
 const FALLBACK_SLUG = 'post';
 
@@ -157,11 +149,9 @@ export interface BlogServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   ids: IdGenerator;
-  files: FileStore;
-  pictures: PictureEncoder;
 }
 
-export function createBlogService({ db, clock, ids, files, pictures }: BlogServiceDeps) {
+export function createBlogService({ db, clock, ids }: BlogServiceDeps) {
   /** Tries the insert or update with the first free slug; a save racing for the same slug takes the next one. */
   async function withFreeSlug<T>(base: string, ownId: string | null, save: (slug: string) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -274,16 +264,6 @@ export function createBlogService({ db, clock, ids, files, pictures }: BlogServi
       const row = await visible(db, clock.now()).selectAll().where('slug', '=', slug).executeTakeFirst();
       if (!row) throw BlogPostNotFound();
       return toPost(row);
-    },
-
-    /** Stores an uploaded image re-encoded (JPEG, PNG, WebP or GIF by its bytes), answering its URL. */
-    async uploadImage(bytes: Buffer): Promise<{ url: string }> {
-      if (bytes.length === 0) throw BlogImageRequired();
-      const encoded = await pictures.encode(bytes, { maxSide: BLOG_IMAGE_MAX_SIDE, formats: ['jpg', 'png', 'webp', 'gif'] });
-      if (!encoded) throw NotABlogImage();
-      const key = `${BLOG_IMAGES_AREA}/${ids.next().replaceAll('-', '')}.${encoded.extension}`;
-      await files.put(key, encoded.bytes);
-      return { url: `/api/files/${key}` };
     },
   };
 }

@@ -32,12 +32,14 @@ export function slugify(value: string): string {
     .replace(/-+$/, '');
 }
 
-/** A featured or inline image: an http(s) URL or a file this product serves (`/api/files/…`). */
+/**
+ * A featured or inline image: an https URL or a file this product serves (`/api/files/…`). The
+ * pages' CSP (`img-src 'self' data: blob: https:`) would never show an http: image.
+ */
 export function isBlogImageUrl(value: string): boolean {
   if (value.startsWith('/api/files/')) return !value.includes('..');
   try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return new URL(value).protocol === 'https:';
   } catch {
     return false;
   }
@@ -67,7 +69,7 @@ export const blogPostListSchema = z.array(blogPostSchema);
 
 const imageUrl = text({ max: BLOG_IMAGE_URL_MAX, tooLong: `An image URL has at most ${BLOG_IMAGE_URL_MAX} characters` })
   .trim()
-  .refine((value) => value === '' || isBlogImageUrl(value), 'The featured image must be an http(s) URL or an uploaded image');
+  .refine((value) => value === '' || isBlogImageUrl(value), 'The featured image must be an https URL or an uploaded image');
 
 const isoDateTime = z.iso.datetime({ offset: true });
 /** An ISO date-time, or '' or null for none (one string type, so the OpenAPI document stays plain). */

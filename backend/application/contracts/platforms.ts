@@ -48,8 +48,12 @@ export const PLATFORM_DESCRIPTION_MAX = 2000;
 
 /** An absolute http(s) address (the same rule as the UI's `isWebLink`). */
 export const isHttpUrl = (url: string) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url);
-/** A logo is an http(s) address or a file this server stores (an upload's answer). */
-export const isLogoUrl = (url: string) => isHttpUrl(url) || /^\/api\/files\/[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(url);
+/**
+ * A logo is an https address or a file this server stores (an upload's answer): the pages' CSP
+ * (`img-src 'self' data: blob: https:`) would never show an http: image.
+ */
+export const isLogoUrl = (url: string) =>
+  /^https:\/\/[^\s/?#]+[^\s]*$/i.test(url) || /^\/api\/files\/[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(url);
 
 /** POST /api/admin/skilly-urls and PUT /api/admin/skilly-urls/{id}: the whole link. */
 export const platformLinkRequestSchema = z.object({
@@ -66,7 +70,7 @@ export const platformLinkRequestSchema = z.object({
     .refine(isHttpUrl, 'The URL must start with http:// or https://'),
   logoUrl: text({ max: PLATFORM_URL_MAX, tooLong: `A logo address has at most ${PLATFORM_URL_MAX} characters` })
     .trim()
-    .refine((value) => value === '' || isLogoUrl(value), 'The logo must be an http(s) address or an uploaded image')
+    .refine((value) => value === '' || isLogoUrl(value), 'The logo must be an https address or an uploaded image')
     .nullish()
     .transform((value) => value || null),
   description: text({ max: PLATFORM_DESCRIPTION_MAX, tooLong: `A description has at most ${PLATFORM_DESCRIPTION_MAX} characters` })

@@ -143,8 +143,6 @@ const messages: Record<string, Wording> = {
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',
   contact_limit: (data) => `You can send at most ${data.perDay} contact messages a day. Please try again tomorrow.`,
-  founder_image_required: () => 'Please choose an image to upload',
-  invalid_founder_image: () => 'Please upload a JPEG or PNG image',
   ticket_limit: (data) => `You can open at most ${data.perDay} support tickets a day. Please add to an open ticket or try again tomorrow.`,
   concurrent_change: (data) =>
     data.category === 'plan'
@@ -168,13 +166,14 @@ const messages: Record<string, Wording> = {
   // application: platform links and FAQs (back-office §3, §7; issue 33)
   resource_link_not_found: () => 'Resource link not found',
   faq_not_found: () => 'FAQ not found',
+  // application: images admins upload (blog, platform logos, founders; back-office §5; issue 33)
+  admin_image_required: () => 'Please choose an image to upload',
+  invalid_admin_image: () => 'Only image files are allowed',
   // application: blog (back-office §2 Blog tab, §5, §8; issue 33)
   blog_post_not_found: () => 'Blog post not found',
   publish_date_required: () => 'Publish date is required for scheduled posts',
   blog_title_required: () => 'Title is required',
   blog_content_required: () => 'Content is required',
-  blog_image_required: () => 'Please choose an image to upload',
-  invalid_blog_image: () => 'Only image files are allowed',
   invalid_ai_config: (data) => String(data.message ?? 'Please check the AI configuration'),
   ai_config_version_not_found: (data) => `Version ${String(data.version)} of the AI configuration was not found`,
   // application: email templates (back-office §2 Emails tab; issue 33)

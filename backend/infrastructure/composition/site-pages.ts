@@ -1,10 +1,13 @@
 import { createContactMessages } from '../../application/contact/contact-messages';
 import { readContactContent } from '../../application/content/contact-content';
-import { createFounderImages } from '../../application/content/founder-images';
+import { createAdminImages } from '../../application/content/admin-images';
 import { sharpPictureEncoder } from '../files/sharp-picture-encoder';
 import type { Platform } from './platform';
 
-/** Public pages with in-place editing (company, contact; issue 34): contact messages and founder images. */
+/**
+ * Public pages with in-place editing (company, contact; issue 34): contact messages, and the
+ * images admins upload (blog posts, platform logos, founders).
+ */
 export function sitePagesContext(platform: Platform) {
   const { database, clock, ids, mailer, logger, files } = platform;
   const db = database.db;
@@ -18,6 +21,6 @@ export function sitePagesContext(platform: Platform) {
       notifyAddress: async () => (await readContactContent(db)).emailValue,
       publicUrl: platform.config.PUBLIC_URL,
     }),
-    founderImages: createFounderImages({ files, pictures: sharpPictureEncoder(), ids }),
+    adminImages: createAdminImages({ files, pictures: sharpPictureEncoder(), ids }),
   };
 }

@@ -72,6 +72,20 @@ export async function apiRequestWithHeaders<T>(path: string, options: RequestOpt
   return { body: parseJson(await response.text()) as T, headers: response.headers };
 }
 
+/**
+ * POST one image as multipart/form-data, the file in the form field `field` (the admin uploads:
+ * blog images, platform logos, founder pictures); answers the parsed JSON body, which the caller
+ * reads with its schema. A non-2xx answer throws the same ApiError as apiRequest. The browser
+ * sets the multipart Content-Type and boundary itself.
+ */
+export async function uploadImage(url: string, field: string, file: File): Promise<unknown> {
+  const body = new FormData();
+  body.append(field, file, file.name);
+  const response = await fetch(url, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
+  if (!response.ok) throw await errorOf(response);
+  return parseJson(await response.text());
+}
+
 /** A call whose answer is read as it arrives (a stream); a non-2xx answer throws the same ApiError as apiRequest. */
 export async function apiStream(path: string, options: RequestOptions = {}): Promise<ReadableStream<Uint8Array>> {
   const response = await send(path, options);

@@ -1,6 +1,6 @@
 import { type CompanyContent, companyContentSchema, FOUNDER_IMAGE_FIELD, uploadFounderImageResponseSchema } from '@contracts/company-content';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, uploadImage } from '../../../lib/api-client';
 import { keptOnSignOut } from '../../../lib/query-client';
 
 export const companyContentQueryKey = ['/api', 'company-content'] as const;
@@ -28,18 +28,7 @@ export function useSaveCompanyContent() {
   });
 }
 
-/** POST /api/admin/upload-founder-image (§7): multipart field `founderImage`; answers the image's URL. Sent with fetch itself (the API client sends JSON). */
+/** POST /api/admin/upload-founder-image (§7): multipart field `founderImage`; answers the image's URL. */
 export async function uploadFounderImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append(FOUNDER_IMAGE_FIELD, file, file.name);
-  const response = await fetch('/api/admin/upload-founder-image', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, parsed, `${response.status}: ${text}`);
-  return uploadFounderImageResponseSchema.parse(parsed).imageUrl;
+  return uploadFounderImageResponseSchema.parse(await uploadImage('/api/admin/upload-founder-image', FOUNDER_IMAGE_FIELD, file)).imageUrl;
 }

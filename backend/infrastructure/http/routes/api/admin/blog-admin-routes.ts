@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
 import {
   BLOG_IMAGE_FIELD,
@@ -13,26 +11,18 @@ import {
   updateBlogPostRequestSchema,
   uploadBlogImageResponseSchema,
 } from '../../../../../application/contracts/blog';
-import { BlogImageRequired } from '../../../../../application/blog/blog-posts';
+import { AdminImageRequired } from '../../../../../application/content/admin-images';
+import { fileUploadRoute } from '../../../multipart-upload';
 import { apiRoutes, type AppServices } from '../../../services';
 
 const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
-
-/** The multipart body of POST /api/admin/blog-images/upload, for the OpenAPI document (the handler reads the stream). */
-const imageUploadBodySchema = z
-  .object({
-    [BLOG_IMAGE_FIELD]: z
-      .string({ error: 'Please choose an image to upload' })
-      .meta({ format: 'binary', description: 'A JPEG, PNG, WebP or GIF image of at most 5 MB (its content decides, not its name or type)' }),
-  })
-  .optional();
 
 /**
  * The admin Blog tab (back-office §2, §5, §7): posts, and the image upload it shares with the
  * other admin tabs that take images (platform logos). The folder's audience (admin) runs first.
  */
 export function blogAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
-  const { blog } = services;
+  const { blog, adminImages } = services;
   return async (app) => {
     app.get(
       '/admin/blog-posts',
@@ -98,53 +88,27 @@ export function blogAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
 
-    // Multipart is parsed in this scope only.
-    await app.register(async (uploads) => {
-      await uploads.register(multipart, {
-        limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
-      });
-      const { RequestFileTooLargeError } = uploads.multipartErrors;
-
-      uploads.post(
-        '/admin/blog-images/upload',
-        {
-          schema: {
-            operationId: 'uploadBlogImage',
-            tags: ['blog', 'admin'],
-            summary: 'Upload an image for a blog post or another admin page (admin)',
-            description:
-              `multipart/form-data with the file in the field "${BLOG_IMAGE_FIELD}". At most 5 MB (413); a JPEG, PNG, WebP or GIF by its content ` +
-              `(anything else: 400 "${onlyImagesMessage}"). The image is re-encoded without metadata, fitted inside 1600×1600, and stored; ` +
-              'answers its URL (GET /api/files/…).',
-            consumes: ['multipart/form-data'],
-            body: imageUploadBodySchema,
-            response: { 200: uploadBlogImageResponseSchema, 400: errorResponseSchema, ...refusals, 413: errorResponseSchema },
-          },
-          // The multipart parser leaves no body, which fastify validates as null: the handler reads the stream.
-          validatorCompiler: (route) => {
-            const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
-            return route.httpPart === 'body' ? (data: unknown) => (data === null ? { value: undefined } : validate(data)) : validate;
-          },
-        },
-        async (request, reply) => {
-          if (!request.isMultipart()) throw BlogImageRequired();
-          let bytes: Buffer;
-          try {
-            const part = await request.file();
-            if (!part) throw BlogImageRequired();
-            // Read to the end whatever it is, so the answer never cuts an upload short.
-            bytes = await part.toBuffer();
-            if (part.fieldname !== BLOG_IMAGE_FIELD) throw BlogImageRequired();
-          } catch (error) {
-            if (error instanceof RequestFileTooLargeError) {
-              return reply.status(413).send({ message: 'The image is too large (at most 5 MB)', code: 'image_too_large' });
-            }
-            if ((error as { code?: string }).code !== 'blog_image_required') request.log.info({ err: error }, 'unreadable image upload');
-            throw BlogImageRequired();
-          }
-          return blog.uploadImage(bytes);
-        },
-      );
+    await fileUploadRoute(app, {
+      url: '/admin/blog-images/upload',
+      field: BLOG_IMAGE_FIELD,
+      maxBytes: BLOG_IMAGE_MAX_BYTES,
+      tooLarge: { message: 'The image is too large (at most 5 MB)', code: 'image_too_large' },
+      file: {
+        description: 'A JPEG, PNG, WebP or GIF image of at most 5 MB (its content decides, not its name or type)',
+        requiredMessage: 'Please choose an image to upload',
+      },
+      missing: AdminImageRequired,
+      schema: {
+        operationId: 'uploadBlogImage',
+        tags: ['blog', 'admin'],
+        summary: 'Upload an image for a blog post or another admin page (admin)',
+        description:
+          `multipart/form-data with the file in the field "${BLOG_IMAGE_FIELD}". At most 5 MB (413); a JPEG, PNG, WebP or GIF by its content ` +
+          `(anything else: 400 "${onlyImagesMessage}"). The image is re-encoded without metadata, fitted inside 1600×1600, and stored; ` +
+          'answers its URL (GET /api/files/…).',
+        response: { 200: uploadBlogImageResponseSchema, 400: errorResponseSchema, ...refusals, 413: errorResponseSchema },
+      },
+      handle: async (_request, _reply, bytes) => adminImages.upload('blog-images', bytes),
     });
   };
 }

@@ -37,7 +37,7 @@ export function platformLinksAdminRoutes(services: AppServices): FastifyPluginAs
           tags: ['content', 'admin'],
           summary: 'Admins: add a platform link',
           description:
-            'platformName, category (one of the 12 categories) and an http(s) url are required; logoUrl is an http(s) address or an uploaded file (/api/files/…).',
+            'platformName, category (one of the 12 categories) and an http(s) url are required; logoUrl is an https address or an uploaded file (/api/files/…).',
           body: platformLinkRequestSchema,
           response: { 201: platformLinkSchema, ...errors },
         },

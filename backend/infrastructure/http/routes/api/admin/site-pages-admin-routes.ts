@@ -1,7 +1,6 @@
-import multipart from '@fastify/multipart';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { onlyImagesMessage } from '../../../../../application/contracts/blog';
 import {
   companyContentSchema,
   FOUNDER_IMAGE_FIELD,
@@ -16,22 +15,14 @@ import {
   contactMessagesResponseSchema,
   saveContactContentRequestSchema,
 } from '../../../../../application/contracts/contact';
+import { AdminImageRequired } from '../../../../../application/content/admin-images';
 import { saveCompanyContent } from '../../../../../application/content/company-content';
 import { saveContactContent } from '../../../../../application/content/contact-content';
-import { FounderImageRequired } from '../../../../../application/content/founder-images';
+import { fileUploadRoute } from '../../../multipart-upload';
 import { memberOf } from '../../../plugins/sessions';
 import { apiRoutes, type AppServices } from '../../../services';
 
 const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
-
-/** The multipart body of POST /api/admin/upload-founder-image, for the OpenAPI document (the handler reads the stream). */
-const founderImageBodySchema = z
-  .object({
-    [FOUNDER_IMAGE_FIELD]: z
-      .string({ error: 'Please choose an image to upload' })
-      .meta({ format: 'binary', description: 'A JPEG or PNG image of at most 5 MB (its content decides, not its name or type)' }),
-  })
-  .optional();
 
 /**
  * Admins edit the company and contact pages in place (back-office §2, §7): whole-content saves,
@@ -40,7 +31,7 @@ const founderImageBodySchema = z
  */
 export function sitePagesAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
   const db = services.database.db;
-  const { clock, contactMessages, founderImages } = services;
+  const { clock, contactMessages, adminImages } = services;
   return async (app) => {
     app.put(
       '/admin/company-content',
@@ -86,53 +77,27 @@ export function sitePagesAdminRoutes(services: AppServices): FastifyPluginAsyncZ
       async (request) => contactMessages.list(request.query.page),
     );
 
-    // Multipart is parsed in this scope only: no other route of the API takes it.
-    await app.register(async (uploads) => {
-      await uploads.register(multipart, {
-        limits: { fileSize: FOUNDER_IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
-      });
-      const { RequestFileTooLargeError } = uploads.multipartErrors;
-
-      uploads.post(
-        '/admin/upload-founder-image',
-        {
-          schema: {
-            operationId: 'uploadFounderImage',
-            tags: ['content', 'admin'],
-            summary: 'Upload a founder picture for the company page (admin)',
-            description:
-              `multipart/form-data with the file in the field "${FOUNDER_IMAGE_FIELD}". At most 5 MB (413 "${founderImageTooLarge}"); ` +
-              'a JPEG or PNG image by its content (400 "Please upload a JPEG or PNG image"). Re-encoded (fitted inside 800×800, ' +
-              'metadata dropped) and stored; answers its URL, which the page names once saved.',
-            consumes: ['multipart/form-data'],
-            body: founderImageBodySchema,
-            response: { 200: uploadFounderImageResponseSchema, ...refusals, 413: errorResponseSchema },
-          },
-          // The multipart parser leaves no body, which fastify validates as null: the handler reads the stream.
-          validatorCompiler: (route) => {
-            const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
-            return route.httpPart === 'body' ? (data: unknown) => (data === null ? { value: undefined } : validate(data)) : validate;
-          },
-        },
-        async (request, reply) => {
-          if (!request.isMultipart()) throw FounderImageRequired();
-          let bytes: Buffer;
-          try {
-            const part = await request.file();
-            if (!part) throw FounderImageRequired();
-            // Read to the end (at most the size limit) whatever it is, so the answer never cuts an upload short.
-            bytes = await part.toBuffer();
-            if (part.fieldname !== FOUNDER_IMAGE_FIELD) throw FounderImageRequired();
-          } catch (error) {
-            if (error instanceof RequestFileTooLargeError) {
-              return reply.status(413).send({ message: founderImageTooLarge, code: 'founder_image_too_large' });
-            }
-            if ((error as { code?: string }).code !== 'founder_image_required') request.log.info({ err: error }, 'unreadable founder image upload');
-            throw FounderImageRequired();
-          }
-          return founderImages.upload(bytes);
-        },
-      );
+    await fileUploadRoute(app, {
+      url: '/admin/upload-founder-image',
+      field: FOUNDER_IMAGE_FIELD,
+      maxBytes: FOUNDER_IMAGE_MAX_BYTES,
+      tooLarge: { message: founderImageTooLarge, code: 'founder_image_too_large' },
+      file: {
+        description: 'A JPEG, PNG, WebP or GIF image of at most 5 MB (its content decides, not its name or type)',
+        requiredMessage: 'Please choose an image to upload',
+      },
+      missing: AdminImageRequired,
+      schema: {
+        operationId: 'uploadFounderImage',
+        tags: ['content', 'admin'],
+        summary: 'Upload a founder picture for the company page (admin)',
+        description:
+          `multipart/form-data with the file in the field "${FOUNDER_IMAGE_FIELD}". At most 5 MB (413 "${founderImageTooLarge}"); ` +
+          `a JPEG, PNG, WebP or GIF image by its content (400 "${onlyImagesMessage}"). Re-encoded (fitted inside 1600×1600, ` +
+          'metadata dropped) and stored; answers its URL, which the page names once saved.',
+        response: { 200: uploadFounderImageResponseSchema, ...refusals, 413: errorResponseSchema },
+      },
+      handle: async (_request, _reply, bytes) => ({ imageUrl: (await adminImages.upload('founder-images', bytes)).url }),
     });
   };
 }

@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
-import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordRequestSchema,
   PROFILE_PICTURE_FIELD,
@@ -12,24 +10,12 @@ import {
 } from '../../../../../application/contracts/account';
 import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
 import { PictureRequired } from '../../../../../application/identity/profile-service';
+import { fileUploadRoute } from '../../../multipart-upload';
 import { memberOf, setSessionCookie } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
 const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
-
-/**
- * The multipart body of POST /api/user/upload-profile-picture, for the OpenAPI document: the
- * handler reads the stream itself (`request.file()`), so a multipart request has no parsed body
- * to validate (see the route's `validatorCompiler`). Any other body is refused by the handler.
- */
-const pictureUploadBodySchema = z
-  .object({
-    [PROFILE_PICTURE_FIELD]: z
-      .string({ error: 'Please choose a picture to upload' })
-      .meta({ format: 'binary', description: 'A JPEG or PNG image of at most 5 MB (its content decides, not its name or type)' }),
-  })
-  .optional();
 
 /**
  * The signed-in person's own profile, picture and password (member-product §2 Profile
@@ -105,65 +91,40 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
 
-    // Multipart is parsed in this scope only: no other route of the API takes it.
-    await app.register(async (uploads) => {
-      await uploads.register(multipart, {
-        limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
-      });
-      const { RequestFileTooLargeError } = uploads.multipartErrors;
-
-      uploads.post(
-        '/user/upload-profile-picture',
-        {
-          schema: {
-            operationId: 'uploadProfilePicture',
-            tags: ['profile'],
-            summary: 'Upload a new profile picture',
-            description:
-              `multipart/form-data with the file in the field "${PROFILE_PICTURE_FIELD}". At most 5 MB (413 "${profilePictureTooLarge.message}"); ` +
-              'a JPEG or PNG image by its content, whatever its name or declared type (400 "Please upload a JPEG or PNG image"). ' +
-              'The picture is re-encoded (turned upright, fitted inside 512×512, every metadata dropped), stored, and the previous one deleted. ' +
-              'Answers its URL (GET /api/files/…).',
-            consumes: ['multipart/form-data'],
-            body: pictureUploadBodySchema,
-            response: {
-              200: uploadProfilePictureResponseSchema,
-              202: errorResponseSchema,
-              400: errorResponseSchema,
-              ...refusals,
-              404: errorResponseSchema,
-              413: errorResponseSchema,
-            },
-          },
-          // The multipart parser leaves no body, which fastify validates as null: the handler reads the stream.
-          validatorCompiler: (route) => {
-            const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
-            return route.httpPart === 'body' ? (data: unknown) => (data === null ? { value: undefined } : validate(data)) : validate;
-          },
+    await fileUploadRoute(app, {
+      url: '/user/upload-profile-picture',
+      field: PROFILE_PICTURE_FIELD,
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+      tooLarge: { message: profilePictureTooLarge.message, code: 'picture_too_large' },
+      file: {
+        description: 'A JPEG or PNG image of at most 5 MB (its content decides, not its name or type)',
+        requiredMessage: 'Please choose a picture to upload',
+      },
+      missing: PictureRequired,
+      schema: {
+        operationId: 'uploadProfilePicture',
+        tags: ['profile'],
+        summary: 'Upload a new profile picture',
+        description:
+          `multipart/form-data with the file in the field "${PROFILE_PICTURE_FIELD}". At most 5 MB (413 "${profilePictureTooLarge.message}"); ` +
+          'a JPEG or PNG image by its content, whatever its name or declared type (400 "Please upload a JPEG or PNG image"). ' +
+          'The picture is re-encoded (turned upright, fitted inside 512×512, every metadata dropped), stored, and the previous one deleted. ' +
+          'Answers its URL (GET /api/files/…).',
+        response: {
+          200: uploadProfilePictureResponseSchema,
+          202: errorResponseSchema,
+          400: errorResponseSchema,
+          ...refusals,
+          404: errorResponseSchema,
+          413: errorResponseSchema,
         },
-        async (request, reply) => {
-          const member = memberOf(request);
-          if (!request.isMultipart()) throw PictureRequired();
-          let bytes: Buffer;
-          try {
-            const part = await request.file();
-            if (!part) throw PictureRequired();
-            // Read to the end (at most the size limit) whatever it is, so the answer never cuts an upload short.
-            bytes = await part.toBuffer();
-            if (part.fieldname !== PROFILE_PICTURE_FIELD) throw PictureRequired();
-          } catch (error) {
-            if (error instanceof RequestFileTooLargeError) {
-              return reply.status(413).send({ message: profilePictureTooLarge.message, code: 'picture_too_large' });
-            }
-            // A body that is not well-formed multipart (no boundary, cut short, too many parts) has no picture in it.
-            if ((error as { code?: string }).code !== 'picture_required') request.log.info({ err: error }, 'unreadable picture upload');
-            throw PictureRequired();
-          }
-          const { profilePicture, position } = await profile.uploadPicture(member, bytes, { actor: member, requestId: request.id });
-          if (!(await awaitProjections(progress, position, reply))) return reply;
-          return { profilePicture };
-        },
-      );
+      },
+      handle: async (request, reply, bytes) => {
+        const member = memberOf(request);
+        const { profilePicture, position } = await profile.uploadPicture(member, bytes, { actor: member, requestId: request.id });
+        if (!(await awaitProjections(progress, position, reply))) return reply;
+        return { profilePicture };
+      },
     });
   };
 }

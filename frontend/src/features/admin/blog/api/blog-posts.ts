@@ -1,6 +1,6 @@
 import { BLOG_IMAGE_FIELD, blogPostListSchema, blogPostSchema, uploadBlogImageResponseSchema, type BlogPost, type CreateBlogPostRequest } from '@contracts/blog';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, notReadyRetry, parseReady } from '../../../../lib/api-client';
+import { ApiError, apiRequest, notReadyRetry, parseReady, uploadImage } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
 
 export const adminBlogPostsQueryKey = ['/api', 'admin', 'blog-posts'] as const;
@@ -62,25 +62,9 @@ export function useDeleteBlogPost() {
   });
 }
 
-const parse = (text: string): unknown => {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * POST /api/admin/blog-images/upload (back-office §7): the file as the multipart field `image`;
- * answers the stored image's URL. Sent with fetch itself: the API client sends JSON bodies only.
- */
+/** POST /api/admin/blog-images/upload (back-office §7): the file as the multipart field `image`; answers the stored image's URL. */
 export async function uploadBlogImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append(BLOG_IMAGE_FIELD, file, file.name);
-  const response = await fetch('/api/admin/blog-images/upload', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
-  const text = await response.text().catch(() => '');
-  if (!response.ok) throw new ApiError(response.status, parse(text), `${response.status}: ${text || response.statusText}`);
-  return uploadBlogImageResponseSchema.parse(parse(text)).url;
+  return uploadBlogImageResponseSchema.parse(await uploadImage('/api/admin/blog-images/upload', BLOG_IMAGE_FIELD, file)).url;
 }
 
 /** 'Image uploaded successfully', or 'Failed to upload image' with the server's reason. */

@@ -1,7 +1,7 @@
+import { BLOG_IMAGE_FIELD, uploadBlogImageResponseSchema } from '@contracts/blog';
 import { type PlatformLinkDto, platformLinkListSchema, platformLinkSchema } from '@contracts/platforms';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { apiRequest, uploadImage } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
 import { failure } from '../../support/api/failure';
 
@@ -28,25 +28,12 @@ export async function deletePlatformLink(id: string): Promise<void> {
   await apiRequest<unknown>(`/api/admin/skilly-urls/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-const parse = (text: string): unknown => {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * POST /api/admin/blog-images/upload (back-office §7: the only upload path the spec gives for an
- * admin's image), multipart field `image`, answering `{url}`. Sent with fetch itself: the API client sends JSON only.
+ * admin's image), multipart field `image`, answering `{url}`.
  */
 export async function uploadLogo(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('image', file, file.name);
-  const response = await fetch('/api/admin/blog-images/upload', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
-  const text = await response.text().catch(() => '');
-  if (!response.ok) throw new ApiError(response.status, parse(text), `${response.status}: ${text || response.statusText}`);
-  return z.object({ url: z.string() }).parse(parse(text)).url;
+  return uploadBlogImageResponseSchema.parse(await uploadImage('/api/admin/blog-images/upload', BLOG_IMAGE_FIELD, file)).url;
 }
 
 function useRefresh() {
