@@ -39,4 +39,26 @@ describe('the company page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Links must be valid web addresses')).toBeInTheDocument();
   });
+
+  it("uploads a founder image as the field 'founderImage' and shows it; a refusal shows the server's reason", async () => {
+    const uploads: string[] = [];
+    let refuse = false;
+    server.use(
+      http.post('/api/admin/upload-founder-image', async ({ request }) => {
+        if (refuse) return HttpResponse.json({ message: 'Only image files are allowed', code: 'invalid_admin_image' }, { status: 400 });
+        const form = await request.formData();
+        for (const [field, value] of form.entries()) if (typeof value !== 'string') uploads.push(`${field} ${value.type}`);
+        return HttpResponse.json({ imageUrl: '/api/files/founder-images/abc.webp' });
+      }),
+    );
+    open('admin');
+    const [first] = await screen.findAllByLabelText(/Upload an image for/);
+    await userEvent.upload(first!, new File([new Uint8Array([1, 2, 3])], 'face.webp', { type: 'image/webp' }));
+    const founder = defaultCompanyContent.founders[0]!.name;
+    expect(await screen.findByAltText(founder)).toHaveAttribute('src', '/api/files/founder-images/abc.webp');
+    expect(uploads).toEqual(['founderImage image/webp']);
+    refuse = true;
+    await userEvent.upload(first!, new File([new Uint8Array([1, 2, 3])], 'notes.webp', { type: 'image/webp' }));
+    expect(await screen.findByText('Only image files are allowed')).toBeInTheDocument();
+  });
 });
