@@ -18,7 +18,7 @@ export interface EmailTemplateTables {
   email_templates: EmailTemplatesTable;
 }
 
-/** The table, seeded with the five emails the product sends in their built-in wording. */
+/** The table, seeded with the emails the product sends (`emailTemplateKeys`) in their built-in wording. */
 export const emailTemplatesMigration: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped (migrations.ts)
   async up(db: Kysely<any>) {

@@ -1,3 +1,4 @@
+import { clientNetwork } from '../../../../../application/quotas/client-network';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import { companyContentSchema } from '../../../../../application/contracts/company-content';
@@ -58,7 +59,7 @@ export function sitePagesRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await contactMessages.send(request.body, request.ip);
+        await contactMessages.send(request.body, clientNetwork(request.ip));
         return reply.status(201).send({ message: contactMessageSentText });
       },
     );
