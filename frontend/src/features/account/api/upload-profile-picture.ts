@@ -1,36 +1,19 @@
 import { PROFILE_PICTURE_FIELD, uploadProfilePictureResponseSchema } from '@contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, parseSaved } from '../../../lib/api-client';
+import { ApiError, parseSaved, uploadImage } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
 import { toast, toastError } from '../../../lib/toaster';
 import { profileQueryKey } from './get-profile';
-
-const parse = (text: string): unknown => {
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * POST /api/user/upload-profile-picture (spec §7): the picture as the multipart field
  * `profilePicture`; answers the picture's new address, or null when it was saved but the server's
  * read models were still catching up (202). Too large is a 413, not a JPEG or PNG a 400, each
- * with a message. Sent with fetch itself: the API client sends JSON bodies only.
+ * with a message. Sent as multipart through the client's `uploadImage`.
  */
 export async function uploadProfilePicture(file: File): Promise<string | null> {
-  const body = new FormData();
-  body.append(PROFILE_PICTURE_FIELD, file, file.name);
-  const response = await fetch('/api/user/upload-profile-picture', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    body,
-  });
-  const text = await response.text().catch(() => '');
-  if (!response.ok) throw new ApiError(response.status, parse(text), `${response.status}: ${text || response.statusText}`);
-  return parseSaved(uploadProfilePictureResponseSchema, parse(text))?.profilePicture ?? null;
+  const answer = await uploadImage('/api/user/upload-profile-picture', PROFILE_PICTURE_FIELD, file);
+  return parseSaved(uploadProfilePictureResponseSchema, answer)?.profilePicture ?? null;
 }
 
 /**
