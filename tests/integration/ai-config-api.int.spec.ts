@@ -161,6 +161,18 @@ describe('versions and restore', () => {
   });
 });
 
+describe('sending back what was read', () => {
+  it('takes the whole GET answer with a change (its version, savedAt and savedBy ignored); an unknown key is refused', async () => {
+    const read = (await admin.client.get('/api/admin/ai-config')).body;
+    const saved = await admin.client.post('/api/admin/ai-config', { ...read, systemPrompt: 'You are Skilly, briefly.' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ systemPrompt: 'You are Skilly, briefly.', version: read.version + 1 });
+    const refused = await admin.client.post('/api/admin/ai-config', { temperature: 0.5, colour: 'blue' });
+    expect(refused.status).toBe(400);
+    expect((await admin.client.get('/api/admin/ai-config')).body.temperature).toBe(saved.body.temperature);
+  });
+});
+
 describe('two admins saving at once', () => {
   it('saves of different fields made together both hold, every round, as consecutive versions', async () => {
     const other = await staffMember(t, 'admin');

@@ -62,7 +62,7 @@ const sample = {
 /** The update laid over `settings` (builder settings merged key by key), validated as a whole. */
 export function applyUpdate(settings: AiSettings, update: AiConfigUpdate | undefined): AiSettings {
   if (!update) return settings;
-  const { reason: _reason, promptBuilderSettings, ...fields } = update;
+  const { reason: _reason, version: _version, savedAt: _savedAt, savedBy: _savedBy, promptBuilderSettings, ...fields } = update;
   const merged = { ...settings, ...fields, promptBuilderSettings: { ...settings.promptBuilderSettings, ...promptBuilderSettings } };
   const parsed = aiSettingsSchema.safeParse(merged);
   if (!parsed.success) throw InvalidAiConfig(parsed.error.issues[0]?.message ?? 'Please check the AI configuration');

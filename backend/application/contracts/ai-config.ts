@@ -35,7 +35,8 @@ export type AiConfigDto = z.infer<typeof aiConfigResponseSchema>;
  * POST /api/admin/ai-config body: any subset of the AI config fields (a sub-tab sends only its
  * own fields; `promptBuilderSettings` may be partial too). The server merges it over the current
  * configuration, validates the whole (§5 ranges; 400 with the first problem's message, nothing
- * saved) and records a new version. Unknown keys are refused. `reason` is optional.
+ * saved) and records a new version. Unknown keys are refused, except the GET answer's read-only
+ * `version`, `savedAt` and `savedBy`, which are ignored. `reason` is optional.
  */
 export const aiConfigUpdateSchema = aiSettingsFieldsSchema
   .omit({ promptBuilderSettings: true })
@@ -43,6 +44,10 @@ export const aiConfigUpdateSchema = aiSettingsFieldsSchema
   .extend({
     promptBuilderSettings: promptBuilderSettingsSchema.partial().strict().optional(),
     reason: text({ max: 500, tooLong: 'Reason must be at most 500 characters' }).optional(),
+    /** The GET answer's own read-only fields: accepted and ignored, so a client may send back what it read. */
+    version: z.number().int().min(0).optional(),
+    savedAt: z.string().max(40).nullable().optional(),
+    savedBy: aiConfigEditorSchema.optional(),
   })
   .strict();
 export type AiConfigUpdate = z.infer<typeof aiConfigUpdateSchema>;
