@@ -282,6 +282,8 @@ describe('prompt history', () => {
       userLastName: last!.details.lastName,
       configVersion: null,
       personalized: false,
+      categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }],
     });
+    expect(history[0].ideas.map((i: { title: string }) => i.title)).toEqual(['Pet portraits', 'Pet portraits']);
   });
 });

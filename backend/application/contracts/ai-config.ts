@@ -6,6 +6,7 @@ import {
   promptPlaceholders,
   selectableModels,
 } from '../ai/ai-settings';
+import { ideaSetSchema } from './ideas';
 import { text } from './text';
 
 /**
@@ -105,14 +106,11 @@ export type AiConfigPreviewDto = z.infer<typeof aiConfigPreviewResponseSchema>;
 
 /**
  * GET /api/admin/idea-sets (Skilly Prompts tab): the 10 most recent idea sets of members, newest
- * first (back-office §3 Prompt history entry, §9).
+ * first (back-office §3 Prompt history entry and Idea set (admin view): the set with its categories
+ * and ideas, the member's name and email, the idea count; §9).
  */
 export const PROMPT_HISTORY_SIZE = 10;
-export const promptHistoryEntrySchema = z.object({
-  id: z.string(),
-  skill: z.string(),
-  createdAt: z.string(),
-  personalized: z.boolean(),
+export const promptHistoryEntrySchema = ideaSetSchema.extend({
   ideaCount: z.number().int().min(0),
   /** The owner's current name and email: only members' idea sets are kept (a visitor's trial generation is not). */
   userFirstName: z.string(),

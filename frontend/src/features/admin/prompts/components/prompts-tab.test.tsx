@@ -14,6 +14,8 @@ const entry = (id: string, overrides: Partial<PromptHistoryEntryDto> = {}): Prom
     skill: `Skill ${id}`,
     createdAt: '2026-11-22T10:00:00.000Z',
     personalized: false,
+    categories: [],
+    ideas: [],
     ideaCount: 12,
     userFirstName: 'Ada',
     userLastName: 'Lovelace',
