@@ -25,7 +25,22 @@ export const aiConfigEditorSchema = z.object({ id: z.string(), name: z.string() 
  * (back-office §3 AI config fields), its version (0 = the built-in defaults, never saved), when
  * and by whom it was saved.
  */
-export const aiConfigResponseSchema = aiSettingsFieldsSchema.extend({
+export const aiConfigResponseSchema = z.object({
+  // The fields as stored (already validated): plain types, so the compiled serializer sends them as they are.
+  modelName: z.string(),
+  systemPrompt: z.string(),
+  temperature: z.number(),
+  ideaMaxTokens: z.number().int(),
+  maxTokens: z.number().int(),
+  milestoneMaxTokens: z.number().int(),
+  helpMaxTokens: z.number().int(),
+  inputTokenCostPer1M: z.number(),
+  outputTokenCostPer1M: z.number(),
+  promptBuilderSettings: promptBuilderSettingsSchema,
+  ideaGenerationPrompt: z.string(),
+  planGenerationPrompt: z.string(),
+  nextMilestonePrompt: z.string(),
+  taskHelpPrompt: z.string(),
   version: z.number().int().min(0),
   savedAt: z.string().nullable(),
   savedBy: aiConfigEditorSchema,

@@ -47,6 +47,21 @@ export const companyContentSchema = z.object({
 });
 
 export type CompanyContent = z.infer<typeof companyContentSchema>;
+
+/** The content as served: checked when it was saved, so plain types (the compiled serializer sends them as they are). */
+export const companyContentResponseSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  founders: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      imageUrl: z.string(),
+      badges: z.array(z.object({ label: z.string(), value: z.string(), icon: z.string() })),
+      fiverrUrl: z.string(),
+    }),
+  ),
+});
 export type Founder = z.infer<typeof founderSchema>;
 export type FounderBadge = z.infer<typeof founderBadgeSchema>;
 

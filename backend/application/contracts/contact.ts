@@ -17,9 +17,7 @@ export const contactContentSchema = z.object({
   infoDescription: text(1000),
   emailLabel: text(100),
   /** Where the page tells people to write, and where contact messages are notified: an address, checked. */
-  emailValue: boundedText({ max: 254 })
-    .trim()
-    .refine((value) => z.email().safeParse(value).success, 'The contact email must be a valid email address'),
+  emailValue: boundedText({ max: 254 }).refine((value) => z.email().safeParse(value).success, 'The contact email must be a valid email address'),
   locationLabel: text(100),
   locationValue: text(200),
   hoursLabel: text(100),
@@ -29,6 +27,11 @@ export const contactContentSchema = z.object({
 });
 
 export type ContactContent = z.infer<typeof contactContentSchema>;
+
+/** The content as served: checked when it was saved, so plain strings (the compiled serializer sends them as they are). */
+export const contactContentResponseSchema = z.object(
+  Object.fromEntries(Object.keys(contactContentSchema.shape).map((key) => [key, z.string()])) as Record<keyof ContactContent, z.ZodString>,
+);
 
 export const saveContactContentRequestSchema = z.object({ content: contactContentSchema });
 

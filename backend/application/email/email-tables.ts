@@ -20,8 +20,9 @@ export interface EmailTemplateTables {
 
 /** The table, seeded with the emails the product sends (`emailTemplateKeys`) in their built-in wording. */
 export const emailTemplatesMigration: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped (migrations.ts)
-  async up(db: Kysely<any>) {
+  async up(untyped) {
+    // A migration gets an untyped database; this one knows the table it has just created.
+    const db = untyped as Kysely<EmailTemplateTables>;
     await sql`
       create table email_templates (
         id text primary key,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import { onlyImagesMessage } from '../../../../../application/contracts/blog';
 import {
-  companyContentSchema,
+  companyContentResponseSchema,
   FOUNDER_IMAGE_FIELD,
   FOUNDER_IMAGE_MAX_BYTES,
   founderImageTooLarge,
@@ -10,7 +10,7 @@ import {
   uploadFounderImageResponseSchema,
 } from '../../../../../application/contracts/company-content';
 import {
-  contactContentSchema,
+  contactContentResponseSchema,
   contactMessagesQuerySchema,
   contactMessagesResponseSchema,
   saveContactContentRequestSchema,
@@ -42,7 +42,7 @@ export function sitePagesAdminRoutes(services: AppServices): FastifyPluginAsyncZ
           summary: 'Replace the company page texts (admin)',
           description: 'The subtitle keeps only the editor’s formatting (bold, colour, decorative underline); other texts lose any markup.',
           body: saveCompanyContentRequestSchema,
-          response: { 200: companyContentSchema, ...refusals },
+          response: { 200: companyContentResponseSchema, ...refusals },
         },
       },
       async (request) => saveCompanyContent(db, request.body.content, { userId: memberOf(request).userId, now: clock.now() }),
@@ -57,7 +57,7 @@ export function sitePagesAdminRoutes(services: AppServices): FastifyPluginAsyncZ
           summary: 'Replace the contact page texts (admin)',
           description: 'Every text is plain: any markup is removed.',
           body: saveContactContentRequestSchema,
-          response: { 200: contactContentSchema, ...refusals },
+          response: { 200: contactContentResponseSchema, ...refusals },
         },
       },
       async (request) => saveContactContent(db, request.body.content, { userId: memberOf(request).userId, now: clock.now() }),

@@ -1,9 +1,9 @@
 import { clientNetwork } from '../../../../../application/quotas/client-network';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
-import { companyContentSchema } from '../../../../../application/contracts/company-content';
+import { companyContentResponseSchema } from '../../../../../application/contracts/company-content';
 import {
-  contactContentSchema,
+  contactContentResponseSchema,
   contactMessageRequestSchema,
   contactMessageSentSchema,
   contactMessageSentText,
@@ -25,7 +25,7 @@ export function sitePagesRoutes(services: AppServices): FastifyPluginAsyncZod {
           operationId: 'getCompanyContent',
           tags: ['content'],
           summary: 'Texts of the company page (the defaults until an admin saves it)',
-          response: { 200: companyContentSchema },
+          response: { 200: companyContentResponseSchema },
         },
       },
       async () => readCompanyContent(db),
@@ -38,7 +38,7 @@ export function sitePagesRoutes(services: AppServices): FastifyPluginAsyncZod {
           operationId: 'getContactContent',
           tags: ['content'],
           summary: 'Texts of the contact page (the defaults until an admin saves it)',
-          response: { 200: contactContentSchema },
+          response: { 200: contactContentResponseSchema },
         },
       },
       async () => readContactContent(db),
