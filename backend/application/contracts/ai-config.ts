@@ -15,7 +15,8 @@ import { text } from './text';
  * history lists them and any earlier one can be restored. Shared by the server and the React app.
  */
 
-export { aiSettingsSchema, promptBuilderSettingsSchema, promptPlaceholders, selectableModels };
+/** The fields with their §5 ranges and messages: the forms validate with them before sending, as the server does. */
+export { aiSettingsFieldsSchema, aiSettingsSchema, promptBuilderSettingsSchema, promptPlaceholders, selectableModels };
 
 /** Who saved a version: their current name (or 'Deleted user'), null for the built-in defaults. */
 export const aiConfigEditorSchema = z.object({ id: z.string(), name: z.string() }).nullable();

@@ -1,6 +1,6 @@
 import './ai-config.css';
 import { Button, Callout, Card } from '@blueprintjs/core';
-import { type AiConfigDto, aiConfigResponseSchema, selectableModels } from '@contracts/ai-config';
+import { type AiConfigDto, aiSettingsFieldsSchema, selectableModels } from '@contracts/ai-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { NumberField, SelectField, TextAreaField } from './fields';
 import { WithAiConfig } from './with-ai-config';
 
 /** The Model tab's fields (back-office §2, §3), validated with the server's own ranges (§5). */
-export const modelFieldsSchema = aiConfigResponseSchema.pick({
+export const modelFieldsSchema = aiSettingsFieldsSchema.pick({
   modelName: true,
   systemPrompt: true,
   temperature: true,

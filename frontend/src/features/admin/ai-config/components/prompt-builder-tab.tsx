@@ -1,6 +1,6 @@
 import './ai-config.css';
 import { Button, Callout, Card, Tab, Tabs } from '@blueprintjs/core';
-import { type AiConfigDto, aiConfigResponseSchema, type PromptKind, promptBuilderSettingsSchema, promptPlaceholders } from '@contracts/ai-config';
+import { type AiConfigDto, aiSettingsFieldsSchema, type PromptKind, promptBuilderSettingsSchema, promptPlaceholders } from '@contracts/ai-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldValues, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { WithAiConfig } from './with-ai-config';
 import { PromptField } from './prompt-field';
 import { PromptPreview } from './prompt-preview';
 
-const prompt = aiConfigResponseSchema.shape;
+const prompt = aiSettingsFieldsSchema.shape;
 const settings = promptBuilderSettingsSchema.shape;
 
 /** Each sub-tab's fields: its prompts and the builder settings it owns (back-office §2). */
