@@ -24,7 +24,7 @@ afterAll(async () => t.close());
 
 const db = () => t.services.database.db;
 const storedMessages = () => db().selectFrom('contact_messages').selectAll().orderBy('created_at').execute();
-const outbox = () => db().selectFrom('email_outbox').selectAll().execute();
+const outbox = () => db().selectFrom('email_outbox').selectAll().orderBy('id').execute();
 const visitor = () => new Client(t.url);
 const valid = { name: 'Grace Hopper', email: 'grace@example.com', subject: 'A question about plans', message: 'How do milestones work for Pro members?' };
 

@@ -42,7 +42,8 @@ async function openTicket(member: Person, subject = 'Cannot save ideas', message
 }
 
 const streamLength = async (ticketId: string) => (await t.services.eventStore.readStream(ticketStream.name(ticketId))).length;
-const outbox = () => t.services.database.db.selectFrom('email_outbox').selectAll().execute();
+/** The outbox in the order emails were queued (a table read without `order by` has no order on the server). */
+const outbox = () => t.services.database.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
 
 let admin: Person;
 let moderator: Person;
