@@ -2,10 +2,14 @@ import { parseArgs } from 'node:util';
 import { runReconcile, ReconcileUnavailable } from '../../application/finance/reconcile-run';
 import type { ReconcileRange, ReconcileReport } from '../../application/finance/reconcile';
 import { compose } from '../composition-root';
+import { openDatabase } from '../composition/platform';
+import { migrateToLatest } from '../database/migrations';
 import { createLogger } from '../logging/logger';
 import { configOrExit } from './server';
 
 const usage = `Usage:
+  npm run cli -- migrate
+      runs the database migrations not yet run (safe while other processes start: they wait)
   npm run cli -- projections rebuild <name|all>
   npm run cli -- projections status
   npm run cli -- create-admin --email <email> --password <password>
@@ -16,6 +20,7 @@ const usage = `Usage:
 const [group, action, ...rest] = process.argv.slice(2);
 
 async function main(): Promise<number> {
+  if (group === 'migrate' && action === undefined) return migrate();
   if (group === 'projections' && (action === 'rebuild' || action === 'status')) {
     const services = await compose(configOrExit());
     try {
@@ -70,6 +75,20 @@ async function main(): Promise<number> {
   if (group === 'finance' && action === 'reconcile') return financeReconcile(process.argv.slice(4));
   console.error(usage);
   return 2;
+}
+
+/** The one-shot migration step of a deployment (the compose file's `migrate` service). */
+async function migrate(): Promise<number> {
+  const config = configOrExit();
+  const logger = createLogger(config.LOG_LEVEL, process.stderr);
+  const database = await openDatabase(config, logger);
+  try {
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length === 0 ? 'migrations: up to date' : `migrations: applied ${applied.length}: ${applied.join(' ')}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
 }
 
 /** A `YYYY-MM-DD` that is a real day, or the reason it is not. */

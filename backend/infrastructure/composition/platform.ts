@@ -66,7 +66,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
 
 export type Platform = Awaited<ReturnType<typeof openPlatform>>;
 
-async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     logger.info('using the PostgreSQL server at DATABASE_URL');
     return openServerDatabase(config.DATABASE_URL);

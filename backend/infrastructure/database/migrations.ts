@@ -75,12 +75,20 @@ function collectMigrations(groups: readonly Readonly<Record<string, Migration>>[
 // Migrations run on the schema as it was when each landed, not on today's `Database`: untyped.
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
 
+/**
+ * Runs the migrations not yet run, in order, and answers the names it ran (empty when the schema
+ * was up to date). Safe with many processes starting at once: on PostgreSQL, Kysely's migrator
+ * holds a session-level advisory lock (`pg_advisory_lock`) while it reads which migrations ran
+ * and runs the rest in one transaction, so a second process waits, then finds nothing to do
+ * (tests/integration/migrate-concurrently.int.spec.ts runs two processes at once).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: migrations are untyped on purpose
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message}`, { cause: error });
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
