@@ -41,12 +41,39 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stop() {
       stopping ??= (async () => {
         await pruning.stop();
-        await app.close();
+        await closeGracefully(app, config.SHUTDOWN_GRACE_SECONDS * 1000, services.logger);
         await services.close();
       })();
       return stopping;
     },
   };
+}
+
+/**
+ * Stops listening at once (a load balancer's next connection goes elsewhere; a request on a
+ * kept-alive connection is answered 503 and the connection closed), lets the requests in flight
+ * finish (idea streams run to their end), and after `graceMs` closes the connections still
+ * open, so a stuck client cannot hold a deployment.
+ */
+async function closeGracefully(app: FastifyInstance, graceMs: number, logger: Composition['logger']) {
+  const closed = app.close();
+  // A kept-alive connection that finishes its request after the close began would otherwise
+  // stay open until its keep-alive timeout: close each as soon as it is idle.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  clearInterval(sweep);
+  if (late) {
+    logger.warn({ graceMs }, 'requests still in flight after the shutdown grace: closing their connections');
+    app.server.closeAllConnections();
+    await closed;
+  }
 }
 
 export function configOrExit(): Config {
@@ -61,12 +88,22 @@ export function configOrExit(): Config {
   }
 }
 
+/**
+ * SIGTERM or SIGINT stops the process gracefully (`stop`), exiting 0 once it has; a second
+ * signal exits at once with 1.
+ */
 export function stopOnSignals(stop: () => Promise<void>) {
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
       stop().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
       );
     });
   }

@@ -77,6 +77,18 @@ const configSchema = z.object({
       .default(30),
   ),
   /**
+   * On SIGTERM a web server refuses new connections and finishes the requests in flight (idea
+   * streams included) for up to this long; then it closes what is left and the database pool.
+   */
+  SHUTDOWN_GRACE_SECONDS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'SHUTDOWN_GRACE_SECONDS must be a number' })
+      .int('SHUTDOWN_GRACE_SECONDS must be a whole number')
+      .min(1, 'SHUTDOWN_GRACE_SECONDS must be between 1 and 300')
+      .max(300, 'SHUTDOWN_GRACE_SECONDS must be between 1 and 300')
+      .default(20),
+  ),
+  /**
    * The origin members reach the site at (`https://skilly.example`); every link in an email is
    * built from it, never from request headers. Required in production.
    */
