@@ -101,9 +101,16 @@ async function openEventStore(config: Config, database: DatabaseHandle, logger: 
   return new PostgresEventStore(database);
 }
 
-/** A stable cookie-signing secret: SESSION_SECRET, else one generated once into DATA_DIR. */
-function cookieSecret(config: Config): string {
-  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+/**
+ * The cookie-signing secrets, the one that signs first: SESSION_SECRET (with
+ * SESSION_SECRET_PREVIOUS after it while rotating), else one generated once into DATA_DIR.
+ */
+function cookieSecret(config: Config): string[] {
+  if (config.SESSION_SECRET) return [config.SESSION_SECRET, ...(config.SESSION_SECRET_PREVIOUS ? [config.SESSION_SECRET_PREVIOUS] : [])];
+  return [generatedSecret(config)];
+}
+
+function generatedSecret(config: Config): string {
   const file = path.resolve(config.DATA_DIR, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });

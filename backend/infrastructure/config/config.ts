@@ -54,6 +54,11 @@ const configSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  /**
+   * The secret SESSION_SECRET replaced, while it is being rotated out: cookies it signed are
+   * still accepted and signed again with SESSION_SECRET on their next request (docs/operations.md).
+   */
+  SESSION_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'SESSION_SECRET_PREVIOUS must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Successful idea generations a visitor (one IP address) may try per UTC day; 0 switches the trial off. */
   TRIAL_GENERATIONS_PER_DAY: optionalText.pipe(

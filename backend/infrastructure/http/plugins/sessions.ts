@@ -57,7 +57,8 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
   });
 
   // Callback form: a cached session (the usual case) costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  const production = services.config.NODE_ENV === 'production';
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.url.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
     if (!raw) return done();
     const now = services.clock.now();
@@ -74,6 +75,8 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
     const generation = cache.begin();
     resolveSession(services.database.db, token, now).then((user) => {
       if (user) {
+        // Signed with SESSION_SECRET_PREVIOUS: signed again with the current secret.
+        if (unsigned.renew) setSessionCookie(reply, token, production);
         cache.set(raw, { user, token }, generation, now.getTime());
         request.user = user;
         request.sessionToken = token;
