@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { runReconcile, ReconcileUnavailable } from '../../application/finance/reconcile-run';
 import type { ReconcileRange, ReconcileReport } from '../../application/finance/reconcile';
 import { compose } from '../composition-root';
+import { comparePositions, startOfAll } from '../../application/ports/event-store';
+import { readAllCheckpoints } from '../../projections/runner/checkpoints';
 import { openDatabase } from '../composition/platform';
 import { migrateToLatest } from '../database/migrations';
 import { createLogger } from '../logging/logger';
@@ -12,6 +14,7 @@ const usage = `Usage:
       runs the database migrations not yet run (safe while other processes start: they wait)
   npm run cli -- projections rebuild <name|all>
   npm run cli -- projections status
+      each read model's checkpoint and whether it has caught up with the newest event
   npm run cli -- create-admin --email <email> --password <password>
   npm run cli -- finance reconcile [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]
       replays payments, subscriptions and role changes from the event store; exit 0 when
@@ -26,7 +29,16 @@ async function main(): Promise<number> {
     try {
       const { runner } = services;
       if (action === 'status') {
-        for (const p of runner.projections) console.log(p.name);
+        // Each read model's checkpoint against the newest event: "behind" while a worker catches up.
+        const head = await services.eventStore.headPosition();
+        const checkpoints = await readAllCheckpoints(services.database.db);
+        const width = Math.max(...runner.projections.map((p) => p.name.length));
+        for (const p of runner.projections) {
+          const at = checkpoints.get(p.name) ?? startOfAll;
+          const state = head === null || comparePositions(at, head) >= 0 ? 'caught up' : 'behind';
+          console.log(`${p.name.padEnd(width)}  ${state.padEnd(9)}  at ${at.commit}/${at.prepare}`);
+        }
+        console.log(`newest event at ${head ? `${head.commit}/${head.prepare}` : '(none)'}`);
         return 0;
       }
       const target = rest[0];
