@@ -10,7 +10,7 @@ import pg from 'pg';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { benchRebuild, type Measured } from './event-store-bench';
-import { benchBatchedAppends, benchConcurrentSingleAppends, benchProjectionLag, printCompared, printLag } from './append-throughput-bench';
+import { benchProjectionLag, printLag } from './append-throughput-bench';
 import { measureFrontend, measureRouteFirstLoads } from './frontend-size';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,18 +62,36 @@ const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag;
 // BENCH_ONLY=member-reads measures the signed-in member reads alone.
 const onlyMemberReads = process.env.BENCH_ONLY === 'member-reads';
 
+// Appends against one round trip of raw SQL (BENCH_ONLY=appends measures these alone): median of 3
+// interleaved runs each; BENCH_APPEND_CALLS batches of 100 events, BENCH_SINGLE_PER_WRITER events per writer.
+results.appends = process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'appends' && process.env.BENCH_ONLY !== 'event-store' ? null : await withFreshDatabase(async (url) => {
+  const { benchBatchedAppends, benchConcurrentSingleAppends, printBatchedAppends, printConcurrentSingleAppends } = await import('./append-throughput-bench');
+  const handle = await openServerDatabase(url);
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const batched = await benchBatchedAppends(url, Number(process.env.BENCH_APPEND_CALLS ?? 200));
+  printBatchedAppends(batched);
+  const concurrentSingle = await benchConcurrentSingleAppends(url, Number(process.env.BENCH_SINGLE_PER_WRITER ?? 250));
+  printConcurrentSingleAppends(concurrentSingle);
+  return { batched, concurrentSingle };
+});
+if (process.env.BENCH_ONLY === 'appends') {
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench-results', process.env.BENCH_RESULT_FILE ?? 'latest.json'), JSON.stringify(results, null, 2));
+  (await import('./targets')).printSummary();
+  process.exit(0);
+}
+
 const eventStore = onlyLag || onlyMemberReads || process.env.BENCH_ONLY === 'lighthouse' ? null : await withFreshDatabase(async (url) => {
   const handle = await openServerDatabase(url);
   try {
     await migrateToLatest(handle.db);
-    // Each append measure: median of 3 runs, ours and the raw baseline interleaved.
-    const appends = await benchBatchedAppends(url, Number(process.env.BENCH_APPEND_CALLS ?? 200));
-    printCompared(appends);
-    const concurrentSingleAppends = await benchConcurrentSingleAppends(url, Number(process.env.BENCH_SINGLE_PER_WRITER ?? 250));
-    printCompared(concurrentSingleAppends);
     const rebuild = await benchRebuild(handle, Number(process.env.BENCH_MEMBERS ?? 10_000));
     print(rebuild);
-    return { appends, concurrentSingleAppends, rebuild };
+    return { rebuild };
   } finally {
     await handle.close();
   }
