@@ -202,6 +202,112 @@ export const appendFunctionIndexPlansMigration: Migration = {
   },
 };
 
+/**
+ * The append in as few statements as the usual case allows, each without a table scan a
+ * cached plan could go stale on, so it runs as one round trip with the session's plans:
+ *
+ * 1. One INSERT … ON CONFLICT on the stream's row takes its lock and moves its version when
+ *    the expected version holds (or creates it); when it does not, it only locks the row.
+ * 2. One INSERT of the events, ON CONFLICT (event_id) DO NOTHING: the unique index checks the
+ *    ids as it inserts, so no lookup goes before it.
+ *
+ * Both reach the rows through the unique indexes the conflicts are decided on, so no plan can
+ * turn into a sequential scan as the tables grow, and the function needs no settings of its
+ * own (a function with settings saves and restores them on every call). A refusal is rare:
+ * its statements are EXECUTEd, so they are planned for today's table sizes; it puts back what
+ * the append changed (the stream's version, or its new row, and any event inserted here), then
+ * says why exactly as before: 'already_appended' (every id already in this stream: the
+ * existing events' position), 'wrong_version' (`stream_version` is the actual version, -1
+ * for none) or 'duplicate' (`event_id` is used elsewhere, or twice in this append).
+ *
+ * `p_expected`: null for any version, -1 for "no stream yet", else the stream's version.
+ */
+export const appendFunctionFewerStatementsMigration: Migration = {
+  async up(db) {
+    await sql`alter function append_events reset enable_seqscan`.execute(db);
+    await sql`
+      create or replace function append_events(
+        p_stream text, p_expected integer, p_ids text[], p_events jsonb,
+        p_actor jsonb, p_causation_id text, p_correlation_id text, p_occurred_at timestamptz)
+      returns table (outcome text, stream_version integer, transaction_id xid8, global_position bigint, event_id text)
+      language plpgsql as $fn$
+      #variable_conflict use_column
+      declare
+        v_count integer := cardinality(p_ids);
+        v_previous integer; -- the stream's version before this append, -1 for a new stream
+        v_moved boolean;    -- whether the first statement moved the version (or created the row)
+        v_current integer;
+        v_inserted integer;
+        v_last_position bigint;
+        v_found integer;
+        v_same integer;
+        v_first text;
+        v_last_tx xid8;
+      begin
+        insert into event_streams as s (stream_name, version) values (p_stream, v_count - 1)
+        on conflict (stream_name) do update set version = s.version + v_count
+           where p_expected is null or s.version = p_expected
+        returning s.version - v_count into v_previous;
+        v_moved := found;
+
+        if v_moved and (p_expected is null or v_previous = p_expected) then
+          with inserted as (
+            insert into events as ev (event_id, stream_name, stream_version, type, schema_version, data, actor,
+                                      causation_id, correlation_id, occurred_at)
+            select p_ids[e.ord], p_stream, v_previous + e.ord::integer, e.value->>'type',
+                   (e.value->>'schemaVersion')::integer, e.value->'data', p_actor,
+                   p_causation_id, p_correlation_id, p_occurred_at
+              from jsonb_array_elements(p_events) with ordinality as e(value, ord)
+             order by e.ord
+            on conflict (event_id) do nothing
+            returning ev.global_position
+          )
+          select count(*)::integer, max(i.global_position) into v_inserted, v_last_position from inserted i;
+          if v_inserted = v_count then
+            return query select 'appended'::text, v_previous + v_count, pg_current_xact_id(), v_last_position, null::text;
+            return;
+          end if;
+          execute 'delete from events e where e.event_id = any($1) and e.transaction_id = pg_current_xact_id()' using p_ids;
+        end if;
+
+        -- Refused: put the stream back as it was.
+        if not v_moved then
+          execute 'select s.version from event_streams s where s.stream_name = $1' into v_current using p_stream;
+        elsif v_previous = -1 then
+          execute 'delete from event_streams s where s.stream_name = $1' using p_stream;
+          v_current := -1;
+        else
+          execute 'update event_streams s set version = $2 where s.stream_name = $1' using p_stream, v_previous;
+          v_current := v_previous;
+        end if;
+
+        execute '
+          select count(*)::integer, (count(*) filter (where e.stream_name = $2))::integer,
+                 (array_agg(e.event_id order by e.global_position))[1],
+                 (array_agg(e.transaction_id order by e.global_position desc))[1],
+                 max(e.global_position)
+            from events e where e.event_id = any($1)'
+          into v_found, v_same, v_first, v_last_tx, v_last_position using p_ids, p_stream;
+        if v_found = v_count and v_same = v_found then
+          return query select 'already_appended'::text, v_current, v_last_tx, v_last_position, null::text;
+        elsif v_found > 0 then
+          return query select 'duplicate'::text, v_current, null::xid8, null::bigint, v_first;
+        elsif v_inserted is not null then
+          -- Nothing else has these ids: one is given twice in this append.
+          return query select 'duplicate'::text, v_current, null::xid8, null::bigint,
+                              (select id from unnest(p_ids) as id group by id having count(*) > 1 limit 1);
+        else
+          return query select 'wrong_version'::text, v_current, null::xid8, null::bigint, null::text;
+        end if;
+      end
+      $fn$`.execute(db);
+  },
+  async down(db) {
+    await appendFunctionMigration.up(db);
+    await appendFunctionIndexPlansMigration.up(db);
+  },
+};
+
 export const EVENTS_CHANNEL = 'skilly_events';
 
 type EventRow = {
