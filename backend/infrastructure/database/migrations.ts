@@ -56,7 +56,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0039_email_outbox_delivery': emailOutboxDeliveryMigration,
   '2026_11_25_0040_contact_messages': contactMessagesMigration,
   '2026_11_25_0041_contact_sends': contactSendsMigration,
-  '2026_11_26_0050_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
+  '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
