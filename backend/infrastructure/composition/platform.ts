@@ -41,7 +41,9 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   await migrateToLatest(database.db);
   const eventStore = withUpcasting(await openEventStore(config, database, logger), upcasters);
   const clock = overrides.clock ?? systemClock;
-  const runner = new ProjectionRunner(database.db, eventStore, allProjections, logger.child({ component: 'projections' }));
+  const runner = new ProjectionRunner(database.db, eventStore, allProjections, logger.child({ component: 'projections' }), {
+    leases: database.projectionLeases(),
+  });
   const progress: ProjectionProgress = config.PROJECTIONS_IN_PROCESS
     ? runner
     : new CheckpointPollingProgress(database.db, allProjections);

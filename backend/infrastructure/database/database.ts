@@ -5,6 +5,8 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../../application/ports/database';
+import { soleRunnerLeases, type ProjectionLeases } from '../../projections/runner/projection-leases';
+import { advisoryLeases } from './advisory-leases';
 
 /** PostgreSQL type ids whose text form we read as JavaScript numbers on both drivers. */
 const INT8 = 20;
@@ -25,6 +27,11 @@ export interface DatabaseHandle {
    * for the pool behind the writes it announces).
    */
   notify(channel: string): Promise<void>;
+  /**
+   * Leases for the projection runner (one active runner per projection): advisory locks on the
+   * server, shared by every process; on the embedded database this process is the only one.
+   */
+  projectionLeases(): ProjectionLeases;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,7 @@ export async function openServerDatabase(connectionString: string, options: { ma
   return {
     db,
     kind: 'server',
+    projectionLeases: () => advisoryLeases(connectionString),
     async notify(channel) {
       notifier ??= connectNotifier();
       const pending = notifier;
@@ -117,6 +125,7 @@ export async function openEmbeddedDatabase(pglite: PGlite): Promise<DatabaseHand
   return {
     db,
     kind: 'embedded',
+    projectionLeases: () => soleRunnerLeases,
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, () => onNotify());
       return async () => {

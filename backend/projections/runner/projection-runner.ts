@@ -5,6 +5,7 @@ import type { Database } from '../../application/ports/database';
 import type { MemberErased } from '../../domain/identity/erasure';
 import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
+import { soleRunnerLeases, type ProjectionLeases } from './projection-leases';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -15,6 +16,13 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   /** How long an idle runner waits for a notification before looking again. */
   idlePollMs?: number;
+  /**
+   * Who may feed each projection across processes (one active runner per projection); by
+   * default this runner is the only one (the embedded database, tests, the CLI).
+   */
+  leases?: ProjectionLeases;
+  /** How often a runner without a projection's lease tries to take it over. */
+  standbyPollMs?: number;
 }
 
 /** Where `rebuild` builds a projection's tables before they replace the live ones. */
@@ -83,6 +91,10 @@ export class ProjectionRunner {
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly batchSize: number;
   private readonly idlePollMs: number;
+  private readonly leases: ProjectionLeases;
+  private readonly standbyPollMs: number;
+  /** Sleeps woken only by stop(), not by appends: a standby looks for its lease at its own pace. */
+  private readonly standbySleepers = new Set<() => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -93,6 +105,8 @@ export class ProjectionRunner {
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.idlePollMs = options.idlePollMs ?? 250;
+    this.leases = options.leases ?? soleRunnerLeases;
+    this.standbyPollMs = options.standbyPollMs ?? 500;
     this.progress.setMaxListeners(0);
   }
 
@@ -213,8 +227,10 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.wakeAll();
+    for (const wake of this.standbySleepers) wake();
     await Promise.all(this.loops);
     this.loops = [];
+    await this.leases.releaseAll().catch(() => {});
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
   }
@@ -256,6 +272,7 @@ export class ProjectionRunner {
   private async follow(projection: Projection): Promise<void> {
     let failures = 0;
     while (this.running) {
+      if (!(await this.holdLease(projection))) continue;
       try {
         const { read, lostRace } = await this.runBatch(projection);
         failures = 0;
@@ -271,6 +288,34 @@ export class ProjectionRunner {
       const recentlyNotified = Date.now() - this.lastNotifyAt < 1000;
       await this.sleep(recentlyNotified ? 5 : this.idlePollMs);
     }
+  }
+
+  /**
+   * Whether this runner may feed the projection now. Without its lease, it waits as a standby
+   * (following the active runner's checkpoint, so read-your-writes here still resolves) and
+   * answers false; it takes the lease over when the holder's process has gone.
+   */
+  private async holdLease(projection: Projection): Promise<boolean> {
+    if (this.leases.holds(projection.name)) return true;
+    try {
+      if (await this.leases.tryAcquire(projection.name)) {
+        this.logger.info({ projection: projection.name }, 'projection lease taken: this process runs the projection');
+        return true;
+      }
+      this.record(projection.name, await readCheckpoint(this.db, projection.name));
+    } catch (error) {
+      this.logger.error({ err: error, projection: projection.name }, 'projection lease check failed; retrying');
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.standbySleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.standbyPollMs);
+      this.standbySleepers.add(done);
+    });
+    return false;
   }
 
   private wakeAll() {
