@@ -9,8 +9,6 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
-import { benchRebuild, type Measured } from './event-store-bench';
-import { benchProjectionLag, printLag } from './append-throughput-bench';
 import { measureFrontend, measureRouteFirstLoads } from './frontend-size';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,13 +29,6 @@ async function withFreshDatabase<T>(work: (url: string) => Promise<T>): Promise<
   }
 }
 
-function print(m: Measured) {
-  console.log(
-    `${m.name.padEnd(30)} ${String(m.events).padStart(7)} events  ours ${String(m.ours.eventsPerSecond).padStart(7)} ev/s (${m.ours.ms} ms)  ` +
-      `baseline ${String(m.baseline.eventsPerSecond).padStart(7)} ev/s (${m.baseline.ms} ms)  ratio ${m.ratio}`,
-  );
-}
-
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), database: 'postgresql server', node: process.version };
 
 // BENCH_ONLY=admin measures the admin reads at scale alone (BENCH_ADMIN_MEMBERS, default 100000, against BENCH_ADMIN_SMALL).
@@ -56,9 +47,11 @@ if (process.env.BENCH_ONLY === 'admin') {
   process.exit(0);
 }
 
-// BENCH_ONLY=event-store skips the frontend and streaming measures; BENCH_ONLY=lag measures the projection lag alone.
+// BENCH_ONLY=event-store skips the frontend and streaming measures; BENCH_ONLY=lag measures the projection lag alone;
+// BENCH_ONLY=rebuild measures the rebuild of every read model alone.
 const onlyLag = process.env.BENCH_ONLY === 'lag';
-const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag;
+const onlyRebuild = process.env.BENCH_ONLY === 'rebuild';
+const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag || onlyRebuild;
 // BENCH_ONLY=member-reads measures the signed-in member reads alone.
 const onlyMemberReads = process.env.BENCH_ONLY === 'member-reads';
 
@@ -85,31 +78,28 @@ if (process.env.BENCH_ONLY === 'appends') {
   process.exit(0);
 }
 
-const eventStore = onlyLag || onlyMemberReads || process.env.BENCH_ONLY === 'lighthouse' ? null : await withFreshDatabase(async (url) => {
-  const handle = await openServerDatabase(url);
-  try {
-    await migrateToLatest(handle.db);
-    const rebuild = await benchRebuild(handle, Number(process.env.BENCH_MEMBERS ?? 10_000));
-    print(rebuild);
-    return { rebuild };
-  } finally {
-    await handle.close();
-  }
-});
-results.eventStore = eventStore;
 
-results.projectionLag = onlyMemberReads || process.env.BENCH_ONLY === 'lighthouse' ? null : await withFreshDatabase(async (url) => {
-  const handle = await openServerDatabase(url);
-  try {
-    await migrateToLatest(handle.db);
-  } finally {
-    await handle.close();
-  }
-  const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 500), Number(process.env.BENCH_LAG_SECONDS ?? 10), Number(process.env.BENCH_LAG_POLL_MS ?? 2));
-  printLag(lag);
-  return lag;
-});
-
+// Item 5: a rebuild of every read model from BENCH_REBUILD_EVENTS events, and the live lag at BENCH_LAG_RATE appends/s.
+if (!onlyLag && (onlyRebuild || !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'event-store')) {
+  const { benchRebuild, printRebuild } = await import('./event-store-bench');
+  results.rebuild = await withFreshDatabase(async (url) => {
+    const handle = await openServerDatabase(url);
+    await migrateToLatest(handle.db).finally(() => handle.close());
+    const figures = await benchRebuild(url, Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000));
+    printRebuild(figures);
+    return figures;
+  });
+}
+if (onlyLag || !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'event-store') {
+  const { benchProjectionLag, printLag } = await import('./projection-lag-bench');
+  results.projectionLag = await withFreshDatabase(async (url) => {
+    const handle = await openServerDatabase(url);
+    await migrateToLatest(handle.db).finally(() => handle.close());
+    const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 2000), Number(process.env.BENCH_LAG_SECONDS ?? 10), Number(process.env.BENCH_LAG_POLL_MS ?? 2));
+    printLag(lag);
+    return lag;
+  });
+}
 const frontend = onlyEventStore || onlyMemberReads ? null : measureFrontend(path.join(root, 'frontend/dist'));
 if (onlyEventStore || onlyMemberReads) {
   // skipped
