@@ -31,18 +31,20 @@ export const billingRoleChecksMigration: Migration = {
   },
 };
 
+/** One upsert for the batch: each member marked once, due after their newest billing event. */
 async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   const dueAt = new Map<string, Date>();
   for (const event of events) {
-    dueAt.set(billingStream.idOf(event.streamName), new Date(event.occurredAt.getTime() + ROLE_CHECK_GRACE_MS));
+    const userId = billingStream.idOf(event.streamName);
+    const due = new Date(event.occurredAt.getTime() + ROLE_CHECK_GRACE_MS);
+    const known = dueAt.get(userId);
+    if (!known || due > known) dueAt.set(userId, due);
   }
-  for (const [userId, due] of dueAt) {
-    await trx
-      .insertInto('billing_role_checks')
-      .values({ user_id: userId, due_at: due })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ due_at: sql`greatest(billing_role_checks.due_at, excluded.due_at)` }))
-      .execute();
-  }
+  if (dueAt.size === 0) return;
+  await sql`
+    insert into billing_role_checks (user_id, due_at)
+    select * from unnest(${[...dueAt.keys()]}::text[], ${[...dueAt.values()]}::timestamptz[])
+    on conflict (user_id) do update set due_at = greatest(billing_role_checks.due_at, excluded.due_at)`.execute(trx);
 }
 
 export const billingRoleChecksProjection: Projection = {

@@ -98,6 +98,64 @@ export const pendingSpendsProjection: Projection = {
         return settle(trx, 'help', String(event.data.taskId));
     }
   },
+  /**
+   * The batch's events folded in order into at most three statements: spends that were already
+   * there and are settled or refunded go, then the batch's own spends still open are inserted.
+   */
+  async applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
+    const opened = new Map<string, PendingSpendsTable>();
+    const refunded: string[] = [];
+    const settled: { kind: string; paidForId: string }[] = [];
+    const settle = (kind: string, paidForId: string) => {
+      settled.push({ kind, paidForId });
+      for (const [id, row] of opened) if (row.kind === kind && row.paid_for_id === paidForId) opened.delete(id);
+    };
+    for (const event of events) {
+      switch (event.type) {
+        case 'CreditConsumed': {
+          const data = event.data as CreditConsumed['data'];
+          const paidForId = paidForOf(data);
+          if (!paidForId || opened.has(data.consumptionId)) break;
+          opened.set(data.consumptionId, {
+            consumption_id: data.consumptionId,
+            user_id: userIdOfCreditStream(event.streamName),
+            kind: data.kind,
+            paid_for_id: paidForId,
+            plan_id: data.kind === 'milestone' || data.kind === 'help' ? (data.paidFor.planId ?? null) : null,
+            spent_at: event.occurredAt,
+            deadline_at: new Date(event.occurredAt.getTime() + SPEND_DEADLINE_MS),
+          });
+          break;
+        }
+        case 'CreditRefunded': {
+          const { consumptionId } = event.data as CreditRefunded['data'];
+          refunded.push(consumptionId);
+          opened.delete(consumptionId);
+          break;
+        }
+        case 'IdeaSetCreated':
+          settle('idea', String(event.data.ideaSetId));
+          break;
+        case 'PlanCreated':
+          settle('plan', String(event.data.planId));
+          break;
+        case 'MilestoneDetailed':
+          settle('milestone', String((event.data.milestone as { milestoneId: string }).milestoneId));
+          break;
+        case 'TaskHelpProvided':
+          settle('help', String(event.data.taskId));
+          break;
+      }
+    }
+    if (refunded.length) await trx.deleteFrom('pending_spends').where('consumption_id', 'in', refunded).execute();
+    if (settled.length) {
+      await sql`delete from pending_spends where (kind, paid_for_id) in (
+        select * from unnest(${settled.map((s) => s.kind)}::text[], ${settled.map((s) => s.paidForId)}::text[]))`.execute(trx);
+    }
+    if (opened.size) {
+      await trx.insertInto('pending_spends').values([...opened.values()]).onConflict((oc) => oc.column('consumption_id').doNothing()).execute();
+    }
+  },
   // An erased member's spends are never refunded: their ledger is gone.
   async erase(trx, userId) {
     await trx.deleteFrom('pending_spends').where('user_id', '=', userId).execute();

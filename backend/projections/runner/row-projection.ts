@@ -28,14 +28,28 @@ export interface RowProjectionSpec<R extends Row> {
 
 /**
  * A projection whose table has one row per key, each row a fold of its events. A batch is
- * applied with three statements whatever its size: load the touched rows, fold the events
- * in memory, then delete the removed rows and upsert the rest.
+ * applied with three statements whatever its size, each with a fixed text (the rows travel as
+ * one array or one JSON document, not one parameter per value): load the touched rows, fold the
+ * events in memory, then delete the removed rows and upsert the rest.
  */
 export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projection {
+  // The table's jsonb columns, looked up once: a string there is JSON text, as the driver reads it.
+  let jsonbColumns: Promise<Set<string>> | undefined;
+  const jsonbColumnsOf = (trx: Transaction<Database>) =>
+    (jsonbColumns ??= sql<{ name: string }>`
+      select attname as name from pg_attribute
+      where attrelid = ${spec.table}::regclass and attnum > 0 and not attisdropped and atttypid = 'jsonb'::regtype`
+      .execute(trx)
+      .then((result) => new Set(result.rows.map((row) => row.name)))
+      .catch((error) => {
+        jsonbColumns = undefined;
+        throw error;
+      }));
+
   async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
     if (events.length === 0) return;
     const keys = [...new Set(events.map(spec.rowKey))];
-    const loaded = await sql<R>`select * from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} in (${sql.join(keys)})`.execute(trx);
+    const loaded = await sql<R>`select * from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} = any(${keys})`.execute(trx);
     const rows = new Map<string, R | null>(keys.map((k) => [k, null]));
     for (const row of loaded.rows) rows.set(String(row[spec.keyColumn]), row);
     for (const event of events) {
@@ -45,17 +59,21 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     const removed = [...rows].filter(([, row]) => row === null).map(([key]) => key);
     const kept = [...rows.values()].filter((row): row is R => row !== null);
     if (removed.length) {
-      await sql`delete from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} in (${sql.join(removed)})`.execute(trx);
+      await sql`delete from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} = any(${removed})`.execute(trx);
     }
     if (kept.length) {
+      const jsonb = await jsonbColumnsOf(trx);
       const columns = Object.keys(kept[0]);
-      const values = kept.map((row) => sql`(${sql.join(columns.map((c) => serialise(row[c])))})`);
+      const document = JSON.stringify(
+        kept.map((row) => Object.fromEntries(columns.map((c) => [c, jsonb.has(c) && typeof row[c] === 'string' ? JSON.parse(row[c]) : row[c]]))),
+      );
+      const list = sql.join(columns.map((c) => sql.ref(c)));
       const updates = columns
         .filter((c) => c !== spec.keyColumn)
         .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
       await sql`
-        insert into ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-        values ${sql.join(values)}
+        insert into ${sql.table(spec.table)} (${list})
+        select ${list} from jsonb_populate_recordset(null::${sql.table(spec.table)}, ${document}::jsonb)
         on conflict (${sql.ref(spec.keyColumn)}) do update set ${sql.join(updates)}`.execute(trx);
     }
   }
@@ -74,10 +92,4 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
       },
     }),
   };
-}
-
-/** jsonb columns hold objects; everything else goes to the driver as it is. */
-function serialise(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
-  return value;
 }
