@@ -95,6 +95,8 @@ export class ProjectionRunner {
   private readonly standbyPollMs: number;
   /** Sleeps woken only by stop(), not by appends: a standby looks for its lease at its own pace. */
   private readonly standbySleepers = new Set<() => void>();
+  /** Reads of the log in flight, by position: projections woken together at one checkpoint share one read. */
+  private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -119,7 +121,7 @@ export class ProjectionRunner {
   /** Applies one batch to one projection. Exposed for tests and the CLI. */
   async runBatch(projection: Projection): Promise<BatchResult> {
     const from = await readCheckpoint(this.db, projection.name);
-    const events = await this.eventStore.readAll({ after: from, limit: this.batchSize });
+    const events = await this.readAfter(from);
     if (events.length === 0) {
       this.record(projection.name, from);
       return { read: 0, lostRace: false };
@@ -136,6 +138,21 @@ export class ProjectionRunner {
     });
     if (applied) this.record(projection.name, last);
     return { read: events.length, lostRace: !applied };
+  }
+
+  /**
+   * The next batch of the log after `after`. A read already in flight from the same position is
+   * joined rather than repeated (its answer is what a read started a moment earlier sees; the
+   * checkpoint lock still decides what is applied); a read started after it ends reads afresh.
+   */
+  private readAfter(after: AllPosition): Promise<RecordedEvent[]> {
+    const key = `${after.commit}:${after.prepare}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.eventStore.readAll({ after, limit: this.batchSize }).finally(() => this.reads.delete(key));
+      this.reads.set(key, read);
+    }
+    return read;
   }
 
   /** Applies batches until the projection has read everything currently readable. */
