@@ -52,8 +52,8 @@ if (process.env.BENCH_ONLY === 'admin') {
 const onlyLag = process.env.BENCH_ONLY === 'lag';
 const onlyRebuild = process.env.BENCH_ONLY === 'rebuild';
 const onlyEventStore = process.env.BENCH_ONLY === 'event-store' || onlyLag || onlyRebuild;
-// BENCH_ONLY=member-reads measures the signed-in member reads alone.
-const onlyMemberReads = process.env.BENCH_ONLY === 'member-reads';
+// BENCH_ONLY=http|member-reads|http-writes|memory measures the server under load alone (see below).
+const onlyMemberReads = ['http', 'member-reads', 'http-writes', 'memory'].includes(process.env.BENCH_ONLY ?? '');
 
 // Appends against one round trip of raw SQL (BENCH_ONLY=appends measures these alone): median of 3
 // interleaved runs each; BENCH_APPEND_CALLS batches of 100 events, BENCH_SINGLE_PER_WRITER events per writer.
@@ -135,23 +135,41 @@ results.lighthouse = onlyEventStore || onlyMemberReads ? null : await (async () 
   return figures;
 })();
 
-results.firstIdeaChunk = onlyLighthouse ? null : onlyEventStore || onlyMemberReads ? null : await withFreshDatabase(async (url) => {
-  const { benchFirstChunk } = await import('./first-chunk-bench');
-  const first = await benchFirstChunk(url, Number(process.env.BENCH_STREAM_RUNS ?? 20));
-  console.log(
-    `first streamed idea chunk       HTTP median ${first.throughHttp.firstChunkMedianMs} ms (p95 ${first.throughHttp.firstChunkP95Ms} ms, complete ${first.throughHttp.completeMedianMs} ms); ` +
-      `offline generator alone ${first.generatorAlone.firstChunkMedianMs} ms (complete ${first.generatorAlone.completeMedianMs} ms); ratio ${first.ratio}`,
-  );
-  return first;
-});
-
-// Signed-in member reads at 50 connections, each a ratio to a bare fastify route in the same run.
-results.memberReads = onlyEventStore || onlyLighthouse ? null : await withFreshDatabase(async (url) => {
-  const { benchMemberReads, printMemberReads } = await import('./member-reads-bench');
-  const figures = await benchMemberReads(url, Number(process.env.BENCH_READ_SECONDS ?? 5));
-  printMemberReads(figures);
-  return figures;
-});
+// The server as a real process under load (items 3, 4, 6), each in its own database: BENCH_ONLY=http runs
+// all three, BENCH_ONLY=member-reads|http-writes|memory one. Sizes: BENCH_READ_SECONDS, BENCH_WRITE_SECONDS,
+// BENCH_WRITE_MEMBERS, BENCH_STREAM_CONCURRENT, BENCH_MEMORY_MINUTES, BENCH_MEMORY_MEMBERS.
+const httpOnly = process.env.BENCH_ONLY;
+const runsHttp = (name: string) => !httpOnly || httpOnly === 'http' || httpOnly === name;
+if (runsHttp('member-reads')) {
+  results.memberReads = await withFreshDatabase(async (url) => {
+    const { benchMemberReads, printMemberReads } = await import('./member-reads-bench');
+    const figures = await benchMemberReads(url, Number(process.env.BENCH_READ_SECONDS ?? 10));
+    printMemberReads(figures);
+    return figures;
+  });
+}
+if (runsHttp('http-writes')) {
+  results.httpWrites = await withFreshDatabase(async (url) => {
+    const { benchHttpWrites, printHttpWrites } = await import('./http-writes-bench');
+    const figures = await benchHttpWrites(url, Number(process.env.BENCH_WRITE_SECONDS ?? 10), Number(process.env.BENCH_WRITE_MEMBERS ?? 200));
+    printHttpWrites(figures);
+    return figures;
+  });
+  results.firstIdeaChunk = await withFreshDatabase(async (url) => {
+    const { benchFirstChunk, printFirstChunk } = await import('./first-chunk-bench');
+    const figures = await benchFirstChunk(url, Number(process.env.BENCH_STREAM_CONCURRENT ?? 20));
+    printFirstChunk(figures);
+    return figures;
+  });
+}
+if (runsHttp('memory')) {
+  results.serverMemory = await withFreshDatabase(async (url) => {
+    const { benchMemory, printMemory } = await import('./memory-bench');
+    const figures = await benchMemory(url, Number(process.env.BENCH_MEMORY_MINUTES ?? 10), Number(process.env.BENCH_MEMORY_MEMBERS ?? 50));
+    printMemory(figures);
+    return figures;
+  });
+}
 
 results.adminReads = process.env.BENCH_ONLY ? null : await adminReads();
 

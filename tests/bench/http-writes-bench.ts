@@ -1,0 +1,85 @@
+import { target } from './targets';
+import { runLoad, startProductServer, type LoadFigures, type RequestSpec } from './support/load';
+import { createMembers, type BenchMember } from './support/members';
+
+export interface WriteFigure {
+  route: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** req/s divided by the same members' `GET /api/plans/{id}` at the same settings, measured right before. */
+  ratio: number;
+  readRequestsPerSecond: number;
+  readP99Ms: number;
+  /** Answers other than 2xx (a 202 "accepted_pending" is a 2xx: the projections did not catch up in 5 s). */
+  non2xx: number;
+  pending: number;
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** One request per member, in member order, so consecutive requests (and connections) hit different members. */
+function perMember(members: BenchMember[], request: (member: BenchMember, round: number) => RequestSpec, rounds = 20): RequestSpec[] {
+  return Array.from({ length: rounds }, (_, round) => members.map((member) => request(member, round))).flat();
+}
+
+const planRead = (m: BenchMember): RequestSpec => ({ method: 'GET', path: `/api/plans/${m.planId}`, headers: { cookie: m.cookie } });
+const toggle = (m: BenchMember, round: number): RequestSpec => ({
+  method: 'PATCH',
+  path: `/api/tasks/${m.taskIds[round % m.taskIds.length]}/toggle`,
+  headers: { ...json, cookie: m.cookie },
+  body: '{}',
+});
+const addTask = (m: BenchMember, round: number): RequestSpec => ({
+  method: 'POST',
+  path: `/api/plans/${m.planId}/milestones/${m.milestoneId}/tasks`,
+  headers: { ...json, cookie: m.cookie },
+  body: JSON.stringify({ title: `Bench task ${round}`, description: 'Added under load' }),
+});
+
+/**
+ * The write path through the real server process: `PATCH /api/tasks/{id}/toggle` and
+ * `POST /api/plans/{planId}/milestones/{milestoneId}/tasks` at `connections` connections spread
+ * over `memberCount` members (each answer waits for the read models, as the routes do), each
+ * as a ratio to the same members' `GET /api/plans/{id}` measured right before at the same settings.
+ */
+export async function benchHttpWrites(databaseUrl: string, seconds: number, memberCount = 200, connections = 50): Promise<WriteFigure[]> {
+  const server = await startProductServer(databaseUrl);
+  try {
+    const members = await createMembers(server.url, memberCount);
+    const load = (requests: RequestSpec[], secs: number): Promise<LoadFigures> => runLoad({ url: server.url, connections, seconds: secs, requests });
+    const reads = perMember(members, planRead, 1);
+    await load(reads, 2);
+    const figures: WriteFigure[] = [];
+    for (const [route, writes] of [
+      ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle)],
+      ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask)],
+    ] as const) {
+      const read = await load(reads, seconds);
+      const ours = await load(writes, seconds);
+      figures.push({
+        route,
+        requestsPerSecond: ours.requestsPerSecond,
+        p99Ms: ours.p99Ms,
+        ratio: Number((ours.requestsPerSecond / Math.max(1, read.requestsPerSecond)).toFixed(3)),
+        readRequestsPerSecond: read.requestsPerSecond,
+        readP99Ms: read.p99Ms,
+        non2xx: ours.non2xx + ours.errors,
+        pending: ours.statusCodes['202'] ?? 0,
+      });
+    }
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One line per write route: req/s, its ratio to the plan read, and p99 against its target (≤ 50 ms). */
+export function printHttpWrites(figures: WriteFigure[]) {
+  for (const f of figures) {
+    console.log(
+      `${f.route.padEnd(56)} ${String(f.requestsPerSecond).padStart(5)} req/s p99 ${String(f.p99Ms).padStart(4)} ms ${target(`${f.route} p99`, f.p99Ms, 'max', 50, ' ms')} | ` +
+        `GET /api/plans/{id} ${f.readRequestsPerSecond} req/s p99 ${f.readP99Ms} ms | ratio ${f.ratio}×` +
+        `${f.non2xx ? `  (${f.non2xx} non-2xx!)` : ''}${f.pending ? `  (${f.pending} answered 202 pending)` : ''}`,
+    );
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The HTTP bench harness: the real server started as `npm start` starts it, a bare fastify
+ * route and autocannon, each a child process of its own, so none of them shares an event
+ * loop with another or with the bench.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ProbeAnswer } from './server-probe';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const here = import.meta.dirname;
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOrder {
+  url: string;
+  connections: number;
+  seconds: number;
+  /** Requests per second over all connections; unset: as fast as the server answers. */
+  overallRate?: number;
+  /** Taken in turn by every connection from one shared counter. */
+  requests: RequestSpec[];
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+function answerOf<T>(child: ChildProcess, accept: (message: unknown) => message is T, what: string, timeoutMs = 120_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`${what}: no answer in ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: unknown) => {
+      if (!accept(message)) return;
+      cleanup();
+      resolve(message);
+    };
+    const onExit = (code: number | null) => fail(new Error(`${what}: the process exited (${code})`));
+    const fail = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** Runs one autocannon load in a child process and answers its figures. */
+export async function runLoad(order: LoadOrder): Promise<LoadFigures> {
+  const child = fork(path.join(here, 'autocannon-worker.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const answer = answerOf(child, (m): m is LoadFigures | { error: string } => typeof m === 'object' && m !== null, 'autocannon', (order.seconds + 60) * 1000);
+  child.send(order);
+  const figures = await answer;
+  if ('error' in figures) throw new Error(`autocannon: ${figures.error}`);
+  return figures;
+}
+
+/** A GET of one path, the same for every request. */
+export function getRequests(paths: string[], headers: Record<string, string> = {}): RequestSpec[] {
+  return paths.map((p) => ({ method: 'GET', path: p, headers }));
+}
+
+export interface BareServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** The bare fastify route (`GET /` → `{hello:'world'}`) in a child process. */
+export async function startBareServer(): Promise<BareServer> {
+  const child = fork(path.join(here, 'bare-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { url } = await answerOf(child, (m): m is { type: 'listening'; url: string } => (m as { type?: string })?.type === 'listening', 'bare server');
+  return { url, stop: stopper(child) };
+}
+
+export interface ProductServer {
+  url: string;
+  dataDir: string;
+  /** Resident memory and the event-loop delay since the last reset, from the preloaded probe. */
+  probe(reset?: boolean): Promise<ProbeAnswer>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The product as `npm start` runs it (`node --import tsx backend/infrastructure/bin/start.ts`:
+ * info-level logging, projections in process, no AI key so the offline generators answer) on
+ * `databaseUrl`, with a temporary DATA_DIR, the probe preloaded and its log in DATA_DIR/server.log.
+ * BENCH_SERVER_CPU_PROF=<dir> writes a `--cpu-prof` profile there when the server stops.
+ */
+export async function startProductServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ProductServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-bench-'));
+  const port = await freePort();
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const profileDir = process.env.BENCH_SERVER_CPU_PROF;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
+  delete childEnv.OPENAI_API_KEY;
+  delete childEnv.NODE_OPTIONS;
+  const child = fork(path.join(root, 'backend/infrastructure/bin/start.ts'), [], {
+    cwd: root,
+    env: childEnv,
+    execArgv: ['--import', 'tsx', '--import', path.join(here, 'server-probe.ts'), ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+    stdio: ['ignore', log, log, 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}); see ${dataDir}/server.log`))));
+  exited.catch(() => undefined);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) await exited;
+    const ready = await fetch(`${url}/api/ready`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the server was not ready in 180 s; see ${dataDir}/server.log`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    dataDir,
+    probe(reset = false) {
+      const answer = answerOf(child, (m): m is ProbeAnswer => (m as { type?: string })?.type === 'probe', 'server probe', 10_000);
+      child.send({ type: 'probe', reset });
+      return answer;
+    },
+    stop: stopper(child),
+  };
+}
