@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { buildIdeaPromptInput } from '../../backend/application/ai/idea-prompt';
 import { defaultAiSettings } from '../../backend/application/ai/ai-settings';
 import { OfflineIdeaGenerator } from '../../backend/infrastructure/ai/offline-idea-generator';
@@ -20,29 +21,35 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const round = (n: number) => Number(n.toFixed(1));
 
-async function generate(url: string, n: number): Promise<{ firstMs: number; completeMs: number } | null> {
+/**
+ * One visitor's generation on a connection of its own (no keep-alive: a streamed answer's
+ * socket left open by a client pool keeps the server from closing).
+ */
+function generate(url: string, n: number): Promise<{ firstMs: number; completeMs: number } | null> {
   const started = performance.now();
-  const response = await fetch(`${url}/api/generate-ideas-stream`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ skill: `I bake sourdough bread and teach it, run ${n}` }),
+  const body = JSON.stringify({ skill: `I bake sourdough bread and teach it, run ${n}` });
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${url}/api/generate-ideas-stream`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } },
+      (response) => {
+        let buffer = '';
+        let first: number | undefined;
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          if (first === undefined && /data: \{"content"/.test(buffer)) first = performance.now() - started;
+        });
+        response.on('end', () => {
+          if (response.statusCode !== 200) return reject(new Error(`generate-ideas-stream answered ${response.statusCode}: ${buffer}`));
+          resolve(first === undefined || !buffer.includes('"done":true') ? null : { firstMs: first, completeMs: performance.now() - started });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
-  if (response.status !== 200) throw new Error(`generate-ideas-stream answered ${response.status}: ${await response.text()}`);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let first: number | undefined;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    if (first === undefined && /data: \{"content"/.test(buffer)) first = performance.now() - started;
-    if (buffer.includes('"done":true')) {
-      await reader.cancel();
-      return first === undefined ? null : { firstMs: first, completeMs: performance.now() - started };
-    }
-  }
-  return null;
 }
 
 /**

@@ -88,7 +88,10 @@ function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timer = setTimeout(() => {
+        console.error(`a bench child process (${child.pid}) did not stop in 60 s after SIGTERM: killed`);
+        child.kill('SIGKILL');
+      }, 60_000);
       child.once('exit', () => {
         clearTimeout(timer);
         resolve();
@@ -127,7 +130,7 @@ function freePort(): Promise<number> {
  * The product as `npm start` runs it (`node --import tsx backend/infrastructure/bin/start.ts`:
  * info-level logging, projections in process, no AI key so the offline generators answer) on
  * `databaseUrl`, with a temporary DATA_DIR, the probe preloaded and its log in DATA_DIR/server.log.
- * BENCH_SERVER_CPU_PROF=<dir> writes a `--cpu-prof` profile there when the server stops.
+ * BENCH_SERVER_CPU_PROF=<dir> writes a CPU profile (`.cpuprofile`, from ready to stop) there.
  */
 export async function startProductServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ProductServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-bench-'));
@@ -140,7 +143,7 @@ export async function startProductServer(databaseUrl: string, env: Record<string
   const child = fork(path.join(root, 'backend/infrastructure/bin/start.ts'), [], {
     cwd: root,
     env: childEnv,
-    execArgv: ['--import', 'tsx', '--import', path.join(here, 'server-probe.ts'), ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
+    execArgv: ['--import', 'tsx', '--import', path.join(here, 'server-probe.ts')],
     stdio: ['ignore', log, log, 'ipc'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}); see ${dataDir}/server.log`))));
@@ -154,14 +157,23 @@ export async function startProductServer(databaseUrl: string, env: Record<string
     if (Date.now() > deadline) throw new Error(`the server was not ready in 180 s; see ${dataDir}/server.log`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const ask = <T>(message: object, answerType: string, timeoutMs = 30_000) => {
+    const answer = answerOf(child, (m): m is T => (m as { type?: string })?.type === answerType, `server ${answerType}`, timeoutMs);
+    child.send(message);
+    return answer;
+  };
+  if (profileDir) await ask({ type: 'profile-start' }, 'profile-started');
+  const stop = stopper(child);
   return {
     url,
     dataDir,
-    probe(reset = false) {
-      const answer = answerOf(child, (m): m is ProbeAnswer => (m as { type?: string })?.type === 'probe', 'server probe', 10_000);
-      child.send({ type: 'probe', reset });
-      return answer;
+    probe: (reset = false) => ask<ProbeAnswer>({ type: 'probe', reset }, 'probe'),
+    async stop() {
+      if (profileDir && child.exitCode === null) {
+        const { file } = await ask<{ file: string }>({ type: 'profile-stop', file: path.join(profileDir, `server-${Date.now()}.cpuprofile`) }, 'profile-stopped', 120_000);
+        console.log(`server CPU profile: ${file}`);
+      }
+      await stop();
     },
-    stop: stopper(child),
   };
 }
