@@ -17,6 +17,11 @@ export interface FirstChunk {
   generatorAlone: { firstChunkMedianMs: number; completeMedianMs: number };
 }
 
+const crafts = ['pottery', 'sourdough bread', 'wedding photos', 'bicycles', 'wool scarves', 'garden furniture', 'logo design', 'spanish lessons', 'dog training', 'yoga classes'];
+const verbs = ['I make', 'I repair', 'I teach', 'I sell', 'I design', 'I photograph', 'I restore', 'I write about', 'I coach people in', 'I build'];
+/** A different skill sentence for each generation, so no reading of an earlier one is reused. */
+const skillOf = (n: number) => `${verbs[n % verbs.length]} ${crafts[Math.floor(n / verbs.length) % crafts.length]}`;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const round = (n: number) => Number(n.toFixed(1));
@@ -27,7 +32,7 @@ const round = (n: number) => Number(n.toFixed(1));
  */
 function generate(url: string, n: number): Promise<{ firstMs: number; completeMs: number } | null> {
   const started = performance.now();
-  const body = JSON.stringify({ skill: `I bake sourdough bread and teach it, run ${n}` });
+  const body = JSON.stringify({ skill: skillOf(n) });
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${url}/api/generate-ideas-stream`,
@@ -78,7 +83,7 @@ export async function benchFirstChunk(databaseUrl: string, concurrent = 20): Pro
   const aloneFirst: number[] = [];
   const aloneComplete: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const input = buildIdeaPromptInput(defaultAiSettings, { skill: `I bake sourdough bread and teach it, run ${i}` }, { personalized: false });
+    const input = buildIdeaPromptInput(defaultAiSettings, { skill: skillOf(50 + i) }, { personalized: false });
     const started = performance.now();
     let firstChunk: number | undefined;
     await generator.generateIdeas(input, () => {

@@ -102,6 +102,25 @@ interface Term {
   infinitive?: string;
 }
 
+/**
+ * Remembers the latest answers of a pure reading of a text: the tagger is most of an offline
+ * generation's time, and one generation reads the same clauses several times (the skill, its
+ * parts, its kind) while verbs recur across members.
+ */
+function remembered<T>(read: (text: string) => T, size = 1000): (text: string) => T {
+  const answers = new Map<string, T>();
+  return (text) => {
+    if (answers.has(text)) return answers.get(text) as T;
+    const answer = read(text);
+    if (answers.size >= size) answers.delete(answers.keys().next().value as string);
+    answers.set(text, answer);
+    return answer;
+  };
+}
+
+const infinitiveOf = remembered((verb: string) => nlp(verb).verbs().toInfinitive().text().toLowerCase());
+const gerundOf = remembered((verb: string) => nlp(verb).verbs().toGerund().text().replace(/^(is|are|am)\s+/, '').toLowerCase());
+
 function termsOf(clause: string): Term[] {
   const doc = nlp(clause);
   const out: Term[] = [];
@@ -112,7 +131,7 @@ function termsOf(clause: string): Term[] {
       const tags = new Set(t.tags);
       let infinitive: string | undefined;
       if (tags.has('Verb')) {
-        const root = nlp(text).verbs().toInfinitive().text().toLowerCase();
+        const root = infinitiveOf(text);
         infinitive = clean(root) || text.toLowerCase();
       }
       out.push({ text, tags, infinitive });
@@ -217,7 +236,9 @@ function skillOfNounPhrase(words: Term[]): string {
 }
 
 /** Reads one clause: returns a noun phrase for the skill in it, or undefined. */
-function readClause(clause: string): string | undefined {
+const readClause = remembered(readClauseAnew);
+
+function readClauseAnew(clause: string): string | undefined {
   const terms = termsOf(clause).filter((t) => !isFirstPerson(t));
   if (terms.length === 0) return undefined;
   for (const t of terms) {
@@ -274,7 +295,7 @@ function readClause(clause: string): string | undefined {
       if (objectText) return objectText;
       continue;
     }
-    const noun = activityNoun[verb] ?? (t.tags.has('Gerund') ? t.text.toLowerCase() : nlp(verb).verbs().toGerund().text().replace(/^(is|are|am)\s+/, '').toLowerCase());
+    const noun = activityNoun[verb] ?? (t.tags.has('Gerund') ? t.text.toLowerCase() : gerundOf(verb));
     if (!noun || /\s/.test(noun) && !activityNoun[verb]) continue;
     return objectText ? `${singular(objectText)} ${noun}` : noun;
   }
