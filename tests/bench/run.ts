@@ -126,7 +126,6 @@ for (const load of routeFirstLoads ?? []) {
 results.routeFirstLoads = routeFirstLoads;
 
 // Lighthouse mobile on the public pages (BENCH_ONLY=lighthouse measures this alone).
-const onlyLighthouse = process.env.BENCH_ONLY === 'lighthouse';
 results.lighthouse = onlyEventStore || onlyMemberReads ? null : await (async () => {
   const { benchLighthouse, printLighthouse } = await import('./lighthouse-bench');
   const figures = await benchLighthouse();
