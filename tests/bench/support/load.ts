@@ -89,9 +89,9 @@ function stopper(child: ChildProcess) {
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       const timer = setTimeout(() => {
-        console.error(`a bench child process (${child.pid}) did not stop in 60 s after SIGTERM: killed`);
+        console.error(`a bench child process (${child.pid}) did not stop in 20 s after SIGTERM: killed`);
         child.kill('SIGKILL');
-      }, 60_000);
+      }, 20_000);
       child.once('exit', () => {
         clearTimeout(timer);
         resolve();
