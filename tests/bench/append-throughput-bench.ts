@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { EventToAppend, RecordedEvent } from '../../backend/application/ports/event-store';
-import type { Database } from '../../backend/application/ports/database';
+import type { EventToAppend } from '../../backend/application/ports/event-store';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
 import { target } from './targets';
-import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
-import type { Projection } from '../../backend/projections/runner/projection';
 
 const actor = { kind: 'system', name: 'bench' } as const;
-const quiet = { info() {}, error() {} };
 const context = (expectedVersion: 'no_stream' | 'any' | number) => ({
   expectedVersion,
   actor,
@@ -254,119 +250,6 @@ export async function benchConcurrentSingleAppends(
   }
 }
 
-export interface Lag {
-  appendsPerSecond: number;
-  seconds: number;
-  appended: number;
-  /** Appended events the read model never showed (must be 0). */
-  skipped: number;
-  /** Appends the load generator could not start on time (it fell more than 100 ms behind). */
-  lateStarts: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
-/**
- * A steady load of single-event appends (one new stream each) while a projection runner,
- * on its own connections as the worker process has, follows them into a read model. The lag
- * of an event is from its append resolving (its commit) to a poller, querying the read model
- * every `pollMs` milliseconds, first seeing its row.
- */
-export async function benchProjectionLag(url: string, appendsPerSecond: number, seconds: number, pollMs = 2): Promise<Lag> {
-  const writerHandle = await openServerDatabase(url, { max: 16 });
-  const runnerHandle = await openServerDatabase(url, { max: 4 });
-  const observer = new pg.Client({ connectionString: url });
-  await observer.connect();
-  await observer.query('create table bench_lag (id bigserial primary key, n integer not null)');
-
-  const projection: Projection = {
-    name: 'bench_lag',
-    handles: ['BenchLagProbe'],
-    tables: ['bench_lag'],
-    memberFacing: false,
-    async apply(trx: Transaction<Database>, event: RecordedEvent) {
-      await sql`insert into bench_lag (n) values (${event.data.n as number})`.execute(trx);
-    },
-    async applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
-      if (events.length === 0) return;
-      await sql`insert into bench_lag (n) select unnest(${events.map((e) => e.data.n as number)}::int[])`.execute(trx);
-    },
-  };
-  const writer = new PostgresEventStore(writerHandle);
-  const runner = new ProjectionRunner(runnerHandle.db, new PostgresEventStore(runnerHandle), [projection], quiet);
-  const total = Math.round(appendsPerSecond * seconds);
-  const committedAt = new Array<number>(total);
-  const seenAt = new Array<number>(total);
-  let seen = 0;
-
-  try {
-    await runner.start();
-    let observing = true;
-    const observe = (async () => {
-      let lastId = 0;
-      while (observing) {
-        const rows = await observer.query<{ id: string; n: number }>(
-          'select id::text, n from bench_lag where id > $1 order by id',
-          [lastId],
-        );
-        const now = performance.now();
-        for (const row of rows.rows) {
-          if (seenAt[row.n] === undefined) seen += 1;
-          seenAt[row.n] ??= now;
-          lastId = Number(row.id);
-        }
-        await new Promise((r) => setTimeout(r, pollMs));
-      }
-    })();
-
-    const interval = 1000 / appendsPerSecond;
-    const inFlight: Promise<void>[] = [];
-    let lateStarts = 0;
-    const start = performance.now();
-    for (let i = 0; i < total; i++) {
-      const due = start + i * interval;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      else if (wait < -100) lateStarts += 1;
-      const n = i;
-      inFlight.push(
-        writer
-          .append(`lag-${randomUUID()}`, [{ id: randomUUID(), type: 'BenchLagProbe', schemaVersion: 1, data: { n } }], context('no_stream'))
-          .then(() => {
-            committedAt[n] = performance.now();
-          }),
-      );
-    }
-    await Promise.all(inFlight);
-    const deadline = performance.now() + 10_000;
-    while (seen < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    observing = false;
-    await observe;
-
-    const lags: number[] = [];
-    for (let n = 0; n < total; n++) {
-      if (seenAt[n] !== undefined) lags.push(Math.max(0, seenAt[n] - committedAt[n]));
-    }
-    lags.sort((a, b) => a - b);
-    return {
-      appendsPerSecond,
-      seconds,
-      appended: total,
-      skipped: total - seen,
-      lateStarts,
-      p50Ms: round2(percentile(lags, 50)),
-      p99Ms: round2(percentile(lags, 99)),
-      maxMs: round2(lags[lags.length - 1] ?? 0),
-    };
-  } finally {
-    await runner.stop();
-    await observer.end();
-    await runnerHandle.close();
-    await writerHandle.close();
-  }
-}
-
 function describeCompared(m: Compared) {
   const s = (x: Side) => `${String(x.eventsPerSecond).padStart(6)} ev/s p50 ${x.p50Ms} ms p99 ${x.p99Ms} ms`;
   return `${m.name.padEnd(36)} ours ${s(m.ours)} | raw ${s(m.baseline)} | ratio ${m.ratio} (runs ${m.runs.map((r) => r.ratio).join(', ')})`;
@@ -383,12 +266,5 @@ export function printConcurrentSingleAppends(m: Compared) {
   console.log(
     `${''.padEnd(36)} p99 ${m.ours.p99Ms} ms vs raw's ${m.baseline.p99Ms} ms: ${m.p99Ratio}× (runs ${m.runs.map((r) => r.p99Ratio).join(', ')}) ` +
       target('16 single-event writers p99 vs raw p99', m.p99Ratio, 'max', 1.5, '×'),
-  );
-}
-
-export function printLag(l: Lag) {
-  console.log(
-    `projection lag at ${l.appendsPerSecond} appends/s   p50 ${l.p50Ms} ms  p99 ${l.p99Ms} ms  max ${l.maxMs} ms  ` +
-      `(${l.appended} appends over ${l.seconds} s, ${l.skipped} skipped, ${l.lateStarts} started late)`,
   );
 }

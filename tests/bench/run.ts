@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { measureFrontend, measureRouteFirstLoads } from './frontend-size';
+import { allVerdicts, printSummary } from './targets';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -174,5 +175,7 @@ results.adminReads = process.env.BENCH_ONLY ? null : await adminReads();
 
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 const resultFile = process.env.BENCH_RESULT_FILE ?? 'latest.json';
-writeFileSync(path.join(root, 'bench-results', resultFile), JSON.stringify(results, null, 2));
+writeFileSync(path.join(root, 'bench-results', resultFile), JSON.stringify({ ...results, targets: allVerdicts() }, null, 2));
 console.log(`written to bench-results/${resultFile}`);
+// Every target's verdict; a first-load budget exceeded fails the run.
+if (printSummary().budgetExceeded) process.exit(1);
