@@ -25,7 +25,7 @@ const [group, action, ...rest] = process.argv.slice(2);
 async function main(): Promise<number> {
   if (group === 'migrate' && action === undefined) return migrate();
   if (group === 'projections' && (action === 'rebuild' || action === 'status')) {
-    const services = await compose(configOrExit());
+    const services = await composeForCli();
     try {
       const { runner } = services;
       if (action === 'status') {
@@ -76,7 +76,7 @@ async function main(): Promise<number> {
       console.error('The password must be at least 8 characters long.');
       return 2;
     }
-    const services = await compose(configOrExit());
+    const services = await composeForCli();
     try {
       await services.runner.catchUpAll();
       const { created } = await services.identity.ensureAdmin(values.email, values.password, {
@@ -93,6 +93,12 @@ async function main(): Promise<number> {
   if (group === 'finance' && action === 'reconcile') return financeReconcile(process.argv.slice(4));
   console.error(usage);
   return 2;
+}
+
+/** The services, logging to stderr: stdout is the command's own output. */
+function composeForCli() {
+  const config = configOrExit();
+  return compose(config, { logger: createLogger(config.LOG_LEVEL, process.stderr) });
 }
 
 /** The one-shot migration step of a deployment (the compose file's `migrate` service). */
