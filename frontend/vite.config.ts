@@ -22,6 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // .vite/manifest.json: which chunks each page needs (the server links a prerendered
         // page's chunk; tests/bench/frontend-size.ts measures a route's first load).
         manifest: true,
+        // Two entries: the app (index.html) and a visitor's public pages' islands (src/islands.tsx).
+        rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'index.html'), islands: path.resolve(import.meta.dirname, 'src/islands.tsx') } },
       },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },

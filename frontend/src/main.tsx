@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { routes } from './app/router';
 import { installIconLoader } from './lib/icons';
 import { PRERENDER_STATE_ID, runWhenLive } from './lib/prerender';
+import { retypeEarlyText } from './lib/islands/retype-early-text';
 import { applyTheme } from './lib/theme';
 
 const iconsLoaded = installIconLoader();
@@ -34,26 +35,4 @@ if (prerendered && root.firstElementChild) {
   });
 } else {
   createRoot(root).render(app());
-}
-
-/**
- * Text typed into a prerendered page before it was hydrated: hydration puts the app's own value
- * back into its (controlled) fields, so what was typed is kept here and typed again, as input
- * events the forms hear, once the app is live.
- */
-function retypeEarlyText(container: HTMLElement): () => void {
-  const typed = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[id], textarea[id]')]
-    .filter((field) => field.type !== 'checkbox' && field.type !== 'radio' && field.value !== field.defaultValue)
-    .map((field) => [field.id, field.value] as const);
-  return () => {
-    for (const [id, value] of typed) {
-      const field = document.getElementById(id);
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
-      // React notices a change by comparing the field with the value it last saw (set through the
-      // field itself); the prototype's setter changes the text without telling it, so onChange runs.
-      field.value = '';
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  };
 }

@@ -54,3 +54,13 @@ export const prerenderedPages: Readonly<Record<string, string | null>> = {
   '/auth': 'src/pages/auth.tsx',
   '/ideas-trial': 'src/pages/ideas-trial.tsx',
 };
+
+/**
+ * The prerendered pages a visitor's browser hydrates as islands (frontend/src/islands.tsx: only
+ * the interactive parts, no Blueprint, router or member app); the other prerendered pages are
+ * hydrated by the whole app.
+ */
+export const islandPages: ReadonlySet<string> = new Set(['/']);
+
+/** The islands entry's source module (its key in the build manifest). */
+export const ISLANDS_ENTRY = 'src/islands.tsx';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormNotice } from '../../application/contracts/form-posts';
 import type { HomepageContent } from '../../application/contracts/homepage-content';
-import { prerenderedPages } from '../../application/contracts/page-routes';
+import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../application/contracts/page-routes';
 import { NO_SESSION_META } from '../../application/contracts/session-hint';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
@@ -15,8 +15,9 @@ interface ServerEntry {
 /** One entry of Vite's build manifest (frontend/dist/.vite/manifest.json). */
 export type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 
-/** The key of the build's entry chunk. */
-export const entryKeyOf = (manifest: Record<string, ManifestChunk>) => Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** The key of the build's app entry chunk (index.html's script; the islands entry is the other one). */
+export const entryKeyOf = (manifest: Record<string, ManifestChunk>) =>
+  'index.html' in manifest ? 'index.html' : Object.keys(manifest).find((key) => manifest[key].isEntry && key !== ISLANDS_ENTRY);
 
 /** A chunk's script with every script it imports statically, and their stylesheets (files under dist/). */
 export function chunkFilesOf(manifest: Record<string, ManifestChunk>, key: string): { scripts: Set<string>; stylesheets: Set<string> } {
@@ -63,7 +64,8 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const pages = Object.fromEntries(
     Object.entries(prerenderedPages).map(([pathname, page]) => {
       const { stylesheets, modules } = pageAssetsOf(manifest, page);
-      return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
+      const html = islandPages.has(pathname) && manifest[ISLANDS_ENTRY] ? withIslandsAfterPaint(template, manifest) : withScriptsAfterPaint(template, modules);
+      return [pathname, html.replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
     }),
   );
   const cache = new Map<string, string>();
@@ -102,6 +104,21 @@ function withScriptsAfterPaint(html: string, pageModules: string[]): string {
   return html
     .replace(entry[0], boot)
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+}
+
+/**
+ * A page hydrated as islands: /boot.js starts the islands entry (frontend/src/islands.tsx) and
+ * preloads only its static imports; the app's entry and its preloads are left out (the page keeps
+ * the app's stylesheets).
+ */
+function withIslandsAfterPaint(html: string, manifest: Record<string, ManifestChunk>): string {
+  const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error('index.html has no module entry script');
+  const islands = chunkFilesOf(manifest, ISLANDS_ENTRY);
+  const file = manifest[ISLANDS_ENTRY].file;
+  const preloads = [...islands.scripts].filter((script) => script !== file).map((script) => `/${script}`);
+  const boot = `<script src="/boot.js" defer data-entry="/${file}" data-preload="${preloads.join(' ')}"></script>`;
+  return html.replace(entry[0], boot).replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }
 
 /** The stylesheets a page's chunk needs at once and the modules it imports (those of the entry are in index.html already). */

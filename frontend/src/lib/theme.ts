@@ -1,9 +1,10 @@
-import { Classes } from '@blueprintjs/core';
 import { useCallback, useSyncExternalStore } from 'react';
 import { local } from './storage';
 
 export type Theme = 'light' | 'dark';
 const KEY = 'skilly.theme';
+/** Blueprint's dark theme class (Classes.DARK), spelled out: the public pages' islands load no Blueprint code. */
+const DARK_CLASS = 'bp6-dark';
 const listeners = new Set<() => void>();
 
 function current(): Theme {
@@ -13,7 +14,7 @@ function current(): Theme {
 /** Blueprint's dark theme is a class; it goes on <body> too so portals (menus, dialogs, toasts) follow it. */
 export function applyTheme(theme: Theme = current()): void {
   for (const element of [document.documentElement, document.body]) {
-    element.classList.toggle(Classes.DARK, theme === 'dark');
+    element.classList.toggle(DARK_CLASS, theme === 'dark');
   }
   document.documentElement.style.colorScheme = theme;
 }

@@ -9,7 +9,9 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { isStaff } from '../../lib/auth/roles';
 import { scrollToAnchor } from '../../lib/scroll';
 import { useTheme } from '../../lib/theme';
+import { Island } from '../../lib/islands/island';
 import { type NavLinkItem, navLinksFor } from './nav-links';
+import { VisitorTopNav } from './visitor-top-nav';
 
 // Only signed-in people see the user menu (a Blueprint popover): its code is not part of a visitor's first load.
 const LazyUserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -75,6 +77,7 @@ function ThemeButton() {
 export function TopNav() {
   const { user, isLoading, isAuthenticated } = useAuth();
   const location = useLocation();
+  const navigate = useNavigate();
   // The small-screen menu is open for the address it was opened at, so choosing a link closes it.
   const here = `${location.pathname}${location.search}${location.hash}`;
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -82,6 +85,16 @@ export function TopNav() {
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? here : null);
   const unread = useUnreadCount(isAuthenticated && !isStaff(user)).data ?? 0;
   const items = isLoading ? [] : navLinksFor(user);
+
+  if (!isLoading && !user) {
+    // A visitor's top bar is the public pages' island (no Blueprint or router code).
+    const where = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return (
+      <Island name="visitor-nav" props={where}>
+        <VisitorTopNav {...where} onNavigate={(to) => navigate(to)} />
+      </Island>
+    );
+  }
 
   const authButtons = (vertical?: boolean) => (
     <>

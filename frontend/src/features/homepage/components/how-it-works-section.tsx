@@ -32,7 +32,7 @@ export function HowItWorksSection({ content }: { content: HomepageContent['howIt
             <Field path="howItWorks.ctaButton" value={content.ctaButton} />
           </EditableButtonLook>
         ) : (
-          <Button intent="primary" size="large" endIcon="arrow-up" onClick={() => scrollToAnchor('hero-prompt')}>
+          <Button intent="primary" size="large" endIcon="arrow-up" data-scroll-to="hero-prompt" onClick={() => scrollToAnchor('hero-prompt')}>
             {content.ctaButton}
           </Button>
         )}

@@ -44,7 +44,7 @@ export function TestimonialsSection({ content }: { content: HomepageContent['tes
                   <Field path={`testimonials.items.${index}.buttonText`} value={item.buttonText} />
                 </EditableButtonLook>
               ) : (
-                <Button variant="outlined" fill onClick={() => scrollToAnchor('hero-prompt')}>
+                <Button variant="outlined" fill data-scroll-to="hero-prompt" onClick={() => scrollToAnchor('hero-prompt')}>
                   {item.buttonText}
                 </Button>
               )}

@@ -1,0 +1,93 @@
+import type { HomepageContent } from '@contracts/homepage-content';
+import { type ComponentType, lazy, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { VisitorTopNav, type VisitorTopNavProps } from './app/layout/visitor-top-nav';
+import { type HeroContext, HeroView } from './features/homepage/components/hero-view';
+import { knownToBeSignedOut, onSessionChangedElsewhere } from './lib/auth/session-hint';
+import type { IslandName } from './lib/islands/island';
+import { retypeEarlyText } from './lib/islands/retype-early-text';
+import { scrollToAnchor } from './lib/scroll';
+import { applyTheme } from './lib/theme';
+
+/**
+ * The script of a visitor's prerendered public page (the server links it instead of the app's,
+ * backend/infrastructure/http/prerender.ts): it hydrates only the page's islands (lib/islands/island.tsx),
+ * each on its own element with the props it was rendered with, and leaves the rest as the server's
+ * HTML. Nothing here may import Blueprint, the router or the member app
+ * (tests/architecture/public-pages-first-load.unit.spec.ts); what loads on demand is a dynamic import.
+ */
+
+const visitorHero: HeroContext = {
+  user: null,
+  // The generation screen is the app's: a normal navigation (the server serves the app there).
+  go: (url) => window.location.assign(url),
+  returned: () => (window.history.state as { usr?: unknown } | null)?.usr ?? null,
+  parts: {
+    CustomizePanel: lazy(() => import('./lib/islands/hero-island-parts').then((module) => ({ default: module.IslandCustomizePanel }))),
+    HeroIdeas: lazy(() => import('./lib/islands/hero-island-parts').then((module) => ({ default: module.IslandHeroIdeas }))),
+  },
+};
+
+const islands: Record<IslandName, ComponentType<never>> = {
+  'visitor-nav': (props: VisitorTopNavProps) => <VisitorTopNav {...props} />,
+  hero: ({ hero }: { hero: HomepageContent['hero'] }) => <HeroView hero={hero} context={visitorHero} />,
+};
+
+/** Runs `onLive` once its island is hydrated. */
+function Live({ onLive, children }: { onLive: () => void; children: ReactNode }) {
+  useEffect(onLive, [onLive]);
+  return children;
+}
+
+function hydrateIslands() {
+  const elements = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  let waiting = elements.length;
+  const markReady = () => {
+    // The browser tests wait for this, as on the app's pages (lib/prerender.ts LiveMarker).
+    if (--waiting <= 0) document.documentElement.dataset.appReady = 'true';
+  };
+  if (waiting === 0) markReady();
+  for (const element of elements) {
+    const Island = islands[element.dataset.island as IslandName] as ComponentType<object> | undefined;
+    if (!Island) {
+      markReady();
+      continue;
+    }
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    const retype = retypeEarlyText(element);
+    const onLive = () => {
+      retype();
+      markReady();
+    };
+    // As a transition, hydration yields to the browser instead of holding the main thread.
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Live onLive={onLive}>
+            <Island {...props} />
+          </Live>
+        </StrictMode>,
+      );
+    });
+  }
+}
+
+/** Buttons of the static HTML that only scroll (`data-scroll-to`, e.g. "Start With Your Skill"). */
+function scrollButtons() {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>('[data-scroll-to]');
+    if (button?.dataset.scrollTo) scrollToAnchor(button.dataset.scrollTo);
+  });
+}
+
+applyTheme();
+if (!knownToBeSignedOut()) {
+  // A page that was not sent to a visitor: the whole app, over the page.
+  void import('./main');
+} else {
+  hydrateIslands();
+  scrollButtons();
+  // A sign-in in another tab of the site: the server now sends this tab the app.
+  onSessionChangedElsewhere(() => window.location.reload());
+}

@@ -1,0 +1,21 @@
+import type { ComponentProps } from 'react';
+import { CustomizePanel } from '../../components/idea-request/customize-panel';
+import { HeroIdeas } from '../../features/homepage/components/hero-ideas';
+import { FullLoadRouter } from './full-load-router';
+
+/** The hero's on-demand parts for the landing page's island, inside a router whose navigations load pages (loaded by a dynamic import only). */
+export function IslandCustomizePanel(props: ComponentProps<typeof CustomizePanel>) {
+  return (
+    <FullLoadRouter>
+      <CustomizePanel {...props} />
+    </FullLoadRouter>
+  );
+}
+
+export function IslandHeroIdeas(props: ComponentProps<typeof HeroIdeas>) {
+  return (
+    <FullLoadRouter>
+      <HeroIdeas {...props} />
+    </FullLoadRouter>
+  );
+}
