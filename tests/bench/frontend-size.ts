@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { prerenderedPages } from '../../backend/application/contracts/page-routes';
+import { target } from './targets';
+import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
 import { chunkFilesOf, entryKeyOf, type ManifestChunk } from '../../backend/infrastructure/http/prerender';
 
 export interface FrontendSize {
@@ -49,7 +50,8 @@ export interface RouteFirstLoad {
 }
 
 /**
- * What a first visit to a route transfers as scripts and stylesheets, compressed as the server
+ * What a first visit to a route transfers (on an islands page, frontend/src/islands.tsx with its
+ * static imports instead of the app's entry) as scripts and stylesheets, compressed as the server
  * sends them (the .br/.gz files the build writes): the entry with its static imports, plus the
  * route's page chunk with its static imports. Needs the build's .vite/manifest.json.
  */
@@ -69,10 +71,37 @@ export function measureRouteFirstLoads(distDir: string): RouteFirstLoad[] | null
     gzipBytes: [...files].reduce((sum, file) => sum + onWire(file, 'gz'), 0),
   });
   return Object.entries(prerenderedPages).map(([route, page]) => {
+    if (islandPages.has(route) && manifest[ISLANDS_ENTRY]) {
+      // A visitor's island page loads the islands entry with its static imports (the server
+      // preloads exactly those), and the app's stylesheets the page links.
+      const islands = chunkFilesOf(manifest, ISLANDS_ENTRY);
+      const appStyles = chunkFilesOf(manifest, entryKey).stylesheets;
+      const pageStyles = page ? chunkFilesOf(manifest, page).stylesheets : new Set<string>();
+      return { route, js: sizes(islands.scripts), css: sizes(new Set([...appStyles, ...pageStyles])) };
+    }
     const entry = chunkFilesOf(manifest, entryKey);
     const own = page ? chunkFilesOf(manifest, page) : { scripts: new Set<string>(), stylesheets: new Set<string>() };
     const js = new Set([...entry.scripts, ...own.scripts]);
     const css = new Set([...entry.stylesheets, ...own.stylesheets]);
     return { route, js: sizes(js), css: sizes(css) };
   });
+}
+
+/** The first-load JavaScript budget of each public page (issue 35), in KB of gzip. */
+export const FIRST_LOAD_BUDGET_KB = 90;
+
+/**
+ * Prints each public page's first load: JavaScript (brotli and gzip, as the server sends it) against
+ * its gzip budget (a budget: the run fails when exceeded), and the stylesheets.
+ */
+export function printRouteFirstLoads(loads: RouteFirstLoad[]) {
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  for (const load of loads) {
+    const gzipKb = Number((load.js.gzipBytes / 1024).toFixed(1));
+    console.log(
+      `first load of ${load.route.padEnd(17)}JS ${kib(load.js.brotliBytes)} KiB br / ${gzipKb} KiB gzip (${load.js.files} files) ` +
+        `${target(`first-load JS ${load.route}`, gzipKb, 'max', FIRST_LOAD_BUDGET_KB, ' KB', true)}; ` +
+        `CSS ${kib(load.css.brotliBytes)} KiB br / ${kib(load.css.gzipBytes)} KiB gzip`,
+    );
+  }
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startApp } from '../e2e/support/app-server';
+import { target } from './targets';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -55,11 +56,15 @@ export async function benchLighthouse(routes = ['/', '/auth', '/ideas-trial']): 
   }
 }
 
+/** Prints each public page's Lighthouse mobile figures with their targets (issue 35 item 1). */
 export function printLighthouse(figures: LighthouseFigure[]) {
   for (const f of figures) {
     console.log(
-      `lighthouse mobile ${f.route.padEnd(13)} performance ${f.performance}  accessibility ${f.accessibility}  ` +
-        `FCP ${f.fcpMs} ms  LCP ${f.lcpMs} ms  TBT ${f.tbtMs} ms  CLS ${f.cls}`,
+      `lighthouse mobile ${f.route.padEnd(13)} performance ${f.performance} ${target(`lighthouse performance ${f.route}`, f.performance, 'min', 95)}  ` +
+        `TBT ${f.tbtMs} ms ${target(`lighthouse TBT ${f.route}`, f.tbtMs, 'max', 150, ' ms')}  ` +
+        `LCP ${f.lcpMs} ms ${target(`lighthouse LCP ${f.route}`, f.lcpMs, 'max', 2000, ' ms')}  ` +
+        `CLS ${f.cls} ${target(`lighthouse CLS ${f.route}`, f.cls, 'max', 0.05)}  ` +
+        `FCP ${f.fcpMs} ms  accessibility ${f.accessibility}`,
     );
   }
 }

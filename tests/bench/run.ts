@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
-import { measureFrontend, measureRouteFirstLoads } from './frontend-size';
+import { measureFrontend, measureRouteFirstLoads, printRouteFirstLoads } from './frontend-size';
 import { allVerdicts, printSummary } from './targets';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -117,13 +117,7 @@ if (onlyEventStore || onlyMemberReads) {
 }
 results.frontend = frontend;
 const routeFirstLoads = onlyEventStore || onlyMemberReads ? null : measureRouteFirstLoads(path.join(root, 'frontend/dist'));
-for (const load of routeFirstLoads ?? []) {
-  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-  console.log(
-    `first load of ${load.route.padEnd(17)}JS ${kib(load.js.brotliBytes)} KiB br / ${kib(load.js.gzipBytes)} KiB gzip (${load.js.files} files); ` +
-      `CSS ${kib(load.css.brotliBytes)} KiB br / ${kib(load.css.gzipBytes)} KiB gzip`,
-  );
-}
+if (routeFirstLoads) printRouteFirstLoads(routeFirstLoads);
 results.routeFirstLoads = routeFirstLoads;
 
 // Lighthouse mobile on the public pages (BENCH_ONLY=lighthouse measures this alone).

@@ -26,7 +26,7 @@ describe('prerendered public pages', () => {
     // Nothing the CSP would block: no inline script, the entry started by /boot.js.
     for (const page of [landing, await html('/auth'), await html('/ideas-trial')]) {
       expect(inlineScripts(page)).toEqual([]);
-      expect(page).toMatch(/<script src="\/boot.js" defer data-entry="\/assets\/index-[^"]+\.js"/);
+      expect(page).toMatch(/<script src="\/boot.js" defer data-entry="\/assets\/(?:index|islands)-[^"]+\.js"/);
     }
   });
 
