@@ -23,8 +23,8 @@ const visitorHero: HeroContext = {
   go: (url) => window.location.assign(url),
   returned: () => (window.history.state as { usr?: unknown } | null)?.usr ?? null,
   parts: {
-    CustomizePanel: lazy(() => import('./lib/islands/hero-island-parts').then((module) => ({ default: module.IslandCustomizePanel }))),
-    HeroIdeas: lazy(() => import('./lib/islands/hero-island-parts').then((module) => ({ default: module.IslandHeroIdeas }))),
+    CustomizePanel: lazy(() => import('./features/homepage/components/hero-island-parts').then((module) => ({ default: module.IslandCustomizePanel }))),
+    HeroIdeas: lazy(() => import('./features/homepage/components/hero-island-parts').then((module) => ({ default: module.IslandHeroIdeas }))),
   },
 };
 

@@ -57,7 +57,7 @@ function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']
   const pro = isPro(user);
 
   const { field: skillField } = useController({ control: form.control, name: 'skill' });
-  const skill = skillField.value;
+  const { ref: skillRef, value: skill } = skillField;
   const canSubmit = skill.trim().length > 0 && !form.formState.isSubmitting && !editing;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -76,9 +76,9 @@ function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']
         placeholder={placeholder}
         disabled={editing}
         name={skillField.name}
-        value={skillField.value}
+        value={skill}
         onChange={(event) => skillField.onChange(event.currentTarget.value)}
-        ref={skillField.ref}
+        ref={(element) => skillRef(element)}
         onFocus={() => setFocused(true)}
         onBlur={() => {
           setFocused(false);

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { CustomizePanel } from '../../components/idea-request/customize-panel';
-import { HeroIdeas } from '../../features/homepage/components/hero-ideas';
-import { FullLoadRouter } from './full-load-router';
+import { CustomizePanel } from '../../../components/idea-request/customize-panel';
+import { HeroIdeas } from './hero-ideas';
+import { FullLoadRouter } from '../../../lib/islands/full-load-router';
 
 /** The hero's on-demand parts for the landing page's island, inside a router whose navigations load pages (loaded by a dynamic import only). */
 export function IslandCustomizePanel(props: ComponentProps<typeof CustomizePanel>) {
