@@ -2,6 +2,7 @@ import type { HomepageContent } from '@contracts/homepage-content';
 import { type ComponentType, lazy, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { VisitorTopNav, type VisitorTopNavProps } from './app/layout/visitor-top-nav';
+import type { FirstExamples } from './features/homepage/components/example-cards';
 import { type HeroContext, HeroView } from './features/homepage/components/hero-view';
 import { knownToBeSignedOut, onSessionChangedElsewhere } from './lib/auth/session-hint';
 import type { IslandName } from './lib/islands/island';
@@ -30,7 +31,7 @@ const visitorHero: HeroContext = {
 
 const islands: Record<IslandName, ComponentType<never>> = {
   'visitor-nav': (props: VisitorTopNavProps) => <VisitorTopNav {...props} />,
-  hero: ({ hero }: { hero: HomepageContent['hero'] }) => <HeroView hero={hero} context={visitorHero} />,
+  hero: ({ hero, examples }: { hero: HomepageContent['hero']; examples: FirstExamples }) => <HeroView hero={hero} examples={examples} context={visitorHero} />,
 };
 
 /** Runs `onLive` once its island is hydrated. */

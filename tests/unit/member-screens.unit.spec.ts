@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_PALETTE } from '../../frontend/src/components/ui/initials-avatar';
 import { initialCards, newCard } from '../../frontend/src/features/homepage/components/example-cards';
-import { exampleFirstNames } from '../../frontend/src/features/homepage/data/example-prompts';
+import { exampleFirstNames, examplePrompts } from '../../frontend/src/features/homepage/data/example-prompts';
+
+const pool = { prompts: examplePrompts, firstNames: exampleFirstNames };
 
 /** WCAG 2 relative luminance and contrast ratio. */
 function luminance(hex: string): number {
@@ -20,13 +22,13 @@ describe('member screens, small things', () => {
 
   it('never shows the same first name twice in one example column', () => {
     for (let round = 0; round < 300; round++) {
-      const names = initialCards(6, new Set()).map((card) => card.firstName);
+      const names = initialCards(pool, 6, new Set()).map((card) => card.firstName);
       expect(new Set(names).size, names.join(', ')).toBe(6);
     }
   });
 
   it('replaces a card with someone not already in the column', () => {
     const inColumn = new Set(exampleFirstNames.slice(0, exampleFirstNames.length - 1));
-    for (let round = 0; round < 50; round++) expect(newCard(new Set(), inColumn).firstName).toBe(exampleFirstNames.at(-1));
+    for (let round = 0; round < 50; round++) expect(newCard(pool, new Set(), inColumn).firstName).toBe(exampleFirstNames.at(-1));
   });
 });

@@ -1,16 +1,14 @@
 import './example-columns.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InitialsAvatar } from '../../../components/ui/initials-avatar';
-import { seededRandom } from '@contracts/seeded-random';
-import { type ExampleCard, initialCards, newCard } from './example-cards';
+import { CARDS_PER_SIDE, type ExampleCard, type FirstExamples, loadExamplePool, newCard } from './example-cards';
 
-const CARDS_PER_SIDE = 6;
 const FADE_MS = 300;
 
 /** Spec §4: every `intervalMs` one random card fades out, is replaced, and fades back in. */
-function useRotatingColumn(intervalMs: number, onScreen: Set<string>, seed: number) {
-  // The first cards are the same on the server's prerender and in the browser; rotation is random.
-  const [cards, setCards] = useState<ExampleCard[]>(() => initialCards(CARDS_PER_SIDE, onScreen, seededRandom(seed)));
+function useRotatingColumn(intervalMs: number, onScreen: Set<string>, first: ExampleCard[]) {
+  // The first cards are the server's (the same in the browser); rotation is random, from the pool loaded once live.
+  const [cards, setCards] = useState<ExampleCard[]>(first);
   const [fading, setFading] = useState<number | null>(null);
   const cardsRef = useRef(cards);
   useLayoutEffect(() => {
@@ -19,19 +17,25 @@ function useRotatingColumn(intervalMs: number, onScreen: Set<string>, seed: numb
 
   useEffect(() => {
     let fadeTimer: ReturnType<typeof setTimeout> | undefined;
-    const interval = setInterval(() => {
-      const index = Math.floor(Math.random() * CARDS_PER_SIDE);
-      setFading(index);
-      fadeTimer = setTimeout(() => {
-        const current = cardsRef.current;
-        onScreen.delete(current[index]!.prompt);
-        const card = newCard(onScreen, new Set(current.filter((_, i) => i !== index).map((c) => c.firstName)));
-        onScreen.add(card.prompt);
-        setCards(current.map((c, i) => (i === index ? card : c)));
-        setFading(null);
-      }, FADE_MS);
-    }, intervalMs);
+    let interval: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    void loadExamplePool().then((pool) => {
+      if (stopped) return;
+      interval = setInterval(() => {
+        const index = Math.floor(Math.random() * CARDS_PER_SIDE);
+        setFading(index);
+        fadeTimer = setTimeout(() => {
+          const current = cardsRef.current;
+          onScreen.delete(current[index]!.prompt);
+          const card = newCard(pool, onScreen, new Set(current.filter((_, i) => i !== index).map((c) => c.firstName)));
+          onScreen.add(card.prompt);
+          setCards(current.map((c, i) => (i === index ? card : c)));
+          setFading(null);
+        }, FADE_MS);
+      }, intervalMs);
+    });
     return () => {
+      stopped = true;
       clearInterval(interval);
       clearTimeout(fadeTimer);
     };
@@ -66,10 +70,10 @@ function Column({ side, cards, fading, onPick }: { side: 'left' | 'right'; cards
 }
 
 /** The two "Users recently asked" columns: left swaps a card every 4 s, right every 5 s. */
-export function useExampleColumns() {
-  const [onScreen] = useState(() => new Set<string>());
-  const left = useRotatingColumn(4000, onScreen, 1);
-  const right = useRotatingColumn(5000, onScreen, 2);
+export function useExampleColumns(first: FirstExamples) {
+  const [onScreen] = useState(() => new Set([...first.left, ...first.right].map((card) => card.prompt)));
+  const left = useRotatingColumn(4000, onScreen, first.left);
+  const right = useRotatingColumn(5000, onScreen, first.right);
   return { left, right };
 }
 

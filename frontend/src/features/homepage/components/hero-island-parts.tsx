@@ -1,13 +1,13 @@
 import type { ComponentProps } from 'react';
-import { CustomizePanel } from '../../../components/idea-request/customize-panel';
+import { HeroCustomizePanel } from './hero-customize-panel';
 import { HeroIdeas } from './hero-ideas';
 import { FullLoadRouter } from '../../../lib/islands/full-load-router';
 
 /** The hero's on-demand parts for the landing page's island, inside a router whose navigations load pages (loaded by a dynamic import only). */
-export function IslandCustomizePanel(props: ComponentProps<typeof CustomizePanel>) {
+export function IslandCustomizePanel(props: ComponentProps<typeof HeroCustomizePanel>) {
   return (
     <FullLoadRouter>
-      <CustomizePanel {...props} />
+      <HeroCustomizePanel {...props} />
     </FullLoadRouter>
   );
 }

@@ -5,12 +5,16 @@ import { StaffNotice } from '../../../components/ui/staff-notice';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { Island } from '../../../lib/islands/island';
 import { useIsEditing } from './content-field';
+import { exampleFirstNames, examplePrompts } from '../data/example-prompts';
+import { firstExamples } from './example-cards';
 import { type HeroContext, type HeroLazyParts, HeroView } from './hero-view';
 
 // Only visitors back from a trial see their ideas here: that code loads when needed.
 // The customization fields load when the visitor first opens them.
+// The first example cards: the server renders them and gives them to a visitor's island as props.
+const examples = firstExamples({ prompts: examplePrompts, firstNames: exampleFirstNames });
 const parts: HeroLazyParts = {
-  CustomizePanel: lazy(() => import('../../../components/idea-request/customize-panel').then((module) => ({ default: module.CustomizePanel }))),
+  CustomizePanel: lazy(() => import('./hero-customize-panel').then((module) => ({ default: module.HeroCustomizePanel }))),
   HeroIdeas: lazy(() => import('./hero-ideas').then((module) => ({ default: module.HeroIdeas }))),
 };
 
@@ -25,9 +29,9 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
     () => ({ user, go: (url) => navigate(url), returned: () => state, parts, staffNotice: <StaffNotice /> }),
     [user, navigate, state],
   );
-  const view = <HeroView hero={hero} context={context} />;
+  const view = <HeroView hero={hero} examples={examples} context={context} />;
   return !user && !editing ? (
-    <Island name="hero" props={{ hero }}>
+    <Island name="hero" props={{ hero, examples }}>
       {view}
     </Island>
   ) : (

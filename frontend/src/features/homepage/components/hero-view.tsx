@@ -3,23 +3,28 @@ import '../../../components/ui/staff-notice.css';
 import '../../../components/idea-request/customize-toggle.css';
 import type { User } from '@contracts/auth';
 import type { HomepageContent } from '@contracts/homepage-content';
-import { seededRandom } from '@contracts/seeded-random';
-import { type ComponentType, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { type Control, useController, useForm, type UseFormReturn } from 'react-hook-form';
+import { type ComponentType, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CustomizeToggle } from '../../../components/idea-request/customize-toggle';
 import { PlainButton, PlainCollapse } from '../../../components/plain/plain-ui';
 import { SocialLinks } from '../../../components/ui/social-icons';
 import { isPro, isStaff, upgradeHref } from '../../../lib/auth/roles';
-import { generatingUrl, type IdeaRequestForm, ideaRequestFormResolver, ideaRequestFormValues } from '../../../lib/idea-request-form';
+import { generatingUrl, type IdeaRequestForm, ideaRequestFormProblems, ideaRequestFormValues } from '../../../lib/idea-request-form';
 import { type PendingIdeas, pendingIdeas } from '../../../lib/pending-generation';
 import { useHydrated } from '../../../lib/prerender';
 import { EditableButtonLook, Field, useIsEditing } from './content-field';
-import { randomExamplePrompt } from './example-cards';
+import { type FirstExamples, loadExamplePool, randomExamplePrompt } from './example-cards';
 import { ExampleColumn, useExampleColumns } from './example-columns';
 
-/** The hero's parts loaded only when needed (the customization fields, a trial visitor's ideas): lazy components given by the caller. */
+/** The customization fields over the hero's values: they start from `values` and report each change. */
+export type HeroCustomizeProps = { values: IdeaRequestForm; onChange: (values: IdeaRequestForm) => void; enabled: boolean; upgradeTo: string };
+
+/**
+ * The hero's parts loaded only when needed (the customization fields, a trial visitor's ideas): lazy
+ * components given by the caller. The form library comes with the customization fields: the hero
+ * itself keeps its values in plain state.
+ */
 export interface HeroLazyParts {
-  CustomizePanel: ComponentType<{ control: Control<IdeaRequestForm>; enabled: boolean; upgradeTo: string }>;
+  CustomizePanel: ComponentType<HeroCustomizeProps>;
   HeroIdeas: ComponentType<{ trial: PendingIdeas }>;
 }
 
@@ -36,36 +41,78 @@ export interface HeroContext {
 }
 
 /** Spec §4: a new random example every 3 s, blank while the textarea has focus. */
-function useRotatingPlaceholder(paused: boolean) {
-  // The first one is the same on the server's prerender and in the browser, then random.
-  const [placeholder, setPlaceholder] = useState(() => randomExamplePrompt(seededRandom(3)));
+function useRotatingPlaceholder(first: string, paused: boolean) {
+  // The first one is the server's (the same in the browser), then random from the pool loaded once live.
+  const [placeholder, setPlaceholder] = useState(first);
   useEffect(() => {
     if (paused) return;
-    const timer = setInterval(() => setPlaceholder(randomExamplePrompt()), 3000);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    void loadExamplePool().then((pool) => {
+      if (!stopped) timer = setInterval(() => setPlaceholder(randomExamplePrompt(pool)), 3000);
+    });
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
   }, [paused]);
   return paused ? '' : placeholder;
 }
 
-function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']; form: UseFormReturn<IdeaRequestForm>; context: HeroContext }) {
+/** The hero's idea request in plain state (the customization fields, loaded on demand, report their changes). */
+function useHeroForm() {
+  const [values, setValues] = useState<IdeaRequestForm>(() => ideaRequestFormValues(null));
+  const [touched, setTouched] = useState(false);
+  const typeSkill = useCallback((skill: string) => {
+    setTouched(true);
+    setValues((current) => ({ ...current, skill }));
+  }, []);
+  const setCustomization = useCallback((customization: IdeaRequestForm) => setValues((current) => ({ ...customization, skill: current.skill })), []);
+  return { values, touched, typeSkill, setCustomization, restore: setValues };
+}
+
+type HeroForm = ReturnType<typeof useHeroForm>;
+
+function HeroPromptForm({
+  hero,
+  form,
+  skillInput,
+  placeholderFirst,
+  context,
+}: {
+  hero: HomepageContent['hero'];
+  form: HeroForm;
+  skillInput: RefObject<HTMLTextAreaElement | null>;
+  placeholderFirst: string;
+  context: HeroContext;
+}) {
   const { user, go, parts } = context;
   const editing = useIsEditing();
   const [focused, setFocused] = useState(false);
   const [customizeOpen, setCustomizeOpen] = useState(false);
   const [customizeOpened, setCustomizeOpened] = useState(false);
-  const placeholder = useRotatingPlaceholder(focused);
+  const [submitting, setSubmitting] = useState(false);
+  const placeholder = useRotatingPlaceholder(placeholderFirst, focused);
   const pro = isPro(user);
+  const skill = form.values.skill;
+  const canSubmit = skill.trim().length > 0 && !submitting && !editing;
 
-  const { field: skillField } = useController({ control: form.control, name: 'skill' });
-  const { ref: skillRef, value: skill } = skillField;
-  const canSubmit = skill.trim().length > 0 && !form.formState.isSubmitting && !editing;
-
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = () => {
+    const values = form.values;
+    if (Object.keys(ideaRequestFormProblems(values)).length > 0) return;
+    setSubmitting(true);
     go(generatingUrl(values, { trial: !user, customize: pro }));
-  });
+  };
 
   return (
-    <form className="hero-form" onSubmit={canSubmit ? onSubmit : (event) => event.preventDefault()} aria-label="Generate income ideas">
+    <form
+      className="hero-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSubmit) onSubmit();
+      }}
+      aria-label="Generate income ideas"
+    >
       <label htmlFor="hero-skill" className="hero-prompt-label">
         <Field path="hero.prompt" value={hero.prompt} />
       </label>
@@ -75,19 +122,16 @@ function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']
         className="bp6-input bp6-text-area bp6-large bp6-fill hero-textarea"
         placeholder={placeholder}
         disabled={editing}
-        name={skillField.name}
+        name="skill"
         value={skill}
-        onChange={(event) => skillField.onChange(event.currentTarget.value)}
-        ref={(element) => skillRef(element)}
+        onChange={(event) => form.typeSkill(event.currentTarget.value)}
+        ref={skillInput}
         onFocus={() => setFocused(true)}
-        onBlur={() => {
-          setFocused(false);
-          skillField.onBlur();
-        }}
+        onBlur={() => setFocused(false)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
             event.preventDefault();
-            if (canSubmit) void onSubmit();
+            if (canSubmit) onSubmit();
           }
         }}
       />
@@ -113,7 +157,7 @@ function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']
               {hero.customizeButton}
             </CustomizeToggle>
             <PlainButton type="submit" intent="primary" large icon="clean" disabled={!canSubmit}>
-              {form.formState.isSubmitting ? 'Generating ideas...' : hero.ctaButton}
+              {submitting ? 'Generating ideas...' : hero.ctaButton}
             </PlainButton>
           </>
         )}
@@ -121,7 +165,12 @@ function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']
       <PlainCollapse isOpen={customizeOpen && !editing} keepChildrenMounted>
         {customizeOpened ? (
           <Suspense fallback={null}>
-            <parts.CustomizePanel control={form.control} enabled={pro} upgradeTo={upgradeHref(user)} />
+            <parts.CustomizePanel
+              values={form.values}
+              onChange={form.setCustomization}
+              enabled={pro}
+              upgradeTo={upgradeHref(user)}
+            />
           </Suspense>
         ) : null}
       </PlainCollapse>
@@ -134,32 +183,30 @@ function HeroPromptForm({ hero, form, context }: { hero: HomepageContent['hero']
  * Blueprint or router code: for a visitor it is an island of the prerendered page (lib/islands),
  * hydrated alone; the app shows it through HeroSection.
  */
-export function HeroView({ hero, context }: { hero: HomepageContent['hero']; context: HeroContext }) {
+export function HeroView({ hero, examples: first, context }: { hero: HomepageContent['hero']; examples: FirstExamples; context: HeroContext }) {
   const { user, parts } = context;
   const editing = useIsEditing();
-  const examples = useExampleColumns();
+  const examples = useExampleColumns(first);
   const staff = isStaff(user) && !editing;
   // What only the browser knows (history state, session storage) is read once a prerendered
   // page is hydrated, so the first render matches the server's.
   const hydrated = useHydrated();
   const returned = hydrated ? context.returned() : null;
   // After a failed generation the request comes back here, so the visitor does not type it again.
-  const form = useForm<IdeaRequestForm>({
-    resolver: ideaRequestFormResolver,
-    defaultValues: ideaRequestFormValues(returned),
-  });
-  const { reset, getFieldState } = form;
+  const form = useHeroForm();
+  const { touched, restore, typeSkill } = form;
+  const skillInput = useRef<HTMLTextAreaElement | null>(null);
   useEffect(() => {
-    if (returned && !getFieldState('skill').isDirty) reset(ideaRequestFormValues(returned));
-  }, [returned, reset, getFieldState]);
+    if (returned && !touched) restore(ideaRequestFormValues(returned));
+  }, [returned, touched, restore]);
   // A visitor's latest trial ideas, kept in this tab until they sign up.
   const trial = useMemo(() => (hydrated ? pendingIdeas.read() : null), [hydrated]);
   const showTrial = trial !== null && trial.ideas.length > 0 && !user && !editing;
 
   // A click on an example card puts its prompt in the textarea.
   const pickExample = (prompt: string) => {
-    form.setValue('skill', prompt, { shouldDirty: true });
-    form.setFocus('skill');
+    typeSkill(prompt);
+    skillInput.current?.focus();
   };
 
   return (
@@ -172,7 +219,7 @@ export function HeroView({ hero, context }: { hero: HomepageContent['hero']; con
           <Field path="hero.subheadline" value={hero.subheadline} as="p" className="hero-subheadline" />
           <Field path="hero.description" value={hero.description} as="p" className="hero-description" />
           <div className="hero-prompt bp6-card bp6-elevation-2" id="hero-prompt">
-            {staff ? context.staffNotice : <HeroPromptForm hero={hero} form={form} context={context} />}
+            {staff ? context.staffNotice : <HeroPromptForm hero={hero} form={form} skillInput={skillInput} placeholderFirst={first.placeholder} context={context} />}
           </div>
           <div className="hero-social">
             <Field path="hero.socialText" value={hero.socialText} as="p" className="hero-social-text" />
