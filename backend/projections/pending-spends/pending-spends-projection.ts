@@ -57,6 +57,19 @@ export const pendingSpendsMigration: Migration = {
   },
 };
 
+
+/** The open spend a `CreditConsumed` records, due back by its deadline unless its work is recorded. */
+function pendingSpendRow(event: RecordedEvent, data: CreditConsumed['data'], paidForId: string): PendingSpendsTable {
+  return {
+    consumption_id: data.consumptionId,
+    user_id: userIdOfCreditStream(event.streamName),
+    kind: data.kind,
+    paid_for_id: paidForId,
+    plan_id: data.kind === 'milestone' || data.kind === 'help' ? (data.paidFor.planId ?? null) : null,
+    spent_at: event.occurredAt,
+    deadline_at: new Date(event.occurredAt.getTime() + SPEND_DEADLINE_MS),
+  };
+}
 export const pendingSpendsProjection: Projection = {
   name: 'pending-spends',
   handles: ['CreditConsumed', 'CreditRefunded', 'IdeaSetCreated', 'PlanCreated', 'MilestoneDetailed', 'TaskHelpProvided'],
@@ -70,15 +83,7 @@ export const pendingSpendsProjection: Projection = {
         if (!paidForId) return;
         await trx
           .insertInto('pending_spends')
-          .values({
-            consumption_id: data.consumptionId,
-            user_id: userIdOfCreditStream(event.streamName),
-            kind: data.kind,
-            paid_for_id: paidForId,
-            plan_id: data.kind === 'milestone' || data.kind === 'help' ? (data.paidFor.planId ?? null) : null,
-            spent_at: event.occurredAt,
-            deadline_at: new Date(event.occurredAt.getTime() + SPEND_DEADLINE_MS),
-          })
+          .values(pendingSpendRow(event, data, paidForId))
           .onConflict((oc) => oc.column('consumption_id').doNothing())
           .execute();
         return;
@@ -116,15 +121,7 @@ export const pendingSpendsProjection: Projection = {
           const data = event.data as CreditConsumed['data'];
           const paidForId = paidForOf(data);
           if (!paidForId || opened.has(data.consumptionId)) break;
-          opened.set(data.consumptionId, {
-            consumption_id: data.consumptionId,
-            user_id: userIdOfCreditStream(event.streamName),
-            kind: data.kind,
-            paid_for_id: paidForId,
-            plan_id: data.kind === 'milestone' || data.kind === 'help' ? (data.paidFor.planId ?? null) : null,
-            spent_at: event.occurredAt,
-            deadline_at: new Date(event.occurredAt.getTime() + SPEND_DEADLINE_MS),
-          });
+          opened.set(data.consumptionId, pendingSpendRow(event, data, paidForId));
           break;
         }
         case 'CreditRefunded': {
