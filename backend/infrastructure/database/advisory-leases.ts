@@ -35,18 +35,24 @@ export function advisoryLeases(connectionString: string): ProjectionLeases {
     });
     return connection;
   };
+  // One query at a time on the lease connection (every projection's runner asks through it).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => {});
+    return next;
+  };
   const unlock = (client: pg.Client, projection: string) =>
-    client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', [LEASE_NAMESPACE, projection]);
+    serially(() => client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', [LEASE_NAMESPACE, projection]));
 
   return {
     holds: (projection) => held.has(projection),
     async tryAcquire(projection) {
       if (held.has(projection)) return true;
       const client = await connect();
-      const { rows } = await client.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as acquired', [
-        LEASE_NAMESPACE,
-        projection,
-      ]);
+      const { rows } = await serially(() =>
+        client.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtext($1), hashtext($2)) as acquired', [LEASE_NAMESPACE, projection]),
+      );
       const acquired = rows[0]?.acquired === true;
       if (acquired) held.add(projection);
       return acquired;
