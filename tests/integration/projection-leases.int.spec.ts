@@ -1,19 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppendContext } from '../../backend/application/ports/event-store';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
 import { readCheckpoint } from '../../backend/projections/runner/checkpoints';
 import { countedApplications, createCountingTable } from '../support/counting-projection';
 import { createTestDatabase, usingServer, type TestDatabase } from '../support/database';
+import { testAppendContext as ctx } from '../support/append-context';
 
-const ctx: AppendContext = {
-  expectedVersion: 'any',
-  actor: { kind: 'system', name: 'test' },
-  occurredAt: new Date(),
-  causationId: 'c',
-  correlationId: 'c',
-};
 
 /** A worker process and the events it says it applied. */
 interface Worker {

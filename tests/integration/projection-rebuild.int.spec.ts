@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppendContext } from '../../backend/application/ports/event-store';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
 import { readModels } from '../../backend/projections/registry';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
@@ -9,17 +8,11 @@ import { countedApplications, countingProjection, createCountingTable } from '..
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { testAppendContext as ctx } from '../support/append-context';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 const quiet = { info() {}, error() {} };
-const ctx: AppendContext = {
-  expectedVersion: 'any',
-  actor: { kind: 'system', name: 'test' },
-  occurredAt: new Date(),
-  causationId: 'c',
-  correlationId: 'c',
-};
 
 async function appendCounted(count: number) {
   for (let i = 0; i < count; i += 10) {

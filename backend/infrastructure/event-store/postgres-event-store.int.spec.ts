@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startOfAll, type AllPosition, type AppendContext } from '../../application/ports/event-store';
+import { startOfAll, type AllPosition } from '../../application/ports/event-store';
 import { createTestDatabase, usingServer, type TestDatabase } from '../../../tests/support/database';
 import { eventStoreContract } from '../../../tests/support/event-store-contract';
 import { createPGlite, openEmbeddedDatabase, openServerDatabase } from '../database/database';
 import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from './postgres-event-store';
+import { testAppendContext as ctx } from '../../../tests/support/append-context';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -23,13 +24,6 @@ describe(`PostgreSQL event store on ${usingServer() ? 'the PostgreSQL server' : 
   eventStoreContract(() => ({ store }));
 });
 
-const ctx: AppendContext = {
-  expectedVersion: 'any',
-  actor: { kind: 'system', name: 'test' },
-  occurredAt: new Date(),
-  causationId: 'c',
-  correlationId: 'c',
-};
 
 describe('late commits', () => {
   const late = () => ({ id: randomUUID(), type: 'Late', schemaVersion: 1, data: {} });

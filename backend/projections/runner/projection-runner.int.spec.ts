@@ -3,24 +3,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppendContext } from '../../application/ports/event-store';
 import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
 import { createTestDatabase, usingServer, type TestDatabase } from '../../../tests/support/database';
 import { countedApplications, countingProjection, createCountingTable } from '../../../tests/support/counting-projection';
 import { ProjectionRunner } from './projection-runner';
 import { readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
+import { testAppendContext as ctx } from '../../../tests/support/append-context';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 const quietLogger = { info() {}, error() {} };
-const ctx: AppendContext = {
-  expectedVersion: 'any',
-  actor: { kind: 'system', name: 'test' },
-  occurredAt: new Date(),
-  causationId: 'c',
-  correlationId: 'c',
-};
 
 async function appendCounted(count: number): Promise<string[]> {
   const ids: string[] = [];
