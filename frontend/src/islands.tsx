@@ -1,9 +1,6 @@
-import type { HomepageContent } from '@contracts/homepage-content';
-import { type ComponentType, lazy, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { VisitorTopNav, type VisitorTopNavProps } from './app/layout/visitor-top-nav';
-import type { FirstExamples } from './features/homepage/components/example-cards';
-import { type HeroContext, HeroView } from './features/homepage/components/hero-view';
+import { VisitorTopNav } from './app/layout/visitor-top-nav';
 import { knownToBeSignedOut, onSessionChangedElsewhere } from './lib/auth/session-hint';
 import type { IslandName } from './lib/islands/island';
 import { retypeEarlyText } from './lib/islands/retype-early-text';
@@ -14,24 +11,18 @@ import { applyTheme } from './lib/theme';
  * The script of a visitor's prerendered public page (the server links it instead of the app's,
  * backend/infrastructure/http/prerender.ts): it hydrates only the page's islands (lib/islands/island.tsx),
  * each on its own element with the props it was rendered with, and leaves the rest as the server's
- * HTML. Nothing here may import Blueprint, the router or the member app
- * (tests/architecture/public-pages-first-load.unit.spec.ts); what loads on demand is a dynamic import.
+ * HTML. The top bar is on every page; each page's own island is a module of its own, loaded here
+ * and preloaded by the server (contracts/page-routes.ts `islandPages`). Nothing here may import
+ * Blueprint, the router or the member app (tests/architecture/public-pages-first-load.unit.spec.ts);
+ * what loads on demand is a dynamic import.
  */
 
-const visitorHero: HeroContext = {
-  user: null,
-  // The generation screen is the app's: a normal navigation (the server serves the app there).
-  go: (url) => window.location.assign(url),
-  returned: () => (window.history.state as { usr?: unknown } | null)?.usr ?? null,
-  parts: {
-    CustomizePanel: lazy(() => import('./features/homepage/components/hero-island-parts').then((module) => ({ default: module.IslandCustomizePanel }))),
-    HeroIdeas: lazy(() => import('./features/homepage/components/hero-island-parts').then((module) => ({ default: module.IslandHeroIdeas }))),
-  },
-};
-
-const islands: Record<IslandName, ComponentType<never>> = {
-  'visitor-nav': (props: VisitorTopNavProps) => <VisitorTopNav {...props} />,
-  hero: ({ hero, examples }: { hero: HomepageContent['hero']; examples: FirstExamples }) => <HeroView hero={hero} examples={examples} context={visitorHero} />,
+type AnyIsland = ComponentType<never>;
+const islands: Record<IslandName, () => Promise<AnyIsland>> = {
+  'visitor-nav': () => Promise.resolve(VisitorTopNav as AnyIsland),
+  hero: () => import('./features/homepage/components/hero-island').then((module) => module.HeroIsland as AnyIsland),
+  auth: () => import('./features/auth/components/auth-island').then((module) => module.AuthIsland as AnyIsland),
+  'ideas-trial': () => import('./features/ideas/components/ideas-trial-island').then((module) => module.IdeasTrialIsland as AnyIsland),
 };
 
 /** Runs `onLive` once its island is hydrated. */
@@ -49,27 +40,30 @@ function hydrateIslands() {
   };
   if (waiting === 0) markReady();
   for (const element of elements) {
-    const Island = islands[element.dataset.island as IslandName] as ComponentType<object> | undefined;
-    if (!Island) {
+    const load = islands[element.dataset.island as IslandName] as (() => Promise<AnyIsland>) | undefined;
+    if (!load) {
       markReady();
       continue;
     }
     const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    const retype = retypeEarlyText(element);
-    const onLive = () => {
-      retype();
-      markReady();
-    };
-    // As a transition, hydration yields to the browser instead of holding the main thread.
-    startTransition(() => {
-      hydrateRoot(
-        element,
-        <StrictMode>
-          <Live onLive={onLive}>
-            <Island {...props} />
-          </Live>
-        </StrictMode>,
-      );
+    void load().then((loaded) => {
+      const Island = loaded as ComponentType<object>;
+      const retype = retypeEarlyText(element);
+      const onLive = () => {
+        retype();
+        markReady();
+      };
+      // As a transition, hydration yields to the browser instead of holding the main thread.
+      startTransition(() => {
+        hydrateRoot(
+          element,
+          <StrictMode>
+            <Live onLive={onLive}>
+              <Island {...props} />
+            </Live>
+          </StrictMode>,
+        );
+      });
     });
   }
 }

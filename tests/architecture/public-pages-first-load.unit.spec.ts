@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
 
 /**
  * A visitor's public pages load the islands entry (frontend/src/islands.tsx) and nothing of the
@@ -12,13 +13,19 @@ const root = path.resolve(import.meta.dirname, '../..');
 const src = path.join(root, 'frontend/src');
 const contracts = path.join(root, 'backend/application/contracts');
 
-/** The islands entry and the module of every island it hydrates. */
-const islandRoots = ['islands.tsx', 'app/layout/visitor-top-nav.tsx', 'features/homepage/components/hero-view.tsx'].map((file) => path.join(src, file));
+/** The islands entry and every page's island module (contracts/page-routes.ts), which the entry loads and the server preloads. */
+const islandRoots = [ISLANDS_ENTRY, ...Object.values(islandPages)].map((file) => path.join(root, 'frontend', file));
 
 const memberFeatures = ['account', 'admin', 'billing', 'credits', 'dashboard', 'ideas', 'plans', 'support'];
 const publicPages = ['home.tsx', 'auth.tsx', 'ideas-trial.tsx'];
 /** Files under app/ that are the visitor's top bar, not the member app. */
 const publicAppFiles = ['app/layout/visitor-top-nav.tsx', 'app/layout/nav-links.ts'];
+/** Files of a member feature that are a visitor's page too (the trial ideas page's view and island). */
+const publicFeatureFiles = [
+  'features/ideas/components/ideas-trial-screen.tsx',
+  'features/ideas/components/ideas-trial-screen.css',
+  'features/ideas/components/ideas-trial-island.tsx',
+];
 
 /** Why a package or a source file may not be in a visitor's first load, or null when it may. */
 function forbidden(target: string): string | null {
@@ -30,6 +37,7 @@ function forbidden(target: string): string | null {
   if (relative === 'main.tsx') return 'the app entry';
   if (relative.startsWith('app/') && !publicAppFiles.includes(relative)) return 'the member app (app/)';
   if (relative.startsWith('pages/') && !publicPages.includes(relative.slice('pages/'.length))) return 'a member page';
+  if (publicFeatureFiles.includes(relative)) return null;
   const feature = relative.match(/^features\/([^/]+)\//)?.[1];
   if (feature && memberFeatures.includes(feature)) return `the member feature ${feature}`;
   return null;
@@ -96,6 +104,14 @@ describe("a visitor's public pages' first load", () => {
     expect(forbidden(path.join(src, 'features/plans/components/plan-detail.tsx'))).toBe('the member feature plans');
     expect(forbidden('react-router-dom')).toBe('the router');
     expect(forbidden(path.join(src, 'features/homepage/components/hero-view.tsx'))).toBeNull();
+  });
+
+  it("loads each island page's own island module from the islands entry, for a page the server prerenders", () => {
+    const entry = readFileSync(path.join(root, 'frontend', ISLANDS_ENTRY), 'utf8');
+    for (const [page, islandModule] of Object.entries(islandPages)) {
+      expect(Object.keys(prerenderedPages)).toContain(page);
+      expect(entry).toContain(`import('./${path.posix.relative('src', islandModule).replace(/\.tsx?$/, '')}')`);
+    }
   });
 
   it('the islands entry and its islands reach no Blueprint, router, app entry or member app code', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { target } from './targets';
 import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
-import { chunkFilesOf, entryKeyOf, type ManifestChunk } from '../../backend/infrastructure/http/prerender';
+import { chunkFilesOf, entryKeyOf, islandScriptsOf, type ManifestChunk } from '../../backend/infrastructure/http/prerender';
 
 export interface FrontendSize {
   initialScripts: string[];
@@ -71,10 +71,11 @@ export function measureRouteFirstLoads(distDir: string): RouteFirstLoad[] | null
     gzipBytes: [...files].reduce((sum, file) => sum + onWire(file, 'gz'), 0),
   });
   return Object.entries(prerenderedPages).map(([route, page]) => {
-    if (islandPages.has(route) && manifest[ISLANDS_ENTRY]) {
-      // A visitor's island page loads the islands entry with its static imports (the server
-      // preloads exactly those), and the app's stylesheets the page links.
-      const islands = chunkFilesOf(manifest, ISLANDS_ENTRY);
+    const island = islandPages[route];
+    if (island && manifest[ISLANDS_ENTRY]) {
+      // A visitor's island page loads the islands entry and its island module, each with its
+      // static imports (the server preloads exactly those), and the app's stylesheets the page links.
+      const islands = { scripts: islandScriptsOf(manifest, island) };
       const appStyles = chunkFilesOf(manifest, entryKey).stylesheets;
       const pageStyles = page ? chunkFilesOf(manifest, page).stylesheets : new Set<string>();
       return { route, js: sizes(islands.scripts), css: sizes(new Set([...appStyles, ...pageStyles])) };

@@ -68,6 +68,11 @@ export const resetPasswordRequestSchema = z.object({
     .max(200, 'Password must be at most 200 characters'),
 });
 
+/** The reset form adds the confirmation, which is checked where the form is (browser or server) and never sent on. */
+export const resetPasswordFormSchema = resetPasswordRequestSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please fill in all fields') })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Every 4xx/5xx body: a message the UI can show, a stable code for 4xx. */

@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { resetPasswordRequestSchema } from './auth';
-
 /**
  * Where the forms that hold a secret post (method="post", never a GET: a password must never be
  * in a URL, the history or a proxy's log). The app's scripts handle each form once they run; a
  * form submitted before that (a slow phone on a prerendered page) is posted by the browser
  * itself, and the server answers it (infrastructure/http/routes/api/forms/) with a 303 to a page:
  * signed in, or back to the form with a `FormNotice`. A new form with a secret (contact, admin)
- * gets its path here and its answer there.
+ * gets its path here and its answer there. No schema lives here: a visitor's page needs these
+ * paths without zod (the forms' schemas are in ./auth.ts).
  */
 export const formPostPaths = {
   signIn: '/api/forms/sign-in',
@@ -29,8 +27,3 @@ export interface FormNotice {
 
 /** The id of the JSON script in a page (not prerendered) that carries a `FormNotice`. */
 export const FORM_NOTICE_ID = 'skilly-form-notice';
-
-/** The reset form adds the confirmation, which is checked where the form is (browser or server) and never sent on. */
-export const resetPasswordFormSchema = resetPasswordRequestSchema
-  .extend({ confirmPassword: z.string().min(1, 'Please fill in all fields') })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });

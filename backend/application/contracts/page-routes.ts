@@ -57,10 +57,15 @@ export const prerenderedPages: Readonly<Record<string, string | null>> = {
 
 /**
  * The prerendered pages a visitor's browser hydrates as islands (frontend/src/islands.tsx: only
- * the interactive parts, no Blueprint, router or member app); the other prerendered pages are
- * hydrated by the whole app.
+ * the interactive parts, no Blueprint, router or member app), each with the source module of its
+ * own island (the top bar's is in the islands entry): the islands entry loads it, and the server
+ * preloads it with the entry. A prerendered page not listed is hydrated by the whole app.
  */
-export const islandPages: ReadonlySet<string> = new Set(['/']);
+export const islandPages: Readonly<Record<string, string>> = {
+  '/': 'src/features/homepage/components/hero-island.tsx',
+  '/auth': 'src/features/auth/components/auth-island.tsx',
+  '/ideas-trial': 'src/features/ideas/components/ideas-trial-island.tsx',
+};
 
 /** The islands entry's source module (its key in the build manifest). */
 export const ISLANDS_ENTRY = 'src/islands.tsx';

@@ -64,7 +64,8 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const pages = Object.fromEntries(
     Object.entries(prerenderedPages).map(([pathname, page]) => {
       const { stylesheets, modules } = pageAssetsOf(manifest, page);
-      const html = islandPages.has(pathname) && manifest[ISLANDS_ENTRY] ? withIslandsAfterPaint(template, manifest) : withScriptsAfterPaint(template, modules);
+      const island = islandPages[pathname];
+      const html = island && manifest[ISLANDS_ENTRY] ? withIslandsAfterPaint(template, manifest, island) : withScriptsAfterPaint(template, modules);
       return [pathname, html.replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
     }),
   );
@@ -106,17 +107,21 @@ function withScriptsAfterPaint(html: string, pageModules: string[]): string {
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }
 
+/** The scripts a visitor's island page loads first: the islands entry and the page's island module, each with its static imports. */
+export function islandScriptsOf(manifest: Record<string, ManifestChunk>, islandModule: string): Set<string> {
+  return new Set([...chunkFilesOf(manifest, ISLANDS_ENTRY).scripts, ...chunkFilesOf(manifest, islandModule).scripts]);
+}
+
 /**
  * A page hydrated as islands: /boot.js starts the islands entry (frontend/src/islands.tsx) and
- * preloads only its static imports; the app's entry and its preloads are left out (the page keeps
- * the app's stylesheets).
+ * preloads its static imports and the page's island module (with its own); the app's entry and
+ * its preloads are left out (the page keeps the app's stylesheets).
  */
-function withIslandsAfterPaint(html: string, manifest: Record<string, ManifestChunk>): string {
+function withIslandsAfterPaint(html: string, manifest: Record<string, ManifestChunk>, islandModule: string): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('index.html has no module entry script');
-  const islands = chunkFilesOf(manifest, ISLANDS_ENTRY);
   const file = manifest[ISLANDS_ENTRY].file;
-  const preloads = [...islands.scripts].filter((script) => script !== file).map((script) => `/${script}`);
+  const preloads = [...islandScriptsOf(manifest, islandModule)].filter((script) => script !== file).map((script) => `/${script}`);
   const boot = `<script src="/boot.js" defer data-entry="/${file}" data-preload="${preloads.join(' ')}"></script>`;
   return html.replace(entry[0], boot).replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }

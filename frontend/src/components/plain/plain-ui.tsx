@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, CSSProperties, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, CSSProperties, InputHTMLAttributes, ReactNode } from 'react';
 
 /**
  * The few controls the public pages' islands (lib/islands) need, as plain elements with
@@ -19,6 +19,20 @@ const iconPaths = {
   'chevron-up':
     'm12.71 9.29-4-4C8.53 5.11 8.28 5 8 5s-.53.11-.71.29l-4 4a1.003 1.003 0 0 0 1.42 1.42L8 7.41l3.29 3.29c.18.19.43.3.71.3a1.003 1.003 0 0 0 .71-1.71',
   clean: 'm12 8-1.2 2.796-2.8 1.2 2.8 1.197L12 16l1.2-2.807L16 12l-2.8-1.204zM5 0 3.5 3.5 0 4.995 3.5 6.5 5 10l1.5-3.5L10 5 6.5 3.5z',
+  'error':
+    'M7.99-.01c-4.42 0-8 3.58-8 8s3.58 8 8 8 8-3.58 8-8-3.58-8-8-8m1 13h-2v-2h2zm0-3h-2v-7h2z',
+  'tick-circle':
+    'M8 16c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8m4-11c-.28 0-.53.11-.71.29L7 9.59l-2.29-2.3a1.003 1.003 0 0 0-1.42 1.42l3 3c.18.18.43.29.71.29s.53-.11.71-.29l5-5A1.003 1.003 0 0 0 12 5',
+  'arrow-left':
+    'M13.99 6.99H4.41L7.7 3.7a1.003 1.003 0 0 0-1.42-1.42l-5 5a1.014 1.014 0 0 0 0 1.42l5 5a1.003 1.003 0 0 0 1.42-1.42L4.41 8.99H14c.55 0 1-.45 1-1s-.46-1-1.01-1',
+  'star':
+    'm8 0 2.5 5.3 5.5.8-4 4.1.9 5.8L8 13.3 3.1 16l.9-5.8-4-4.1 5.5-.8z',
+} as const;
+
+/** Icons drawn at 20 px and over (Blueprint's larger glyphs). */
+const largeIconPaths = {
+  lightbulb:
+    'M6.33 13.39c0 .34.27.61.6.61h6.13c.33 0 .6-.27.6-.61C14.03 9.78 16 9.4 16 6.09 16 2.72 13.31 0 10 0S4 2.72 4 6.09c0 3.31 1.97 3.69 2.33 7.3M13 15H7c-.55 0-1 .45-1 1s.45 1 1 1h6c.55 0 1-.45 1-1s-.45-1-1-1m-1 3H8c-.55 0-1 .45-1 1s.45 1 1 1h4c.55 0 1-.45 1-1s-.45-1-1-1',
 } as const;
 
 export type PlainIconName = keyof typeof iconPaths;
@@ -29,6 +43,17 @@ export function PlainIcon({ icon }: { icon: PlainIconName }) {
     <span aria-hidden="true" className={`bp6-icon bp6-icon-${icon}`}>
       <svg data-icon={icon} height="16" role="img" viewBox="0 0 16 16" width="16">
         <path d={iconPaths[icon]} fillRule="evenodd" />
+      </svg>
+    </span>
+  );
+}
+
+/** A Blueprint icon drawn from its 20 px glyph at `size` px (a non-ideal state's 48). */
+export function PlainLargeIcon({ icon, size, muted }: { icon: keyof typeof largeIconPaths; size: number; muted?: boolean }) {
+  return (
+    <span aria-hidden="true" className={classes('bp6-icon', `bp6-icon-${icon}`, muted && 'bp6-icon-muted')}>
+      <svg data-icon={icon} height={size} role="img" viewBox="0 0 20 20" width={size}>
+        <path d={largeIconPaths[icon]} fillRule="evenodd" />
       </svg>
     </span>
   );
@@ -50,8 +75,11 @@ export function PlainButton({
   disabled,
   children,
   type = 'button',
+  loading,
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** Busy (a form being sent): disabled until it is done. */
+  loading?: boolean;
   icon?: PlainIconName;
   endIcon?: PlainIconName;
   intent?: Intent;
@@ -63,11 +91,12 @@ export function PlainButton({
     <button
       {...rest}
       type={type}
-      disabled={disabled}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
       tabIndex={disabled ? -1 : rest.tabIndex}
       className={classes(
         'bp6-button',
-        disabled && 'bp6-disabled',
+        (disabled || loading) && 'bp6-disabled',
         intent && `bp6-intent-${intent}`,
         minimal && 'bp6-minimal',
         large && 'bp6-large',
@@ -108,6 +137,51 @@ export function PlainCollapse({
     <div className={classes('bp6-collapse', className)} style={isOpen ? open : undefined}>
       <div className="bp6-collapse-body" aria-hidden={!isOpen}>
         {isOpen || keepChildrenMounted ? children : null}
+      </div>
+    </div>
+  );
+}
+
+/** Blueprint's Callout look: an intent, an icon, and its message (`role` "alert" for a form's error). */
+export function PlainCallout({
+  intent,
+  icon,
+  className,
+  role,
+  children,
+}: {
+  intent: Intent;
+  icon?: PlainIconName;
+  className?: string;
+  role?: 'alert' | 'status';
+  children: ReactNode;
+}) {
+  return (
+    <div className={classes('bp6-callout', `bp6-intent-${intent}`, className, 'bp6-callout-has-body-content', icon && 'bp6-callout-icon')} role={role}>
+      {icon ? <PlainIcon icon={icon} /> : null}
+      {children}
+    </div>
+  );
+}
+
+/** Blueprint's labelled large input (FormGroup with InputGroup) on a plain <input>, left uncontrolled. */
+export function PlainTextField({
+  label,
+  name,
+  invalid,
+  type = 'text',
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'> & { label: string; name: string; invalid?: boolean; type?: 'text' | 'email' | 'password' }) {
+  const id = `field-${name}`;
+  return (
+    <div className="bp6-form-group">
+      <label className="bp6-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="bp6-form-content">
+        <div className={classes('bp6-input-group', 'bp6-large', invalid && 'bp6-intent-danger')}>
+          <input {...rest} id={id} name={name} type={type} className="bp6-input" aria-invalid={invalid || undefined} />
+        </div>
       </div>
     </div>
   );

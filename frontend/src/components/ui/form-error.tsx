@@ -1,12 +1,12 @@
 import './form-error.css';
-import { Callout } from '@blueprintjs/core';
+import { PlainCallout } from '../plain/plain-ui';
 
 /** The one message a form shows at a time (spec §5: e.g. "Please fill in all fields"). */
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <Callout intent="danger" icon="error" className="form-error" role="alert">
+    <PlainCallout intent="danger" icon="error" className="form-error" role="alert">
       {message}
-    </Callout>
+    </PlainCallout>
   );
 }

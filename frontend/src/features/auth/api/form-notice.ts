@@ -19,13 +19,19 @@ function noticeInPage(): FormNotice | null {
   }
 }
 
-/** The notice for `form`, if the page came with one. */
-export function useFormNotice(form: PostedForm): FormNotice | null {
+/** The notice the page came with, whichever form it is for. */
+export function usePageFormNotice(): FormNotice | null {
   const { data } = useQuery({
     queryKey: formNoticeQueryKey,
     queryFn: noticeInPage,
     initialData: noticeInPage,
     staleTime: Infinity,
   });
-  return data?.form === form ? data : null;
+  return data ?? null;
+}
+
+/** The notice for `form`, if the page came with one. */
+export function useFormNotice(form: PostedForm): FormNotice | null {
+  const notice = usePageFormNotice();
+  return notice?.form === form ? notice : null;
 }

@@ -1,47 +1,53 @@
-import { Button } from '@blueprintjs/core';
-import { forgotPasswordRequestSchema } from '@contracts/auth';
+import type { FormNotice } from '@contracts/form-posts';
 import { formPostPaths } from '@contracts/form-posts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/ui/text-field';
+import { PlainButton, PlainTextField } from '../../../components/plain/plain-ui';
 import { errorMessage } from '../../../lib/api-client';
+import { useCheckedForm } from '../../../lib/checked-form';
 import { toast } from '../../../lib/toaster';
-import { type ForgotPasswordRequest, useForgotPassword } from '../api/forgot-password';
 import { PostedFormMessage } from './posted-form-message';
 
-export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
-  const forgot = useForgotPassword();
-  const form = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
-    defaultValues: { email: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+const FIELDS = ['email'] as const;
+const loadSchema = () => import('@contracts/auth').then((contracts) => contracts.forgotPasswordRequestSchema);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+type Props = {
+  /** Asks for the reset link; answers the server's message, or throws. */
+  forgotPassword: (values: { email: string }) => Promise<string>;
+  onDone: () => void;
+  notice: FormNotice | null;
+};
+
+export function ForgotPasswordForm({ forgotPassword, onDone, notice }: Props) {
+  const form = useCheckedForm(loadSchema, FIELDS);
+  const onSubmit = form.onSubmit(async (values) => {
     try {
-      const { message } = await forgot.mutateAsync(values);
+      const message = await forgotPassword(values);
       toast({ title: 'Check your email', description: message, intent: 'success' });
       onDone();
     } catch (error) {
-      form.setError('root', { message: errorMessage(error, 'Failed to process password reset') });
+      form.setRootProblem(errorMessage(error, 'Failed to process password reset'));
     }
   });
 
   return (
-    <form method="post" action={formPostPaths.forgotPassword} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Reset password">
+    <form
+      method="post"
+      action={formPostPaths.forgotPassword}
+      onSubmit={onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onFocus}
+      noValidate
+      className="auth-form"
+      aria-label="Reset password"
+    >
       <p className="muted">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <PostedFormMessage form="forgotPassword" error={errors.email?.message ?? errors.root?.message} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        registration={form.register('email')}
-        invalid={!!errors.email}
-        autoFocus
-      />
-      <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} text="Send Reset Link" />
-      <Button variant="minimal" fill onClick={onDone} text="Back to Sign In" icon="arrow-left" />
+      <PostedFormMessage notice={notice} error={form.problems.email ?? form.problems.root} />
+      <PlainTextField label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" invalid={!!form.problems.email} autoFocus />
+      <PlainButton type="submit" intent="primary" large fill loading={form.submitting}>
+        Send Reset Link
+      </PlainButton>
+      <PlainButton minimal fill icon="arrow-left" onClick={onDone}>
+        Back to Sign In
+      </PlainButton>
     </form>
   );
 }

@@ -1,18 +1,16 @@
-import { Callout } from '@blueprintjs/core';
-import type { PostedForm } from '@contracts/form-posts';
+import type { FormNotice } from '@contracts/form-posts';
+import { PlainCallout } from '../../../components/plain/plain-ui';
 import { FormError } from '../../../components/ui/form-error';
-import { useFormNotice } from '../api/form-notice';
 
 /**
  * The form's one message: its own error once the app has checked or sent it, else what the
- * server said about the same form posted before the scripts ran (a refusal, or what happened).
+ * server said about this form posted before the scripts ran (a refusal, or what happened).
  */
-export function PostedFormMessage({ form, error }: { form: PostedForm; error: string | undefined }) {
-  const notice = useFormNotice(form);
+export function PostedFormMessage({ notice, error }: { notice: FormNotice | null; error: string | undefined }) {
   if (error || !notice || notice.intent === 'danger') return <FormError message={error ?? notice?.message} />;
   return (
-    <Callout intent="success" icon="tick-circle" className="form-error" role="status">
+    <PlainCallout intent="success" icon="tick-circle" className="form-error" role="status">
       {notice.message}
-    </Callout>
+    </PlainCallout>
   );
 }

@@ -1,6 +1,7 @@
 import './auth.css';
 import { Button, Callout } from '@blueprintjs/core';
-import { formPostPaths, resetPasswordFormSchema } from '@contracts/form-posts';
+import { resetPasswordFormSchema } from '@contracts/auth';
+import { formPostPaths } from '@contracts/form-posts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { RouterButton } from '../../../components/ui/router-button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toaster';
+import { useFormNotice } from '../api/form-notice';
 import { useResetPassword } from '../api/reset-password';
 import { PostedFormMessage } from './posted-form-message';
 
@@ -18,6 +20,7 @@ type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const notice = useFormNotice('resetPassword');
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { token: token ?? '', password: '', confirmPassword: '' },
@@ -47,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form method="post" action={formPostPaths.resetPassword} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Choose a new password">
       <input type="hidden" name="token" value={token} />
       <PostedFormMessage
-        form="resetPassword"
+        notice={notice}
         error={errors.token?.message ?? errors.password?.message ?? errors.confirmPassword?.message ?? errors.root?.message}
       />
       <TextField

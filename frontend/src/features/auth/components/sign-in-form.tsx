@@ -1,70 +1,60 @@
-import { Button } from '@blueprintjs/core';
-import { type LoginRequest, loginRequestSchema } from '@contracts/auth';
+import type { LoginRequest } from '@contracts/auth';
+import type { FormNotice } from '@contracts/form-posts';
 import { formPostPaths } from '@contracts/form-posts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/ui/text-field';
+import { PlainButton, PlainTextField } from '../../../components/plain/plain-ui';
 import { errorMessage } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
-import { firstError } from './first-error';
+import { firstProblem, useCheckedForm } from '../../../lib/checked-form';
 import { PostedFormMessage } from './posted-form-message';
 
+const FIELDS = ['email', 'password'] as const;
+const loadSchema = () => import('@contracts/auth').then((contracts) => contracts.loginRequestSchema);
+
 type Props = {
-  onAuthenticated: () => Promise<void>;
+  /** Signs in (and goes on, spec §4); a failure is thrown and shown on the form. */
+  signIn: (values: LoginRequest) => Promise<void>;
   onForgotPassword: () => void;
-  onStart: () => void;
-  onFail: () => void;
+  notice: FormNotice | null;
   /** The /auth page's redirect query, posted with the form when the browser posts it itself. */
   redirect: string | null;
 };
 
 /**
  * Posted (never a GET: the password stays out of URLs) to the server's form route, which answers
- * a person who submits before the app's scripts run; the app handles it once they do.
+ * a person who submits before the page's scripts run; the page sends it itself once they do.
  */
-export function SignInForm({ onAuthenticated, onForgotPassword, onStart, onFail, redirect }: Props) {
-  const login = useLogin();
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    onStart();
+export function SignInForm({ signIn, onForgotPassword, notice, redirect }: Props) {
+  const form = useCheckedForm(loadSchema, FIELDS);
+  const onSubmit = form.onSubmit(async (values) => {
     try {
-      await login.mutateAsync(values);
+      await signIn(values);
     } catch (error) {
-      onFail();
-      form.setError('root', { message: errorMessage(error, 'Invalid email or password') });
-      return;
+      form.setRootProblem(errorMessage(error, 'Invalid email or password'));
     }
-    await onAuthenticated();
   });
 
   return (
-    <form method="post" action={formPostPaths.signIn} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Sign in">
+    <form
+      method="post"
+      action={formPostPaths.signIn}
+      onSubmit={onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onFocus}
+      noValidate
+      className="auth-form"
+      aria-label="Sign in"
+    >
       {redirect && <input type="hidden" name="redirect" value={redirect} />}
-      <PostedFormMessage form="signIn" error={firstError(errors, ['email', 'password'])} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        registration={form.register('email')}
-        invalid={!!errors.email}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        registration={form.register('password')}
-        invalid={!!errors.password}
-      />
+      <PostedFormMessage notice={notice} error={firstProblem(form.problems, FIELDS)} />
+      <PlainTextField label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" invalid={!!form.problems.email} />
+      <PlainTextField label="Password" name="password" type="password" autoComplete="current-password" invalid={!!form.problems.password} />
       <div className="auth-form-row">
-        <Button variant="minimal" size="small" intent="primary" onClick={onForgotPassword} text="Forgot password?" />
+        <PlainButton minimal className="bp6-small" intent="primary" onClick={onForgotPassword}>
+          Forgot password?
+        </PlainButton>
       </div>
-      <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} text="Sign In" />
+      <PlainButton type="submit" intent="primary" large fill loading={form.submitting}>
+        Sign In
+      </PlainButton>
     </form>
   );
 }

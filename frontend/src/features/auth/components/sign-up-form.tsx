@@ -1,83 +1,67 @@
-import { Button } from '@blueprintjs/core';
-import { signupFormSchema } from '@contracts/auth';
+import type { SignupRequest } from '@contracts/auth';
+import type { FormNotice } from '@contracts/form-posts';
 import { formPostPaths } from '@contracts/form-posts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { TextField } from '../../../components/ui/text-field';
+import { PlainButton, PlainTextField } from '../../../components/plain/plain-ui';
 import { errorMessage } from '../../../lib/api-client';
-import { useSignup } from '../api/signup';
-import { firstError } from './first-error';
+import { firstProblem, useCheckedForm } from '../../../lib/checked-form';
 import { PostedFormMessage } from './posted-form-message';
 
-type SignupForm = z.input<typeof signupFormSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+const loadSchema = () => import('@contracts/auth').then((contracts) => contracts.signupFormSchema);
+const REQUIRED = 'Please fill in all fields';
+
 type Props = {
-  onAuthenticated: () => Promise<void>;
-  onStart: () => void;
-  onFail: () => void;
+  /** Creates the account and signs in (spec §4); a failure is thrown and shown on the form. */
+  signUp: (values: Omit<SignupRequest, 'role'>) => Promise<void>;
+  notice: FormNotice | null;
   /** The /auth page's redirect query, posted with the form when the browser posts it itself. */
   redirect: string | null;
 };
 
-const ORDER = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
-
 /** Posted, like the sign-in form (see there). */
-export function SignUpForm({ onAuthenticated, onStart, onFail, redirect }: Props) {
-  const signup = useSignup();
-  const form = useForm<SignupForm, unknown, z.output<typeof signupFormSchema>>({
-    resolver: zodResolver(signupFormSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
-    onStart();
+export function SignUpForm({ signUp, notice, redirect }: Props) {
+  const form = useCheckedForm(loadSchema, FIELDS);
+  const onSubmit = form.onSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {
-      await signup.mutateAsync(values);
+      await signUp(values);
     } catch (error) {
-      onFail();
-      form.setError('root', { message: errorMessage(error, 'Failed to create account') });
-      return;
+      form.setRootProblem(errorMessage(error, 'Failed to create account'));
     }
-    await onAuthenticated();
   });
 
   // "Please fill in all fields" comes first whenever any field is empty (spec §5).
-  const emptyMessage = ORDER.map((name) => errors[name]?.message).find((m) => m === 'Please fill in all fields');
-  const message = emptyMessage ?? firstError(errors, ORDER);
+  const message = FIELDS.some((name) => form.problems[name] === REQUIRED) ? REQUIRED : firstProblem(form.problems, FIELDS);
 
   return (
-    <form method="post" action={formPostPaths.signUp} onSubmit={onSubmit} noValidate className="auth-form" aria-label="Create account">
+    <form
+      method="post"
+      action={formPostPaths.signUp}
+      onSubmit={onSubmit}
+      onChange={form.onChange}
+      onFocus={form.onFocus}
+      noValidate
+      className="auth-form"
+      aria-label="Create account"
+    >
       {redirect && <input type="hidden" name="redirect" value={redirect} />}
-      <PostedFormMessage form="signUp" error={message} />
+      <PostedFormMessage notice={notice} error={message} />
       <div className="auth-form-names">
-        <TextField label="First Name" autoComplete="given-name" registration={form.register('firstName')} invalid={!!errors.firstName} />
-        <TextField label="Last Name" autoComplete="family-name" registration={form.register('lastName')} invalid={!!errors.lastName} />
+        <PlainTextField label="First Name" name="firstName" autoComplete="given-name" invalid={!!form.problems.firstName} />
+        <PlainTextField label="Last Name" name="lastName" autoComplete="family-name" invalid={!!form.problems.lastName} />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        registration={form.register('email')}
-        invalid={!!errors.email}
-      />
-      <TextField
+      <PlainTextField label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" invalid={!!form.problems.email} />
+      <PlainTextField
         label="Password"
+        name="password"
         type="password"
         autoComplete="new-password"
         placeholder="At least 8 characters"
-        registration={form.register('password')}
-        invalid={!!errors.password}
+        invalid={!!form.problems.password}
       />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        registration={form.register('confirmPassword')}
-        invalid={!!errors.confirmPassword}
-      />
-      <Button type="submit" intent="primary" size="large" fill loading={isSubmitting} text="Create Account" />
+      <PlainTextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" invalid={!!form.problems.confirmPassword} />
+      <PlainButton type="submit" intent="primary" large fill loading={form.submitting}>
+        Create Account
+      </PlainButton>
     </form>
   );
 }

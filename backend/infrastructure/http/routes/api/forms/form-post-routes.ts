@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signupFormSchema } from '../../../../../application/contracts/auth';
-import { formPostPaths, type FormNotice, resetPasswordFormSchema } from '../../../../../application/contracts/form-posts';
+import { resetPasswordFormSchema, signupFormSchema } from '../../../../../application/contracts/auth';
+import { formPostPaths, type FormNotice } from '../../../../../application/contracts/form-posts';
 import { setFormNotice } from '../../../form-notice';
 import { apiRoutes, type AppServices } from '../../../services';
 

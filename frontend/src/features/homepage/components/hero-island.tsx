@@ -1,0 +1,20 @@
+import type { HomepageContent } from '@contracts/homepage-content';
+import { lazy } from 'react';
+import type { FirstExamples } from './example-cards';
+import { type HeroContext, HeroView } from './hero-view';
+
+const visitorHero: HeroContext = {
+  user: null,
+  // The generation screen is the app's: a normal navigation (the server serves the app there).
+  go: (url) => window.location.assign(url),
+  returned: () => (window.history.state as { usr?: unknown } | null)?.usr ?? null,
+  parts: {
+    CustomizePanel: lazy(() => import('./hero-island-parts').then((module) => ({ default: module.IslandCustomizePanel }))),
+    HeroIdeas: lazy(() => import('./hero-island-parts').then((module) => ({ default: module.IslandHeroIdeas }))),
+  },
+};
+
+/** A visitor's landing hero, hydrated alone on the prerendered page (frontend/src/islands.tsx) with the props the server rendered it with. */
+export function HeroIsland({ hero, examples }: { hero: HomepageContent['hero']; examples: FirstExamples }) {
+  return <HeroView hero={hero} examples={examples} context={visitorHero} />;
+}
