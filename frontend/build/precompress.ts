@@ -22,21 +22,26 @@ export function precompressDir(dir: string): number {
       continue;
     }
     if (!COMPRESSIBLE.test(entry)) continue;
-    const content = readFileSync(file);
-    if (content.length < MIN_BYTES) continue;
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(content, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-        },
-      }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-    written += 1;
+    if (precompressFile(file)) written += 1;
   }
   return written;
+}
+
+/** Writes `<file>.br` and `<file>.gz` beside one file; false when it is too small to be worth it. */
+export function precompressFile(file: string): boolean {
+  const content = readFileSync(file);
+  if (content.length < MIN_BYTES) return false;
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  return true;
 }
 
 /** Vite plugin: precompresses the output directory once the bundle is written. */

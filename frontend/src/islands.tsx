@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { VisitorTopNav } from './app/layout/visitor-top-nav';
+import { loadAppStylesheets } from './lib/islands/app-stylesheets';
 import { knownToBeSignedOut, onSessionChangedElsewhere } from './lib/auth/session-hint';
 import type { IslandName } from './lib/islands/island';
 import { retypeEarlyText } from './lib/islands/retype-early-text';
@@ -78,8 +79,8 @@ function scrollButtons() {
 
 applyTheme();
 if (!knownToBeSignedOut()) {
-  // A page that was not sent to a visitor: the whole app, over the page.
-  void import('./main');
+  // A page that was not sent to a visitor: the whole app, over the page, with its stylesheets.
+  void loadAppStylesheets().then(() => import('./main'));
 } else {
   hydrateIslands();
   scrollButtons();

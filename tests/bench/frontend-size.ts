@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { target } from './targets';
 import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
-import { chunkFilesOf, entryKeyOf, islandScriptsOf, type ManifestChunk } from '../../backend/infrastructure/http/prerender';
+import { chunkFilesOf, entryKeyOf, islandScriptsOf, type ManifestChunk, PUBLIC_STYLESHEET_FILE, type PublicStylesheet } from '../../backend/infrastructure/http/prerender';
 
 export interface FrontendSize {
   initialScripts: string[];
@@ -70,15 +70,19 @@ export function measureRouteFirstLoads(distDir: string): RouteFirstLoad[] | null
     brotliBytes: [...files].reduce((sum, file) => sum + onWire(file, 'br'), 0),
     gzipBytes: [...files].reduce((sum, file) => sum + onWire(file, 'gz'), 0),
   });
+  const publicStylesheetFile = path.join(distDir, PUBLIC_STYLESHEET_FILE);
+  const publicStylesheet = existsSync(publicStylesheetFile) ? (JSON.parse(readFileSync(publicStylesheetFile, 'utf8')) as PublicStylesheet) : null;
   return Object.entries(prerenderedPages).map(([route, page]) => {
     const island = islandPages[route];
     if (island && manifest[ISLANDS_ENTRY]) {
       // A visitor's island page loads the islands entry and its island module, each with its
-      // static imports (the server preloads exactly those), and the app's stylesheets the page links.
-      const islands = { scripts: islandScriptsOf(manifest, island) };
+      // static imports (the server preloads exactly those), and links the build's cut-down
+      // stylesheet (else the app's stylesheets and the page's).
+      const scripts = islandScriptsOf(manifest, island);
+      if (publicStylesheet) return { route, js: sizes(scripts), css: sizes(new Set([publicStylesheet.file])) };
       const appStyles = chunkFilesOf(manifest, entryKey).stylesheets;
       const pageStyles = page ? chunkFilesOf(manifest, page).stylesheets : new Set<string>();
-      return { route, js: sizes(islands.scripts), css: sizes(new Set([...appStyles, ...pageStyles])) };
+      return { route, js: sizes(scripts), css: sizes(new Set([...appStyles, ...pageStyles])) };
     }
     const entry = chunkFilesOf(manifest, entryKey);
     const own = page ? chunkFilesOf(manifest, page) : { scripts: new Set<string>(), stylesheets: new Set<string>() };

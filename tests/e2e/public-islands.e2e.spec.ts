@@ -43,6 +43,9 @@ describe("a visitor's /auth and /ideas-trial as islands", () => {
       const html = await (await fetch(new URL(path, e2e.baseUrl))).text();
       expect(html).toMatch(/data-entry="\/assets\/islands-[^"]+\.js"/);
       expect(html).toContain('data-island="visitor-nav"');
+      // The build's cut-down stylesheet alone; the app's are named for the parts that load later.
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([expect.stringMatching(/href="\/assets\/public-[^"]+\.css"/)]);
+      expect(html).toMatch(/<meta name="skilly-app-stylesheets" content="[^"]*\/assets\/main-[^"]+\.css/);
       await page.goto(path);
     }
     await page.getByRole('heading', { name: 'No Ideas Yet' }).waitFor();
@@ -96,6 +99,9 @@ describe("a visitor's /auth and /ideas-trial as islands", () => {
     await form.getByLabel('Email').fill(member.email);
     await form.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Check your email').waitFor();
+    // The toast is Blueprint's: the app's stylesheets came with it.
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/main-"]').count()).toBe(1);
+    expect(await page.locator('.bp6-toast').evaluate((toast) => getComputedStyle(toast).display)).not.toBe('inline');
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
   });
 
@@ -121,6 +127,7 @@ describe("a visitor's /auth and /ideas-trial as islands", () => {
     await page.goto('/ideas-trial');
     await page.getByText('Here are 1 ways to turn your skills into income').waitFor();
     await page.getByRole('heading', { name: 'Weekend Sourdough Classes' }).waitFor();
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/main-"]').count()).toBe(1);
     await page.getByRole('button', { name: /Generate Plan/ }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('tab') === 'signup');
     expect(JSON.parse((await page.evaluate(() => window.sessionStorage.getItem('skilly.pendingPlan'))) ?? 'null')).toMatchObject({

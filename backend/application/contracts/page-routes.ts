@@ -69,3 +69,10 @@ export const islandPages: Readonly<Record<string, string>> = {
 
 /** The islands entry's source module (its key in the build manifest). */
 export const ISLANDS_ENTRY = 'src/islands.tsx';
+
+/**
+ * The meta element of a visitor's island page naming the app's stylesheets (space-separated
+ * paths): the page links only its own cut-down stylesheet, and a part loaded on demand that draws
+ * Blueprint's components links these first (frontend/src/lib/islands/app-stylesheets.ts).
+ */
+export const APP_STYLESHEETS_META = 'skilly-app-stylesheets';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormNotice } from '../../application/contracts/form-posts';
 import type { HomepageContent } from '../../application/contracts/homepage-content';
-import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../application/contracts/page-routes';
+import { APP_STYLESHEETS_META, ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../application/contracts/page-routes';
 import { NO_SESSION_META } from '../../application/contracts/session-hint';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
@@ -34,7 +34,17 @@ export function chunkFilesOf(manifest: Record<string, ManifestChunk>, key: strin
   return { scripts, stylesheets };
 }
 
+/** Where the build writes the island pages' stylesheet (frontend/build/public-stylesheet.ts), under dist/. */
+export const PUBLIC_STYLESHEET_FILE = '.vite/public-stylesheet.json';
+
+/** The island pages' cut-down stylesheet (under dist/), and the app's stylesheets it stands for. */
+export interface PublicStylesheet {
+  file: string;
+  appStylesheets: string[];
+}
+
 const ROOT = '<div id="root"></div>';
+const STYLESHEET_LINK = /\s*<link rel="stylesheet" crossorigin href="[^"]+">/g;
 const MAX_CACHED = 64;
 
 export interface Prerenderer {
@@ -60,13 +70,30 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const template = readFileSync(path.join(frontendDir, 'index.html'), 'utf8');
   if (!template.includes(ROOT)) throw new Error(`${frontendDir}/index.html has no ${ROOT} to render into`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const publicStylesheetFile = path.join(frontendDir, PUBLIC_STYLESHEET_FILE);
+  const publicStylesheet = existsSync(publicStylesheetFile) ? (JSON.parse(readFileSync(publicStylesheetFile, 'utf8')) as PublicStylesheet) : null;
   // Per page: the template with its scripts started after the first paint, and its stylesheets.
   const pages = Object.fromEntries(
     Object.entries(prerenderedPages).map(([pathname, page]) => {
       const { stylesheets, modules } = pageAssetsOf(manifest, page);
       const island = islandPages[pathname];
-      const html = island && manifest[ISLANDS_ENTRY] ? withIslandsAfterPaint(template, manifest, island) : withScriptsAfterPaint(template, modules);
-      return [pathname, html.replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
+      if (!island || !manifest[ISLANDS_ENTRY]) {
+        return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
+      }
+      const html = withIslandsAfterPaint(template, manifest, island);
+      // An island page links its cut-down stylesheet alone, when the build made one.
+      return [
+        pathname,
+        publicStylesheet
+          ? html
+              .replace(STYLESHEET_LINK, '')
+              .replace(
+                '</head>',
+                `${NO_SESSION_META}<meta name="${APP_STYLESHEETS_META}" content="${publicStylesheet.appStylesheets.map((file) => `/${file}`).join(' ')}">` +
+                  `<link rel="stylesheet" crossorigin href="/${publicStylesheet.file}"></head>`,
+              )
+          : html.replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`),
+      ];
     }),
   );
   const cache = new Map<string, string>();

@@ -1,8 +1,10 @@
 import type { Intent, Toaster } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadAppStylesheets } from './islands/app-stylesheets';
 
-// The overlay code loads with the first toast, not with every page's first load.
-const ToasterOverlay = lazy(() => import('./toaster-overlay'));
+// The overlay code loads with the first toast, not with every page's first load (on a visitor's
+// island page, with the app's stylesheets).
+const ToasterOverlay = lazy(() => Promise.all([import('./toaster-overlay'), loadAppStylesheets()]).then(([module]) => module));
 let requestOverlay: (() => void) | null = null;
 
 /** Spec §9: one toast at a time, shown 5 s by default. */

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildFrontend } from '../../../frontend/build/build-frontend';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
@@ -28,15 +29,7 @@ export function ensureFrontendBuilt(): void {
   );
   const built = [index, path.join(ROOT, 'frontend/dist-server/entry-server.js')].every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
   if (built) return;
-  // The browser's app, then the server's prerendering entry (as `npm run build` does).
-  for (const ssr of [[], ['--ssr', 'src/entry-server.tsx']]) {
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn', ...ssr], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+  buildFrontend({ quiet: true });
 }
 
 async function freePort(): Promise<number> {

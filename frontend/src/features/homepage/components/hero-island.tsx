@@ -1,7 +1,11 @@
 import type { HomepageContent } from '@contracts/homepage-content';
 import { lazy } from 'react';
+import { loadAppStylesheets } from '../../../lib/islands/app-stylesheets';
 import type { FirstExamples } from './example-cards';
 import { type HeroContext, HeroView } from './hero-view';
+
+// Blueprint's components: with the app's stylesheets.
+const islandParts = () => Promise.all([import('./hero-island-parts'), loadAppStylesheets()]).then(([module]) => module);
 
 const visitorHero: HeroContext = {
   user: null,
@@ -9,8 +13,8 @@ const visitorHero: HeroContext = {
   go: (url) => window.location.assign(url),
   returned: () => (window.history.state as { usr?: unknown } | null)?.usr ?? null,
   parts: {
-    CustomizePanel: lazy(() => import('./hero-island-parts').then((module) => ({ default: module.IslandCustomizePanel }))),
-    HeroIdeas: lazy(() => import('./hero-island-parts').then((module) => ({ default: module.IslandHeroIdeas }))),
+    CustomizePanel: lazy(() => islandParts().then((module) => ({ default: module.IslandCustomizePanel }))),
+    HeroIdeas: lazy(() => islandParts().then((module) => ({ default: module.IslandHeroIdeas }))),
   },
 };
 
