@@ -186,60 +186,56 @@ export class ProjectionRunner {
    * Rebuilds several projections (by default every one) as `rebuild` does each, with one read of
    * the event log: each batch of events is applied to every projection's shadow tables in one
    * transaction, and one transaction swaps all of them in and moves all their checkpoints.
-   * Answers the events replayed plus those caught up afterwards.
+   * A projection without tables of its own (it acts on tables it does not own, idempotently) is
+   * replayed in the same pass, on the live tables. Answers the events replayed plus those caught
+   * up afterwards.
    */
   async rebuildAll(projections: readonly Projection[] = this.projections): Promise<number> {
-    const withTables = [...projections].sort((a, b) => a.name.localeCompare(b.name)).filter((p) => p.tables.length > 0);
-    let replayed = 0;
-    for (const projection of projections.filter((p) => p.tables.length === 0)) {
-      await this.db.transaction().execute(async (trx) => {
-        await lockCheckpoint(trx, projection.name);
-        await writeCheckpoint(trx, projection.name, startOfAll);
-      });
-      this.positions.set(projection.name, startOfAll);
-      replayed += await this.catchUp(projection);
-    }
-    if (withTables.length === 0) return replayed;
-
-    const tables = withTables.flatMap((p) => p.tables);
+    const sorted = [...projections].sort((a, b) => a.name.localeCompare(b.name));
+    const tables = sorted.flatMap((p) => p.tables);
     const shadow = (table: string) => sql.table(`${SHADOW_SCHEMA}.${table}`);
-    await this.db.transaction().execute(async (trx) => {
-      await sql`create schema if not exists ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
-      for (const table of tables) {
-        // Left over by a rebuild that died: start again.
-        await sql`drop table if exists ${shadow(table)}`.execute(trx);
-        await sql`create table ${shadow(table)} (like ${sql.table(table)} including all)`.execute(trx);
-      }
-    });
+    if (tables.length > 0) {
+      await this.db.transaction().execute(async (trx) => {
+        await sql`create schema if not exists ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
+        for (const table of tables) {
+          // Left over by a rebuild that died: start again.
+          await sql`drop table if exists ${shadow(table)}`.execute(trx);
+          // Unlogged: the replay writes no WAL for rows that only the swap below makes durable
+          // (a crash empties an unlogged table, and a rebuild that died starts again anyway).
+          await sql`create unlogged table ${shadow(table)} (like ${sql.table(table)} including all)`.execute(trx);
+        }
+      });
+    }
 
+    let replayed = 0;
     let position = startOfAll;
     for (;;) {
       const events = await this.eventStore.readAll({ after: position, limit: this.batchSize });
       if (events.length === 0) break;
       await this.db.transaction().execute(async (trx) => {
-        // Unqualified table names now resolve to the shadow tables first.
+        // Unqualified table names now resolve to the shadow tables first (the live ones otherwise).
         await sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
-        for (const projection of withTables) await applyInOrder(trx, projection, relevantTo(projection, events));
+        for (const projection of sorted) await applyInOrder(trx, projection, relevantTo(projection, events));
       });
       position = events[events.length - 1].position;
       replayed += events.length;
     }
 
     await this.db.transaction().execute(async (trx) => {
-      for (const projection of withTables) await lockCheckpoint(trx, projection.name);
+      for (const projection of sorted) await lockCheckpoint(trx, projection.name);
       for (const table of tables) {
         await sql`delete from ${sql.table(table)}`.execute(trx);
         await sql`insert into ${sql.table(table)} select * from ${shadow(table)}`.execute(trx);
         await sql`drop table ${shadow(table)}`.execute(trx);
       }
-      if (withTables.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
-      for (const projection of withTables) await writeCheckpoint(trx, projection.name, position);
+      if (sorted.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
+      for (const projection of sorted) await writeCheckpoint(trx, projection.name, position);
     });
-    for (const projection of withTables) this.positions.set(projection.name, position);
+    for (const projection of sorted) this.positions.set(projection.name, position);
     // Every row was replaced: fresh planner statistics, so the first reads after a rebuild (an
     // admin's backfill, a deploy's rebuild) use the indexes rather than waiting for autovacuum.
     for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(this.db);
-    for (const projection of withTables) replayed += await this.catchUp(projection);
+    for (const projection of sorted) replayed += await this.catchUp(projection);
     return replayed;
   }
 
