@@ -76,6 +76,32 @@ async function applyInOrder(trx: Transaction<Database>, projection: Projection, 
 }
 
 /**
+ * Puts the shadow copy of `table` in place of the live one: the live table is dropped and the
+ * shadow moved into its schema, its indexes (and so their constraints) renamed to the live
+ * ones' names (`like … including all` named them afresh), so later migrations find them.
+ * Readers of the table wait for the swap's commit rather than see it change.
+ */
+async function swapIn(trx: Transaction<Database>, table: string): Promise<void> {
+  // Indexes matched by uniqueness and definition after "USING" (names and schemas differ).
+  const indexes = (schema: string) => sql<{ name: string; shape: string }>`
+    select c.relname as name, i.indisunique || substring(pg_get_indexdef(i.indexrelid) from ' USING .*$') as shape
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = (quote_ident(${schema}) || '.' || quote_ident(${table}))::regclass
+    order by c.relname`.execute(trx);
+  const { rows: [{ schema }] } = await sql<{ schema: string }>`select current_schema() as schema`.execute(trx);
+  const { rows: live } = await indexes(schema);
+  const { rows: rebuilt } = await indexes(SHADOW_SCHEMA);
+  await sql`drop table ${sql.table(`${schema}.${table}`)}`.execute(trx);
+  for (const index of rebuilt) {
+    const at = live.findIndex((l) => l.shape === index.shape);
+    if (at < 0) throw new Error(`rebuild of ${table}: the shadow index ${index.name} matches no live index`);
+    const [{ name }] = live.splice(at, 1);
+    if (name !== index.name) await sql`alter index ${sql.table(`${SHADOW_SCHEMA}.${index.name}`)} rename to ${sql.id(name)}`.execute(trx);
+  }
+  await sql`alter table ${sql.table(`${SHADOW_SCHEMA}.${table}`)} set schema ${sql.id(schema)}`.execute(trx);
+}
+
+/**
  * Feeds projections from the event store's global order, each at its own checkpoint.
  * A batch is applied in one transaction that first locks the checkpoint row and checks it
  * is still where the events were read from: a crash mid-batch rolls the whole batch back,
@@ -173,9 +199,10 @@ export class ProjectionRunner {
    * Rebuilds a projection from zero without readers ever seeing it half-built: every event is
    * replayed into shadow copies of its tables (schema `projection_rebuild`, same columns,
    * defaults, constraints and indexes) while the live tables keep serving and following new
-   * events; then one transaction locks the checkpoint, replaces the live rows with the shadow
-   * ones and moves the checkpoint to where the replay ended. Readers see the old model until
-   * that commit and the complete new one after it; the runner then catches up the rest.
+   * events; then one short transaction locks the checkpoint, puts the shadow tables in place of
+   * the live ones and moves the checkpoint to where the replay ended. Readers see the old model
+   * until that commit (or wait for it, a moment) and the complete new one after it; the runner
+   * then catches up the rest.
    * A projection without tables of its own is simply replayed from zero.
    */
   async rebuild(projection: Projection): Promise<number> {
@@ -200,8 +227,8 @@ export class ProjectionRunner {
         for (const table of tables) {
           // Left over by a rebuild that died: start again.
           await sql`drop table if exists ${shadow(table)}`.execute(trx);
-          // Unlogged: the replay writes no WAL for rows that only the swap below makes durable
-          // (a crash empties an unlogged table, and a rebuild that died starts again anyway).
+          // Unlogged: the replay writes no WAL (a crash empties an unlogged table, and a rebuild
+          // that died starts again anyway); the tables are made durable once, before the swap.
           await sql`create unlogged table ${shadow(table)} (like ${sql.table(table)} including all)`.execute(trx);
         }
       });
@@ -221,13 +248,12 @@ export class ProjectionRunner {
       replayed += events.length;
     }
 
+    // Made durable in bulk (a rewrite of each table and a build of its indexes, written to the
+    // WAL as whole pages) before the live tables are touched, so the swap itself is short.
+    for (const table of tables) await sql`alter table ${shadow(table)} set logged`.execute(this.db);
     await this.db.transaction().execute(async (trx) => {
       for (const projection of sorted) await lockCheckpoint(trx, projection.name);
-      for (const table of tables) {
-        await sql`delete from ${sql.table(table)}`.execute(trx);
-        await sql`insert into ${sql.table(table)} select * from ${shadow(table)}`.execute(trx);
-        await sql`drop table ${shadow(table)}`.execute(trx);
-      }
+      for (const table of tables) await swapIn(trx, table);
       if (sorted.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
       for (const projection of sorted) await writeCheckpoint(trx, projection.name, position);
     });
