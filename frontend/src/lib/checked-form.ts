@@ -38,27 +38,32 @@ export function useCheckedForm<S extends z.ZodType, K extends string>(loadSchema
     submitting,
     /** The server's answer (or a failure) shown as the form's message. */
     setRootProblem: (message: string) => setProblems((current) => ({ ...current, root: message })),
-    /** On the form: the first focus starts loading the schema. */
-    onFocus: () => void loadSchema(),
-    /** On the form: after a first submit, each change is checked again (the server's answer stays). */
-    onChange: (event: FormEvent<HTMLFormElement>) => {
-      if (!submitted.current) return;
-      void check(event.currentTarget).then(({ problems: found }) => setProblems((current) => ({ ...found, root: current.root })));
-    },
-    /** The form's submit handler: checks the fields, then runs `send` with the parsed values. */
-    onSubmit: (send: (data: z.output<S>) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      submitted.current = true;
-      const { data, problems: found } = await check(event.currentTarget);
-      setProblems(found);
-      if (data === null) return;
-      setSubmitting(true);
-      try {
-        await send(data);
-      } finally {
-        setSubmitting(false);
-      }
-    },
+    /**
+     * The form element's handlers: submitting checks the fields, then runs `send` with the parsed
+     * values; the first focus starts loading the schema; after a first submit each change is
+     * checked again (the server's answer stays). The browser's own checks are off.
+     */
+    formProps: (send: (data: z.output<S>) => Promise<void>) => ({
+      noValidate: true,
+      onFocus: () => void loadSchema(),
+      onChange: (event: FormEvent<HTMLFormElement>) => {
+        if (!submitted.current) return;
+        void check(event.currentTarget).then(({ problems: found }) => setProblems((current) => ({ ...found, root: current.root })));
+      },
+      onSubmit: async (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        submitted.current = true;
+        const { data, problems: found } = await check(event.currentTarget);
+        setProblems(found);
+        if (data === null) return;
+        setSubmitting(true);
+        try {
+          await send(data);
+        } finally {
+          setSubmitting(false);
+        }
+      },
+    }),
   };
 }
 

@@ -18,7 +18,7 @@ type Props = {
 
 export function ForgotPasswordForm({ forgotPassword, onDone, notice }: Props) {
   const form = useCheckedForm(loadSchema, FIELDS);
-  const onSubmit = form.onSubmit(async (values) => {
+  const send = async (values: { email: string }) => {
     try {
       const message = await forgotPassword(values);
       toast({ title: 'Check your email', description: message, intent: 'success' });
@@ -26,16 +26,13 @@ export function ForgotPasswordForm({ forgotPassword, onDone, notice }: Props) {
     } catch (error) {
       form.setRootProblem(errorMessage(error, 'Failed to process password reset'));
     }
-  });
+  };
 
   return (
     <form
       method="post"
       action={formPostPaths.forgotPassword}
-      onSubmit={onSubmit}
-      onChange={form.onChange}
-      onFocus={form.onFocus}
-      noValidate
+      {...form.formProps(send)}
       className="auth-form"
       aria-label="Reset password"
     >

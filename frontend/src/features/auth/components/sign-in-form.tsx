@@ -24,22 +24,19 @@ type Props = {
  */
 export function SignInForm({ signIn, onForgotPassword, notice, redirect }: Props) {
   const form = useCheckedForm(loadSchema, FIELDS);
-  const onSubmit = form.onSubmit(async (values) => {
+  const send = async (values: LoginRequest) => {
     try {
       await signIn(values);
     } catch (error) {
       form.setRootProblem(errorMessage(error, 'Invalid email or password'));
     }
-  });
+  };
 
   return (
     <form
       method="post"
       action={formPostPaths.signIn}
-      onSubmit={onSubmit}
-      onChange={form.onChange}
-      onFocus={form.onFocus}
-      noValidate
+      {...form.formProps(send)}
       className="auth-form"
       aria-label="Sign in"
     >

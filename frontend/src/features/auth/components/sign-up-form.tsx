@@ -1,6 +1,7 @@
-import type { SignupRequest } from '@contracts/auth';
+import type { SignupRequest, signupFormSchema } from '@contracts/auth';
 import type { FormNotice } from '@contracts/form-posts';
 import { formPostPaths } from '@contracts/form-posts';
+import type { z } from 'zod';
 import { PlainButton, PlainTextField } from '../../../components/plain/plain-ui';
 import { errorMessage } from '../../../lib/api-client';
 import { firstProblem, useCheckedForm } from '../../../lib/checked-form';
@@ -21,13 +22,13 @@ type Props = {
 /** Posted, like the sign-in form (see there). */
 export function SignUpForm({ signUp, notice, redirect }: Props) {
   const form = useCheckedForm(loadSchema, FIELDS);
-  const onSubmit = form.onSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+  const send = async ({ confirmPassword: _confirm, ...values }: z.output<typeof signupFormSchema>) => {
     try {
       await signUp(values);
     } catch (error) {
       form.setRootProblem(errorMessage(error, 'Failed to create account'));
     }
-  });
+  };
 
   // "Please fill in all fields" comes first whenever any field is empty (spec §5).
   const message = FIELDS.some((name) => form.problems[name] === REQUIRED) ? REQUIRED : firstProblem(form.problems, FIELDS);
@@ -36,10 +37,7 @@ export function SignUpForm({ signUp, notice, redirect }: Props) {
     <form
       method="post"
       action={formPostPaths.signUp}
-      onSubmit={onSubmit}
-      onChange={form.onChange}
-      onFocus={form.onFocus}
-      noValidate
+      {...form.formProps(send)}
       className="auth-form"
       aria-label="Create account"
     >
