@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatsDto } from '../../backend/application/contracts/admin-stats';
+import { starterFaqs } from '../../backend/application/content/starter-content';
 import { startOfAll, type RecordedEvent } from '../../backend/application/ports/event-store';
 import { adminStatsProjection } from '../../backend/projections/admin-stats/admin-stats-projection';
 import { staffMember } from '../support/member-data';
@@ -173,7 +174,7 @@ function expectedStats(events: RecordedEvent[], now: Date, mode: 'all' | 'live' 
     supportTicketsOpen: [...tickets.values()].filter((s) => s === 'pending' || s === 'in-progress').length,
     supportTicketsResolved: [...tickets.values()].filter((s) => s === 'resolved').length,
     blogPostsCount: 0,
-    faqsCount: 0,
+    faqsCount: starterFaqs.length,
     usersByCountry: [...countries].map(([country, count]) => ({ country, count })).sort((a, b) => b.count - a.count || a.country.localeCompare(b.country)),
     daily: last30.map((date) => ({
       date,
