@@ -58,7 +58,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0040_contact_messages': contactMessagesMigration,
   '2026_11_25_0041_contact_sends': contactSendsMigration,
   '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
-  '2026_11_28_0065_starter_faqs_and_platforms': starterContentMigration,
+  '2026_11_28_0043_starter_faqs_and_platforms': starterContentMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
