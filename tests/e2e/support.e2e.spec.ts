@@ -185,5 +185,9 @@ describe('support tickets between a member and the support team', () => {
     await expect.poll(async () => (await measure()).gap).toBeGreaterThanOrEqual(4);
     const after = await measure();
     expect(after.needed).toBeLessThanOrEqual(after.height);
+    // A narrower phone (320 px) still shows the whole placeholder.
+    await phone.setViewportSize({ width: 320, height: 640 });
+    const narrow = await measure();
+    expect(narrow.needed).toBeLessThanOrEqual(narrow.height);
   });
 });
