@@ -12,6 +12,7 @@ import {
 import { DomainError, NotAllowed } from '../../domain/shared/domain-error';
 import {
   THREAD_PAGE_DEFAULT,
+  THREAD_PAGE_MAX,
   type CreateTicketRequest,
   type ThreadPage,
   type ThreadPageQuery,
@@ -157,6 +158,18 @@ export function createSupportService(deps: SupportDeps) {
     /** GET /api/support/tickets/{id}/messages: one page of the member's own ticket (the latest messages without a query). */
     async messagesOfOwn(member: UserActor, ticketId: string, query?: ThreadPageQuery) {
       return sliceOf(await reads.memberMessages(member.userId, ticketId, pageOf(query)));
+    },
+
+    /** Every message of the member's own ticket, oldest first (the account data export), read a page at a time. */
+    async wholeThreadOfOwn(member: UserActor, ticketId: string): Promise<TicketMessageDto[]> {
+      const thread: TicketMessageDto[] = [];
+      let before: string | undefined;
+      do {
+        const page = sliceOf(await reads.memberMessages(member.userId, ticketId, { limit: THREAD_PAGE_MAX, before }));
+        thread.unshift(...page.messages);
+        before = page.earlierCursor ?? undefined;
+      } while (before !== undefined);
+      return thread;
     },
 
     unreadCount: (member: UserActor) => reads.memberUnreadCount(member.userId),

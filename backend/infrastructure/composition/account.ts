@@ -106,7 +106,7 @@ export function accountContext(
         plans: (member) => plans.list(member),
         planHistory: (member, planId) => plans.history(member, planId),
         tickets: (member) => support.listOwn(member),
-        ticketMessages: (member, ticketId) => support.messagesOfOwn(member, ticketId),
+        ticketMessages: (member, ticketId) => support.wholeThreadOfOwn(member, ticketId),
         creditStatement: async (userId) => ({ entries: await readCreditStatement(db, userId) }),
         subscription: (member) => billing.subscriptionOf(member),
         payments: (userId) => listPaymentsOf(db, userId),
