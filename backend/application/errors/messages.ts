@@ -113,6 +113,8 @@ const messages: Record<string, Wording> = {
   ticket_subject_too_long: (data) => `A subject has at most ${data.max} characters`,
   ticket_message_required: () => 'Please enter a message',
   ticket_message_too_long: (data) => `A message has at most ${data.max} characters`,
+  ticket_message_limit: (data) =>
+    `This ticket has reached its limit of ${data.max} messages from you. Please open a new ticket if you need more help.`,
   invalid_ticket_value: (data) => `This is not a ticket ${data.field === 'tags' ? 'tag' : String(data.field)} the support desk uses`,
   // domain: billing (member-product §2 Upsell, §8; issue 29)
   subscription_active: () => 'You already have an active Pro subscription',
@@ -143,6 +145,8 @@ const messages: Record<string, Wording> = {
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',
   contact_limit: (data) => `You can send at most ${data.perDay} contact messages a day. Please try again tomorrow.`,
+  ticket_message_daily_limit: (data) => `You can send at most ${data.perDay} support messages a day. Please try again tomorrow.`,
+  invalid_message_cursor: () => 'The cursor is not a message of this ticket: use the x-earlier-cursor header or a message id of the thread.',
   ticket_limit: (data) => `You can open at most ${data.perDay} support tickets a day. Please add to an open ticket or try again tomorrow.`,
   concurrent_change: (data) =>
     data.category === 'plan'

@@ -5,6 +5,7 @@ import type { IdeaSetSaveTables } from '../ideas/idea-set-saves';
 import type { PlatformTables } from '../identity/platform-tables';
 import type { ContentTables } from '../content/content-tables';
 import type { SupportTicketOpenTables } from '../support/ticket-opens';
+import type { SupportMessagePostTables } from '../support/message-posts';
 import type { BillingInboxTables } from '../billing/billing-inbox';
 import type { PlatformLinkTables } from '../content/platform-links';
 import type { FaqTables } from '../content/faqs';
@@ -27,6 +28,7 @@ export interface Database
     TrialResultTables,
     IdeaSetSaveTables,
     SupportTicketOpenTables,
+    SupportMessagePostTables,
     BillingInboxTables,
     PlatformLinkTables,
     FaqTables,

@@ -11,6 +11,7 @@ import { profileOfUser } from '../../application/identity/profile-service';
 import type { PlansService } from '../../application/plans/plans-service';
 import type { SupportService } from '../../application/support/support-service';
 import { ticketOpensEraser } from '../../application/support/ticket-opens';
+import { messagePostsEraser } from '../../application/support/message-posts';
 import { listPaymentsOf } from '../../projections/billing/billing-projection';
 import { readCreditStatement } from '../../projections/credit-statement/credit-statement-projection';
 import { erasedOwningStreams, streamsOwnedBy } from '../../projections/erasure/erasure-projection';
@@ -60,6 +61,7 @@ export function accountContext(
     trialResultsEraser(db),
     ideaSetSavesEraser(db),
     ticketOpensEraser(db),
+    messagePostsEraser(db),
     billingInboxEraser(db),
     idempotencyKeysEraser(db),
     simulatedPaymentsEraser(db),
@@ -104,7 +106,7 @@ export function accountContext(
         plans: (member) => plans.list(member),
         planHistory: (member, planId) => plans.history(member, planId),
         tickets: (member) => support.listOwn(member),
-        ticketMessages: (member, ticketId) => support.messagesOfOwn(member, ticketId),
+        ticketMessages: (member, ticketId) => support.wholeThreadOfOwn(member, ticketId),
         creditStatement: async (userId) => ({ entries: await readCreditStatement(db, userId) }),
         subscription: (member) => billing.subscriptionOf(member),
         payments: (userId) => listPaymentsOf(db, userId),

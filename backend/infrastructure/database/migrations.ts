@@ -18,6 +18,7 @@ import { trialResultsMigration, trialResultsVisitorMigration } from '../../appli
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
+import { supportMessagePostsMigration } from '../../application/support/message-posts';
 import { billingInboxMigration } from '../../application/billing/billing-inbox';
 import { simulatedGatewayMigration } from '../payments/simulated-gateway';
 import { platformLinksMigration } from '../../application/content/platform-links';
@@ -59,6 +60,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0041_contact_sends': contactSendsMigration,
   '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
   '2026_11_28_0043_starter_faqs_and_platforms': starterContentMigration,
+  '2026_11_28_0045_support_message_posts': supportMessagePostsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -51,6 +51,8 @@ const landed = [
   '2026_11_25_0041_contact_sends',
   '2026_11_25_0042_event_store_append_fewer_statements',
   '2026_11_28_0043_starter_faqs_and_platforms',
+  '2026_11_28_0044_support_member_messages',
+  '2026_11_28_0045_support_message_posts',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -21,7 +21,7 @@ function StaffHome() {
   return (
     <div className="page dashboard">
       <h1 className="page-title">Welcome back, {user?.firstName}!</h1>
-      <StaffNotice />
+      <StaffNotice role={user?.role} />
     </div>
   );
 }
