@@ -5,6 +5,6 @@ export const supportReadModel = defineReadModel<{ support_tickets: SupportTicket
   projection: supportProjection,
   migrations: {
     '2026_11_24_0025_support_read_model': supportMigration,
-    '2026_11_28_0060_support_member_messages': supportMemberMessagesMigration,
+    '2026_11_28_0044_support_member_messages': supportMemberMessagesMigration,
   },
 });
