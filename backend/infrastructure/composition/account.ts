@@ -11,6 +11,7 @@ import { profileOfUser } from '../../application/identity/profile-service';
 import type { PlansService } from '../../application/plans/plans-service';
 import type { SupportService } from '../../application/support/support-service';
 import { ticketOpensEraser } from '../../application/support/ticket-opens';
+import { pictureUploadsEraser } from '../../application/pictures/picture-uploads';
 import { listPaymentsOf } from '../../projections/billing/billing-projection';
 import { readCreditStatement } from '../../projections/credit-statement/credit-statement-projection';
 import { erasedOwningStreams, streamsOwnedBy } from '../../projections/erasure/erasure-projection';
@@ -65,6 +66,7 @@ export function accountContext(
     simulatedPaymentsEraser(db),
     blogPostsEraser(db),
     contactMessagesEraser(db),
+    pictureUploadsEraser(db),
   ];
   const accountErasure = createAccountErasure({
     eventStore,

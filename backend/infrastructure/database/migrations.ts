@@ -16,6 +16,7 @@ import { aiSettingsMigration } from '../../application/ai/ai-config-store';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
 import { trialResultsMigration, trialResultsVisitorMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
+import { pictureUploadsMigration } from '../../application/pictures/picture-uploads';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
 import { billingInboxMigration } from '../../application/billing/billing-inbox';
@@ -57,6 +58,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0040_contact_messages': contactMessagesMigration,
   '2026_11_25_0041_contact_sends': contactSendsMigration,
   '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
+  '2026_11_28_0043_picture_uploads': pictureUploadsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
