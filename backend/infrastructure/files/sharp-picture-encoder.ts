@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import type { StoredFileExtension } from '../../application/ports/file-store';
@@ -7,11 +8,11 @@ import type { PictureEncoder } from '../../application/ports/picture-encoder';
  * How many pictures the process decodes at once, and how many more may wait for a turn; beyond
  * that `encode` answers `busy` at once. Each decode holds one of libuv's threads (four unless
  * UV_THREADPOOL_SIZE says otherwise) for its whole length, and the same threads run argon2
- * (sign-in), file reads and gzip: two decoders leave the others free, so sign-in never waits
- * behind a queue of pictures (issue 48).
+ * (sign-in), file reads and gzip; and each keeps a CPU core busy. Half the cores (at least one,
+ * at most two) leave the other threads and cores to sign-in and the rest of the API (issue 48).
  */
 export const pictureDecoding = {
-  maxConcurrent: 2,
+  maxConcurrent: Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2))),
   maxWaiting: 4,
   /** libvips threads per decode (sharp's default is one per CPU core). */
   threadsPerDecode: 1,
