@@ -40,7 +40,11 @@ export const PictureUploadLimitReached = (retryAfterMs: number) =>
 export const PictureDecodersBusy = () =>
   new DomainError('picture_decoders_busy', 'busy', { retryAfterMs: pictureUploadLimits.busyRetryAfterMs });
 
-/** Uploads per member and minute (a fixed window starting on the minute). */
+/**
+ * Uploads per member and minute (a fixed window starting on the minute). A member's row of an
+ * ended minute is deleted at their next upload (never another member's: no two uploads wait on
+ * each other's rows), or with their account.
+ */
 export interface PictureUploadsTable {
   user_id: string;
   window_start: Date;
@@ -66,19 +70,20 @@ export const pictureUploadsMigration: Migration = {
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Takes one of the member's uploads of the current minute in one statement (simultaneous
- * uploads cannot pass the limit together), and deletes the windows that ended. Throws
- * `picture_upload_limit` (429, Retry-After: until the next minute) when they are all taken.
+ * Takes one of the member's uploads of the current minute, and deletes the member's windows
+ * that ended, in one statement (one round trip; simultaneous uploads cannot pass the limit
+ * together). Throws `picture_upload_limit` (429, Retry-After: until the next minute) when they
+ * are all taken.
  */
 export async function reservePictureUpload(db: Db, userId: string, now: Date): Promise<void> {
   const { windowMs, perMinute } = pictureUploadLimits;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const taken = await sql<{ used: number }>`
+    with ended as (delete from picture_uploads where user_id = ${userId} and window_start < ${windowStart})
     insert into picture_uploads (user_id, window_start, used) values (${userId}, ${windowStart}, 1)
     on conflict (user_id, window_start) do update set used = picture_uploads.used + 1
     where picture_uploads.used < ${perMinute}
     returning used`.execute(db);
-  await db.deleteFrom('picture_uploads').where('window_start', '<', windowStart).execute();
   if (taken.rows.length === 0) throw PictureUploadLimitReached(windowStart.getTime() + windowMs - now.getTime());
 }
 
