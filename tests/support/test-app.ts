@@ -57,7 +57,11 @@ export async function startTestApp(
  * balancer would be: its own connections (on the server database), its own caches, the
  * projections left to the first. `env` must share the first's SESSION_SECRET.
  */
-export async function startSecondInstance(first: TestApp, env: Record<string, string>): Promise<{ app: FastifyInstance; url: string; close(): Promise<void> }> {
+export async function startSecondInstance(
+  first: TestApp,
+  env: Record<string, string>,
+  overrides: Pick<CompositionOverrides, 'clock'> = {},
+): Promise<{ app: FastifyInstance; url: string; close(): Promise<void> }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -68,7 +72,7 @@ export async function startSecondInstance(first: TestApp, env: Record<string, st
     ...env,
   });
   const database = first.database.url ? await openServerDatabase(first.database.url) : first.database.handle;
-  const services = await compose(config, { database, logger: createLogger('silent') });
+  const services = await compose(config, { database, logger: createLogger('silent'), ...overrides });
   const app = await buildApp(services);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

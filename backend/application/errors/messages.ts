@@ -173,6 +173,10 @@ const messages: Record<string, Wording> = {
   // application: images admins upload (blog, platform logos, founders; back-office §5; issue 33)
   admin_image_required: () => 'Please choose an image to upload',
   invalid_admin_image: () => 'Only image files are allowed',
+  // application: what an uploaded picture may cost (profile, founder and blog images; issue 48)
+  picture_too_many_pixels: (data) => `Please upload a picture of at most ${String(data.megapixels)} megapixels (for example 4000 × 4000 pixels)`,
+  picture_upload_limit: (data) => `You can upload at most ${String(data.perMinute)} pictures a minute. Please try again in a moment.`,
+  picture_decoders_busy: () => 'Too many pictures are being processed right now. Please try again in a moment.',
   // application: blog (back-office §2 Blog tab, §5, §8; issue 33)
   blog_post_not_found: () => 'Blog post not found',
   publish_date_required: () => 'Publish date is required for scheduled posts',
@@ -195,6 +199,7 @@ const fallbackOfKind: Record<DomainErrorKind, string> = {
   limit: 'Too many requests. Please try again later.',
   quota: 'You have used up this allowance',
   unavailable: 'A service we depend on did not answer. Please try again in a moment.',
+  busy: 'The server is busy. Please try again in a moment.',
 };
 
 /** The sentence a person reads for `error`. */

@@ -6,7 +6,7 @@ import { commandContext, type CommandContext, type RequestOrigin } from '../even
 import { ConcurrentChange, foldStream, handleCommand } from '../event-sourcing/command-handler';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import { contentTypeOfKey, type FileStore } from '../ports/file-store';
-import type { PictureEncoder } from '../ports/picture-encoder';
+import type { PictureUploads } from '../pictures/picture-uploads';
 import type { Clock, IdGenerator } from '../ports/system';
 import { emailClaims, sameAddress } from './email-claims';
 import type { UserReads, UserRow } from './user-reads';
@@ -17,7 +17,8 @@ export interface ProfileDeps {
   clock: Clock;
   /** Where pictures are kept (`platform.files`). */
   files: FileStore;
-  pictures: PictureEncoder;
+  /** Uploaded pictures: rate, pixel budget and decoding (`pictures/picture-uploads.ts`). */
+  pictures: PictureUploads;
   /** Accounts as the users read model holds them. */
   users: UserReads;
   log?: { warn(obj: object, msg: string): void };
@@ -160,12 +161,13 @@ export function createProfileService(deps: ProfileDeps) {
     },
 
     /**
-     * A new picture: re-encoded (`invalid_picture` when the bytes are not a JPEG or PNG image),
+     * A new picture: re-encoded (`invalid_picture` when the bytes are not a JPEG or PNG image;
+     * refused over the member's upload rate, the pixel budget, or when the decoders are busy),
      * stored under a new key, recorded on the profile, and the previous picture's file deleted.
      */
     async uploadPicture(member: UserActor, bytes: Buffer, origin: RequestOrigin): Promise<{ profilePicture: string; position: AllPosition | null }> {
       if (bytes.length === 0) throw PictureRequired();
-      const encoded = await pictures.encode(bytes, { maxSide: PROFILE_PICTURE_MAX_SIDE });
+      const encoded = await pictures.encode(member.userId, bytes, { maxSide: PROFILE_PICTURE_MAX_SIDE });
       if (!encoded) throw NotAPicture();
       const key = `${PROFILE_PICTURES_AREA}/${ids.next().replaceAll('-', '')}.${encoded.extension}`;
       const profilePicture = `${FILES_URL_PREFIX}${key}`;

@@ -12,6 +12,7 @@ import type { FaqTables } from '../content/faqs';
 import type { BlogTables } from '../blog/blog-posts';
 import type { ContactTables } from '../contact/contact-messages';
 import type { EmailTemplateTables } from '../email/email-tables';
+import type { PictureUploadTables } from '../pictures/picture-uploads';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -34,4 +35,5 @@ export interface Database
     FaqTables,
     BlogTables,
     ContactTables,
-    EmailTemplateTables {}
+    EmailTemplateTables,
+    PictureUploadTables {}

@@ -12,6 +12,7 @@ import type { PlansService } from '../../application/plans/plans-service';
 import type { SupportService } from '../../application/support/support-service';
 import { ticketOpensEraser } from '../../application/support/ticket-opens';
 import { messagePostsEraser } from '../../application/support/message-posts';
+import { pictureUploadsEraser } from '../../application/pictures/picture-uploads';
 import { listPaymentsOf } from '../../projections/billing/billing-projection';
 import { readCreditStatement } from '../../projections/credit-statement/credit-statement-projection';
 import { erasedOwningStreams, streamsOwnedBy } from '../../projections/erasure/erasure-projection';
@@ -67,6 +68,7 @@ export function accountContext(
     simulatedPaymentsEraser(db),
     blogPostsEraser(db),
     contactMessagesEraser(db),
+    pictureUploadsEraser(db),
   ];
   const accountErasure = createAccountErasure({
     eventStore,

@@ -16,6 +16,7 @@ import { aiSettingsMigration } from '../../application/ai/ai-config-store';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
 import { trialResultsMigration, trialResultsVisitorMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
+import { pictureUploadsMigration } from '../../application/pictures/picture-uploads';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
 import { supportMessagePostsMigration } from '../../application/support/message-posts';
@@ -61,6 +62,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
   '2026_11_28_0043_starter_faqs_and_platforms': starterContentMigration,
   '2026_11_28_0045_support_message_posts': supportMessagePostsMigration,
+  '2026_11_28_0046_picture_uploads': pictureUploadsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

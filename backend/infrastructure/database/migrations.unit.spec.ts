@@ -53,6 +53,7 @@ const landed = [
   '2026_11_28_0043_starter_faqs_and_platforms',
   '2026_11_28_0044_support_member_messages',
   '2026_11_28_0045_support_message_posts',
+  '2026_11_28_0046_picture_uploads',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
