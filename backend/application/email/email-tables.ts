@@ -50,3 +50,28 @@ export const emailTemplatesMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * Issue 48: the welcome email carries the confirmation link and no name (the seeded wording is
+ * replaced unless an admin saved their own), and the notice to the previous address of an
+ * email change is added (a fresh database has it from the seed above already).
+ */
+export const confirmationEmailsMigration: Migration = {
+  async up(untyped) {
+    const db = untyped as Kysely<EmailTemplateTables>;
+    const now = new Date();
+    const welcome = defaultEmailTemplates.welcome;
+    await db
+      .updateTable('email_templates')
+      .set({ subject: welcome.subject, html_body: welcome.htmlBody, updated_at: now })
+      .where('id', '=', 'welcome')
+      .where('updated_by', 'is', null)
+      .execute();
+    const changed = defaultEmailTemplates['email-changed'];
+    await db
+      .insertInto('email_templates')
+      .values({ id: 'email-changed', name: changed.name, subject: changed.subject, html_body: changed.htmlBody, is_active: true, updated_at: now, updated_by: null })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  },
+};

@@ -19,6 +19,7 @@ export function identityContext(platform: Platform) {
       publicUrl: config.PUBLIC_URL,
       users,
       log: logger.child({ component: 'identity' }),
+      signUpsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
     }),
     profile: createProfileService({
       eventStore,
@@ -28,6 +29,9 @@ export function identityContext(platform: Platform) {
       pictures: sharpPictureEncoder(),
       users,
       log: logger.child({ component: 'profile' }),
+      db: database.db,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
     }),
   };
 }

@@ -9,7 +9,8 @@ import {
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { readModels } from '../../projections/registry';
 import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
-import { emailTemplatesMigration } from '../../application/email/email-tables';
+import { confirmationEmailsMigration, emailTemplatesMigration } from '../../application/email/email-tables';
+import { emailLinkTokensMigration } from '../../application/identity/email-links';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-config-store';
@@ -57,6 +58,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0040_contact_messages': contactMessagesMigration,
   '2026_11_25_0041_contact_sends': contactSendsMigration,
   '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
+  '2026_11_28_0055_email_link_tokens': emailLinkTokensMigration,
+  '2026_11_28_0057_confirmation_emails': confirmationEmailsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

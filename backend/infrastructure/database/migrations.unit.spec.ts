@@ -50,6 +50,9 @@ const landed = [
   '2026_11_25_0040_contact_messages',
   '2026_11_25_0041_contact_sends',
   '2026_11_25_0042_event_store_append_fewer_statements',
+  '2026_11_28_0055_email_link_tokens',
+  '2026_11_28_0056_users_confirmed_email',
+  '2026_11_28_0057_confirmation_emails',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
