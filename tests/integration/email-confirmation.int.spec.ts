@@ -16,6 +16,7 @@ beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }, { clock });
   const { bootstrapAdmin } = await import('../../backend/infrastructure/composition-root');
   await bootstrapAdmin(t.services);
+  await t.services.runner.catchUpAll();
 });
 afterAll(async () => t?.close());
 beforeEach(() => clock.reset());
