@@ -134,6 +134,18 @@ describe('changing the email', () => {
     expect((await new Client(t.url).post('/api/auth/restore-email', { token })).status).toBe(400);
   });
 
+  it('asks the new address to confirm itself; the member is named in mail to it only after that', async () => {
+    const member = await signUp({ firstName: 'Grace' });
+    const newEmail = `new-home.${Date.now()}@example.com`;
+    expect((await patch(member.client, { firstName: 'Grace', lastName: 'Hopper', email: newEmail })).status).toBe(200);
+    const asked = await lastEmailTo(newEmail, 'email-confirmation');
+    expect(asked.subject).toBe('Please confirm your new Skilly email address');
+    expect((await requestReset(newEmail)).html).not.toContain('Grace');
+    const confirmed = await new Client(t.url).post('/api/auth/confirm-email', { token: tokenIn(asked.body, 'confirm-email') });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect((await requestReset(newEmail)).html).toContain('Grace');
+  });
+
   it('keeps the new address once the link is over 7 days old', async () => {
     const member = await signUp();
     const newEmail = `moved.${Date.now()}@example.com`;

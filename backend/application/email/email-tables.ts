@@ -53,8 +53,9 @@ export const emailTemplatesMigration: Migration = {
 
 /**
  * Issue 48: the welcome email carries the confirmation link and no name (the seeded wording is
- * replaced unless an admin saved their own), and the notice to the previous address of an
- * email change is added (a fresh database has it from the seed above already).
+ * replaced unless an admin saved their own), and the two emails of an email change are added:
+ * the notice to the previous address and the confirmation to the new one (a fresh database has
+ * them from the seed above already).
  */
 export const confirmationEmailsMigration: Migration = {
   async up(untyped) {
@@ -67,11 +68,13 @@ export const confirmationEmailsMigration: Migration = {
       .where('id', '=', 'welcome')
       .where('updated_by', 'is', null)
       .execute();
-    const changed = defaultEmailTemplates['email-changed'];
-    await db
-      .insertInto('email_templates')
-      .values({ id: 'email-changed', name: changed.name, subject: changed.subject, html_body: changed.htmlBody, is_active: true, updated_at: now, updated_by: null })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    for (const id of ['email-changed', 'email-confirmation'] as const) {
+      const added = defaultEmailTemplates[id];
+      await db
+        .insertInto('email_templates')
+        .values({ id, name: added.name, subject: added.subject, html_body: added.htmlBody, is_active: true, updated_at: now, updated_by: null })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
   },
 };

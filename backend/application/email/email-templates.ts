@@ -22,6 +22,8 @@ export interface EmailVariables {
   'contact-message': { adminLink: string; appUrl: string };
   /** To the account's previous address after an email change: the link puts it back and ends every session (7 days). */
   'email-changed': { restoreLink: string; appUrl: string };
+  /** To the account's new address after an email change: until it is confirmed, no email to it carries typed text. */
+  'email-confirmation': { confirmLink: string; appUrl: string };
 }
 
 export type EmailTemplateKey = keyof EmailVariables;
@@ -123,6 +125,18 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
         `<p style="margin:0 0 12px;word-break:break-all">{{restoreLink}}</p>`,
     ),
   },
+  'email-confirmation': {
+    name: 'Email address confirmation (new address)',
+    subject: 'Please confirm your new Skilly email address',
+    htmlBody: layout(
+      'Confirm your email address',
+      `<p style="margin:0 0 12px">Hello,</p>` +
+        `<p style="margin:0 0 12px">A Skilly account now uses this email address. If it was you, please confirm the address by opening this link within 7 days:</p>` +
+        button('{{confirmLink}}', 'Confirm my email address') +
+        `<p style="margin:0 0 12px;word-break:break-all">{{confirmLink}}</p>` +
+        `<p style="margin:0 0 12px">If it was not you, ignore this email.</p>`,
+    ),
+  },
 };
 
 export const emailTemplateKeys = Object.keys(defaultEmailTemplates) as EmailTemplateKey[];
@@ -136,6 +150,7 @@ export const emailPlaceholders: Record<EmailTemplateKey, readonly string[]> = {
   'subscription-ended': ['firstName', 'upgradeLink', 'appUrl'],
   'contact-message': ['adminLink', 'appUrl'],
   'email-changed': ['restoreLink', 'appUrl'],
+  'email-confirmation': ['confirmLink', 'appUrl'],
 };
 
 /**

@@ -114,6 +114,13 @@ export function createProfileService(deps: ProfileDeps) {
     await deps.mailer.send({ to: previousEmail, template: 'email-changed', variables: { restoreLink, appUrl: deps.publicUrl } });
   }
 
+  /** Asks the holder of the new address to confirm it: until then no email to it carries what anyone typed. */
+  async function confirmationToNewAddress(userId: string, email: string) {
+    const token = await issueEmailLink(deps.db, 'confirm', userId, email, clock.now());
+    const confirmLink = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({ to: email, template: 'email-confirmation', variables: { confirmLink, appUrl: deps.publicUrl } });
+  }
+
   /** Removes a picture file the profile no longer names; a failure leaves an orphan file, never a broken profile. */
   async function deletePicture(url: string | null) {
     const key = fileKeyOfUrl(url);
@@ -174,6 +181,9 @@ export function createProfileService(deps: ProfileDeps) {
         );
         await noticeToPreviousAddress(member.userId, before.email).catch((error: unknown) =>
           log.warn({ err: error, userId: member.userId }, 'could not queue the email change notice'),
+        );
+        await confirmationToNewAddress(member.userId, email).catch((error: unknown) =>
+          log.warn({ err: error, userId: member.userId }, 'could not queue the confirmation of the new address'),
         );
       }
       if (before.profilePicture !== after.profilePicture) await deletePicture(before.profilePicture);
