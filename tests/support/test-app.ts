@@ -32,6 +32,8 @@ export async function startTestApp(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
     PORT: '0',
     HOST: '127.0.0.1',
+    // Every test client signs up from 127.0.0.1: the sign-up limit is off unless a test sets it.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
     ...env,
   });
   const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL), ...overrides });
@@ -69,6 +71,8 @@ export async function startSecondInstance(
     PORT: '0',
     HOST: '127.0.0.1',
     PROJECTIONS_IN_PROCESS: 'false',
+    // Every test client signs up from 127.0.0.1: the sign-up limit is off unless a test sets it.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
     ...env,
   });
   const database = first.database.url ? await openServerDatabase(first.database.url) : first.database.handle;

@@ -119,6 +119,10 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
       return { kind: 'account', summary: 'Account deleted' };
     case 'UserDataReset':
       return { kind: 'content', summary: `Data reset: ${plural(event.data.deletedIdeas, 'idea set')} and ${plural(event.data.deletedPlans, 'plan')} deleted` };
+    case 'EmailAddressConfirmed':
+      return { kind: 'account', summary: `Email address confirmed (${event.data.email})` };
+    case 'UserEmailRestored':
+      return { kind: 'access', summary: `Email address restored to ${event.data.email} from the change notice; every session ended` };
     case 'CreditAccountOpened':
       return { kind: 'credits', summary: `Credits opened on the ${tierName[event.data.tier]} tier` };
     case 'CreditPeriodStarted':
@@ -188,6 +192,8 @@ export function auditTrail(events: readonly RecordedEvent[], names: ReadonlyMap<
       profile = { firstName, lastName, email, country: null, profilePicture: null };
     } else if (event.type === 'UserProfileUpdated') {
       profile = { ...event.data };
+    } else if (event.type === 'UserEmailRestored') {
+      if (profile) profile = { ...(profile as Profile), email: event.data.email };
     }
     if (kind && described.kind !== kind) continue;
     const { actor } = recorded;

@@ -7,7 +7,10 @@ import { ConcurrentChange, foldStream, handleCommand } from '../event-sourcing/c
 import type { AllPosition, EventStore } from '../ports/event-store';
 import { contentTypeOfKey, type FileStore } from '../ports/file-store';
 import type { PictureUploads } from '../pictures/picture-uploads';
-import type { Clock, IdGenerator } from '../ports/system';
+import type { Clock, IdGenerator, Mailer } from '../ports/system';
+import type { Database } from '../ports/database';
+import type { Kysely } from 'kysely';
+import { issueEmailLink } from './email-links';
 import { emailClaims, sameAddress } from './email-claims';
 import type { UserReads, UserRow } from './user-reads';
 
@@ -22,6 +25,10 @@ export interface ProfileDeps {
   /** Accounts as the users read model holds them. */
   users: UserReads;
   log?: { warn(obj: object, msg: string): void };
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** The site's public address (PUBLIC_URL): the restore link starts with it. */
+  publicUrl: string;
 }
 
 /** A picture is set by uploading it: PATCH may keep the current one or remove it, never name another. */
@@ -97,6 +104,24 @@ export function createProfileService(deps: ProfileDeps) {
     return accountOrNotFound(foldStream(userDecider, await eventStore.readStream(userStreams.name(userId))));
   }
 
+  /**
+   * Tells the previous address of the change (issue 48), with a link that for 7 days puts it
+   * back and ends every session (`IdentityService.restoreEmail`): a session alone must not be
+   * enough to take the account away from the holder of its address.
+   */
+  async function noticeToPreviousAddress(userId: string, previousEmail: string) {
+    const token = await issueEmailLink(deps.db, 'restore', userId, previousEmail, clock.now());
+    const restoreLink = `${deps.publicUrl}/restore-email?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({ to: previousEmail, template: 'email-changed', variables: { restoreLink, appUrl: deps.publicUrl } });
+  }
+
+  /** Asks the holder of the new address to confirm it: until then no email to it carries what anyone typed. */
+  async function confirmationToNewAddress(userId: string, email: string) {
+    const token = await issueEmailLink(deps.db, 'confirm', userId, email, clock.now());
+    const confirmLink = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({ to: email, template: 'email-confirmation', variables: { confirmLink, appUrl: deps.publicUrl } });
+  }
+
   /** Removes a picture file the profile no longer names; a failure leaves an orphan file, never a broken profile. */
   async function deletePicture(url: string | null) {
     const key = fileKeyOfUrl(url);
@@ -154,6 +179,12 @@ export function createProfileService(deps: ProfileDeps) {
         await claims.release(before.email, member.userId, context).catch((error: unknown) =>
           // The claim stays with an address the member no longer uses: a later claim takes it over.
           log.warn({ err: error, userId: member.userId }, 'could not release the previous email address'),
+        );
+        await noticeToPreviousAddress(member.userId, before.email).catch((error: unknown) =>
+          log.warn({ err: error, userId: member.userId }, 'could not queue the email change notice'),
+        );
+        await confirmationToNewAddress(member.userId, email).catch((error: unknown) =>
+          log.warn({ err: error, userId: member.userId }, 'could not queue the confirmation of the new address'),
         );
       }
       if (before.profilePicture !== after.profilePicture) await deletePicture(before.profilePicture);

@@ -18,6 +18,7 @@ export function identityContext(platform: Platform) {
       publicUrl: config.PUBLIC_URL,
       users,
       log: logger.child({ component: 'identity' }),
+      signUpsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
     }),
     profile: createProfileService({
       eventStore,
@@ -27,6 +28,9 @@ export function identityContext(platform: Platform) {
       pictures,
       users,
       log: logger.child({ component: 'profile' }),
+      db: database.db,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
     }),
   };
 }

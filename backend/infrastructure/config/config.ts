@@ -69,6 +69,15 @@ const configSchema = z.object({
       .max(10_000, 'TRIAL_GENERATIONS_PER_DAY must be at most 10000')
       .default(5),
   ),
+  /** Sign-ups one network address (an IPv6 client by its /64) may make in an hour; 0 switches the limit off. */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'SIGNUPS_PER_ADDRESS_PER_HOUR must be a number' })
+      .int('SIGNUPS_PER_ADDRESS_PER_HOUR must be a whole number')
+      .min(0, 'SIGNUPS_PER_ADDRESS_PER_HOUR must be 0 or more')
+      .max(10_000, 'SIGNUPS_PER_ADDRESS_PER_HOUR must be at most 10000')
+      .default(10),
+  ),
   /**
    * How long a client may take to send a whole request (headers and body): a connection still
    * sending after that is answered 408 and closed, so slow clients cannot hold connections.

@@ -76,6 +76,14 @@ describe('configuration', () => {
     }
   });
 
+  it('limits sign-ups to 10 per network address an hour unless SIGNUPS_PER_ADDRESS_PER_HOUR says otherwise (0: no limit)', () => {
+    expect(loadConfig({}).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(10);
+    expect(loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(0);
+    expect(loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '25' }).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(25);
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '-1' })).toThrow('SIGNUPS_PER_ADDRESS_PER_HOUR must be 0 or more');
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: 'lots' })).toThrow('SIGNUPS_PER_ADDRESS_PER_HOUR must be a number');
+  });
+
   it('allows visitors 5 trial generations a day unless TRIAL_GENERATIONS_PER_DAY says otherwise', () => {
     expect(loadConfig({}).TRIAL_GENERATIONS_PER_DAY).toBe(5);
     expect(loadConfig({ TRIAL_GENERATIONS_PER_DAY: '' }).TRIAL_GENERATIONS_PER_DAY).toBe(5);

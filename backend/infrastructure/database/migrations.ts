@@ -9,7 +9,8 @@ import {
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { readModels } from '../../projections/registry';
 import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
-import { emailTemplatesMigration } from '../../application/email/email-tables';
+import { confirmationEmailsMigration, emailTemplatesMigration } from '../../application/email/email-tables';
+import { emailLinkTokensMigration } from '../../application/identity/email-links';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-config-store';
@@ -63,6 +64,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_28_0043_starter_faqs_and_platforms': starterContentMigration,
   '2026_11_28_0045_support_message_posts': supportMessagePostsMigration,
   '2026_11_28_0046_picture_uploads': pictureUploadsMigration,
+  '2026_11_28_0047_email_link_tokens': emailLinkTokensMigration,
+  '2026_11_28_0049_confirmation_emails': confirmationEmailsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
