@@ -95,9 +95,11 @@ describe('becoming Pro through the simulated checkout', () => {
     expect(payments.status).toBe(200);
     const mine = payments.body.filter((p: { customerEmail: string }) => p.customerEmail === ada.email);
     expect(mine).toEqual([
-      expect.objectContaining({ mode: 'test', type: 'subscription', status: 'paid', amount: 9.99, currency: 'usd', interval: 'month', description: 'Skilly Pro (monthly)' }),
+      expect.objectContaining({ mode: 'test', type: 'subscription', status: 'paid', amount: 9.99, currency: 'usd', interval: 'month', description: 'Skilly Pro (monthly)', simulated: true }),
     ]);
     expect(mine[0].id).toMatch(/^sim_in_/);
+    // Wherever the admin reads revenue, a simulated server says its payments are simulated.
+    expect((await admin.client.get('/api/admin/stats')).body.paymentsSimulated).toBe(true);
 
     // The role change names its cause: the system billing, the subscription, the provider event.
     const roleChange = (await t.services.eventStore.readStream(userStreams.name(ada.userId))).find((e) => e.type === 'UserRoleChanged')!;

@@ -158,8 +158,10 @@ describe('webhooks', () => {
     expect(credits.body.tier).toBe('pro');
     expect(credits.body.allowances).toEqual(allowances.pro);
     await expect.poll(() => paymentsOf(member)).toEqual([
-      expect.objectContaining({ id: life.invoice.invoiceId, status: 'paid', mode: 'test', amount: 9.99 }),
+      expect.objectContaining({ id: life.invoice.invoiceId, status: 'paid', mode: 'test', amount: 9.99, simulated: false }),
     ]);
+    // With the Stripe settings the admin's revenue is not labelled simulated.
+    expect((await admin.get('/api/admin/stats')).body.paymentsSimulated).toBe(false);
   });
 
   it('a bad, missing or foreign signature is a 400 and changes nothing', async () => {

@@ -39,6 +39,9 @@ export interface PaymentFacts {
   subscriptionId: string | null;
 }
 
+/** A payment the simulated gateway recorded (its ids are `sim_in_…`): a TEST checkout that charged nobody. */
+export const isSimulatedPayment = (paymentId: string): boolean => paymentId.startsWith('sim_');
+
 /** What every event brought in from the provider carries: which provider event it was. */
 interface FromProvider {
   /** Stripe's `evt_…` id, or the simulated gateway's; the same id is taken once. */

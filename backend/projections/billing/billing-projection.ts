@@ -9,7 +9,7 @@ import {
   initialBillingAccountState,
   type BillingAccountState,
 } from '../../domain/billing/billing-account';
-import { billingEventTypes, billingStream, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentType } from '../../domain/billing/billing-events';
+import { billingEventTypes, billingStream, isSimulatedPayment, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentType } from '../../domain/billing/billing-events';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 
@@ -213,6 +213,7 @@ export function toPaymentDto(row: PaymentRow): PaymentDto {
     interval: row.interval,
     description: row.description,
     created: asIso(row.created),
+    simulated: isSimulatedPayment(row.id),
   };
 }
 
