@@ -301,6 +301,38 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     ownsCustomer: (customerId: string) => customerId.startsWith('cus_'),
 
+    async expireCheckoutSession(checkoutId: string) {
+      const session = await providerCall(() => stripe.checkout.sessions.retrieve(checkoutId));
+      if (session.status === 'complete') return 'completed';
+      if (session.status === 'open') await providerCall(() => stripe.checkout.sessions.expire(checkoutId));
+      return 'closed';
+    },
+
+    async cancelSubscription(subscriptionId: string) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, { prorate: false }, { idempotencyKey: `cancel-duplicate-${subscriptionId}` });
+      } catch (error) {
+        // Cancelled before (a retry), or gone with its customer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        if (error instanceof Stripe.errors.StripeError) throw PaymentProviderFailed(error);
+        throw error;
+      }
+    },
+
+    async refundPayment(payment: { paymentId: string; subscriptionId: string | null }) {
+      // Since API 2025-03-31 an invoice's money is in its invoice payments (each a PaymentIntent).
+      const paid = await providerCall(() => stripe.invoicePayments.list({ invoice: payment.paymentId, status: 'paid', limit: 10 }));
+      const intent = paid.data.map((invoicePayment) => idOf(invoicePayment.payment.payment_intent ?? null)).find((id): id is string => Boolean(id));
+      if (!intent) throw PaymentProviderFailed(new Error(`invoice ${payment.paymentId} has no paid payment intent to refund`));
+      const refund = await providerCall(() =>
+        stripe.refunds.create(
+          { payment_intent: intent, reason: 'duplicate', metadata: { invoice: payment.paymentId, subscription: payment.subscriptionId ?? '' } },
+          { idempotencyKey: `refund-${payment.paymentId}` },
+        ),
+      );
+      return { refundId: refund.id };
+    },
+
     async createPortalSession(request: PortalRequest) {
       const session = await providerCall(() => stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl }));
       return { url: session.url };
