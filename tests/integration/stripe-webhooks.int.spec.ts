@@ -252,6 +252,29 @@ describe('webhooks', () => {
     expect(await roleOf(member)).toBe('free');
   });
 
+  it('a correctly signed but malformed event is a 400, kept in the inbox as refused, and changes nothing', async () => {
+    const before = await eventCount(t, 'PaymentRecorded');
+    const eventId = stripeId('evt');
+    for (const data of [{}, { object: { id: 'in_1', object: 'invoice' } }]) {
+      const answer = await deliver({ id: eventId, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), livemode: false, data });
+      expect(answer).toEqual({ status: 400, body: { message: 'Malformed event', code: 'malformed_webhook' } });
+    }
+    const rows = await t.services.database.db.selectFrom('billing_inbox').selectAll().where('event_id', '=', eventId).execute();
+    expect(rows).toEqual([expect.objectContaining({ kind: 'refused:invoice.paid', user_id: null, processed_at: null })]);
+    expect(await eventCount(t, 'PaymentRecorded')).toBe(before);
+  });
+
+  it('an event naming no member of ours answers 200, as the route’s documented answers say (no 409)', async () => {
+    const stranger = { userId: null, customerId: stripeId('cus'), subscriptionId: stripeId('sub') };
+    expect(await deliver(subscriptionUpdated(stranger))).toEqual({ status: 200, body: { received: true } });
+    const docs = await fetch(new URL('/api/docs/json', t.url));
+    expect(docs.status).toBe(200);
+    const operation = (await docs.json()).paths['/api/stripe/webhook'].post;
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400']);
+    expect(operation.description).not.toMatch(/409/);
+    expect(operation.description).toMatch(/naming no member of ours is recorded as not ours and answered 200/);
+  });
+
   it('the same event delivered five times has one effect', async () => {
     const member = await signUp();
     const life = subscriptionOf(member);

@@ -20,7 +20,7 @@ import type { Database } from '../ports/database';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { PaymentGateway, ProviderEvent } from '../ports/payment-gateway';
 import type { Clock, IdGenerator } from '../ports/system';
-import { alreadyProcessed, markProcessed, receive } from './billing-inbox';
+import { alreadyProcessed, markProcessed, receive, refuse } from './billing-inbox';
 import type { BillingReads } from './billing-reads';
 import type { BillingRolePolicy } from './billing-role-policy';
 
@@ -166,6 +166,12 @@ export function createBillingService(deps: BillingDeps) {
       const customerId = ownCustomerOf(await account(member.userId));
       if (!customerId) throw NoSubscriptionToManage();
       return gateway.createPortalSession({ userId: member.userId, customerId, returnUrl: urls.portalReturn });
+    },
+
+    /** A signed delivery the gateway could not read: kept in the inbox as refused, nothing taken. */
+    async refuseProviderEvent(delivery: { eventId: string; eventType: string; detail: string }): Promise<void> {
+      await refuse(db, delivery, clock.now());
+      log.error({ eventId: delivery.eventId, type: delivery.eventType, detail: delivery.detail }, 'a signed provider event could not be read: refused (400), kept in the inbox');
     },
 
     /** The intake: every provider event, from the webhook or the simulated gateway. */

@@ -35,6 +35,22 @@ export class WebhookSignatureInvalid extends DomainError<'invalid_signature'> {
 }
 
 /**
+ * A delivery whose signature is right but whose event is not what its type promises (a field
+ * missing or of another shape): refused with a 400 (`malformed_webhook`), kept in the inbox as
+ * refused, nothing taken.
+ */
+export class WebhookMalformed extends DomainError<'malformed_webhook'> {
+  constructor(
+    readonly eventId: string,
+    readonly eventType: string,
+    readonly detail: string,
+  ) {
+    super('malformed_webhook', 'invalid');
+    this.name = 'WebhookMalformed';
+  }
+}
+
+/**
  * Currencies whose amounts Stripe gives in whole units (https://docs.stripe.com/currencies,
  * "Zero-decimal currencies"), and those it gives in thousandths. Every other currency is in
  * hundredths: ISK, HUF and TWD included, which Stripe represents with two decimals too.
@@ -356,7 +372,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       } catch (error) {
         throw new WebhookSignatureInvalid(error instanceof Error ? error.message.split('\n')[0] : String(error));
       }
-      return normalizeStripeEvent(event);
+      try {
+        return normalizeStripeEvent(event);
+      } catch (error) {
+        const id = typeof event?.id === 'string' ? event.id : '';
+        const type = typeof event?.type === 'string' ? event.type : '';
+        throw new WebhookMalformed(id, type, error instanceof Error ? error.message : String(error));
+      }
     },
 
     async *listPaidInvoices(range: { from?: Date; to?: Date }) {
