@@ -148,6 +148,8 @@ function expectedStats(events: RecordedEvent[], now: Date, mode: 'all' | 'live' 
   const paying = usersByRole.free + usersByRole.pro;
   const sumTokens = (calls: typeof ai) => calls.reduce((sum, c) => sum + c.input + c.output, 0);
   const stats: AdminStatsDto = {
+    // The test app runs without Stripe settings: its payments are the simulated checkout's.
+    paymentsSimulated: true,
     totalRevenue: revenue(() => true),
     mrr,
     revenueThisMonth: revenue((p) => p.day.startsWith(month)),

@@ -157,6 +157,12 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
       const { payment } = event.data;
       return { kind: 'payments', summary: `Payment of ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()} recorded (${payment.status}, ${payment.mode})` };
     }
+    case 'DuplicateSubscriptionFound':
+      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} is a second one (${event.data.keptSubscriptionId} is kept): it is cancelled and refunded` };
+    case 'DuplicateSubscriptionCancelled':
+      return { kind: 'payments', summary: `Second subscription ${event.data.subscriptionId} cancelled at the payment provider` };
+    case 'PaymentRefunded':
+      return { kind: 'payments', summary: `Payment of ${event.data.amount.toFixed(2)} ${event.data.currency.toUpperCase()} refunded (second subscription)` };
     default:
       return unknownEvent(event);
   }

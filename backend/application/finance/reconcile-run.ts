@@ -74,7 +74,7 @@ export async function readPaymentTotals(db: Kysely<Database>, range: ReconcileRa
     select to_char(created at time zone 'UTC', 'YYYY-MM') as month, mode, currency,
            count(*) as count, sum(round(amount::numeric * 100)) as gross_cents
     from payments
-    where status = 'paid' ${from} ${to}
+    where status in ('paid', 'refunded') ${from} ${to}
     group by 1, 2, 3`.execute(db);
   return rows.map((row) => ({
     month: row.month,

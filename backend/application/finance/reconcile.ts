@@ -35,6 +35,10 @@ import type { RecordedEvent } from '../ports/event-store';
  * - `read_model_total_differs`: for a month, mode and currency, the read model's paid count or
  *   gross amount differs from the replay's (the caller gives the read model's totals for the
  *   same range).
+ * - A **refund** is a `PaymentRefunded`: the payment stays in its month's paid count and gross,
+ *   and is counted again under `refunds` / `refunded` (the read model shows it as `refunded`).
+ * - `duplicate_not_refunded`: a paid payment of a subscription billing found to be a member's
+ *   second one (`DuplicateSubscriptionFound`) with no `PaymentRefunded`.
  * - With the provider's list of paid invoices (one mode: the keys'), `missing_from_provider`: a
  *   paid payment of that mode in the events which the provider does not list (payments of the
  *   simulated gateway, `sim_…`, are never at the provider); `missing_from_events`: a paid
@@ -51,7 +55,8 @@ export type DiscrepancyKind =
   | 'payment_seen_twice'
   | 'read_model_total_differs'
   | 'missing_from_provider'
-  | 'missing_from_events';
+  | 'missing_from_events'
+  | 'duplicate_not_refunded';
 
 export interface Discrepancy {
   kind: DiscrepancyKind;
@@ -109,6 +114,10 @@ export interface MonthTotals {
   /** The gross amount with two decimals ("19.98"). */
   gross: string;
   failed: number;
+  /** Paid payments of the month given back (a duplicate subscription's), and their amount; counted in the gross too. */
+  refunds: number;
+  refundedCents: number;
+  refunded: string;
 }
 
 export interface ReconcileReport {
@@ -204,6 +213,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     }
   };
   const failures: { userId: string; subscriptionId: string; paymentId: string; occurredAt: Date }[] = [];
+  /** Payment ids refunded (`PaymentRefunded`), and `{userId}/{subscriptionId}` of every duplicate subscription. */
+  const refunded = new Set<string>();
+  const duplicates = new Set<string>();
   const members = new Map<string, Member>();
   const memberOf = (userId: string) => {
     let member = members.get(userId);
@@ -237,6 +249,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
           break;
         case 'SubscriptionActivated':
           noteSubscription(userId, stringOrNull(data.subscriptionId), position, (data.mode as PaymentMode | undefined) ?? null);
+          break;
+        case 'DuplicateSubscriptionFound':
+          duplicates.add(`${userId}/${String(data.subscriptionId)}`);
+          noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
+          break;
+        case 'PaymentRefunded':
+          refunded.add(String(data.paymentId));
+          noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
           break;
         default:
           noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
@@ -275,7 +295,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const monthOf = (month: string, mode: PaymentMode, currency: string) => {
     const key = `${month}|${mode}|${currency}`;
     let row = months.get(key);
-    if (!row) months.set(key, (row = { month, mode, currency, payments: 0, grossCents: 0, gross: '', failed: 0 }));
+    if (!row) months.set(key, (row = { month, mode, currency, payments: 0, grossCents: 0, gross: '', failed: 0, refunds: 0, refundedCents: 0, refunded: '' }));
     return row;
   };
   const paidInRange: PaymentRecord[] = [];
@@ -295,6 +315,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       const row = monthOf(utcDay(record.payment.created).slice(0, 7), record.payment.mode, record.payment.currency);
       row.payments += 1;
       row.grossCents += toCents(record.payment.amount);
+      if (refunded.has(payment.paymentId)) {
+        row.refunds += 1;
+        row.refundedCents += toCents(record.payment.amount);
+      }
     } else if (payment.failed) {
       const record = earliest(payment.records);
       if (!inRange(record.payment.created)) continue;
@@ -374,6 +398,17 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     }
   }
 
+  // One member, one subscription: every paid payment of a duplicate subscription is given back.
+  for (const record of paidInRange) {
+    const { payment, userId } = record;
+    if (!payment.subscriptionId || !duplicates.has(`${userId}/${payment.subscriptionId}`) || refunded.has(payment.paymentId)) continue;
+    discrepancies.push({
+      kind: 'duplicate_not_refunded',
+      ids: { paymentId: payment.paymentId, subscriptionId: payment.subscriptionId, userId },
+      message: `Payment ${payment.paymentId} (${formatCents(toCents(payment.amount))} ${payment.currency}) pays for subscription ${payment.subscriptionId}, a second subscription of member ${userId}, and is not refunded.`,
+    });
+  }
+
   // ── The provider's own list ───────────────────────────────────────────────
   if (input.provider) {
     const { mode, paidInvoices } = input.provider;
@@ -401,7 +436,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   }
 
   const ordered = [...months.values()]
-    .map((row) => ({ ...row, gross: formatCents(row.grossCents) }))
+    .map((row) => ({ ...row, gross: formatCents(row.grossCents), refunded: formatCents(row.refundedCents) }))
     .sort((a, b) => a.month.localeCompare(b.month) || a.mode.localeCompare(b.mode) || a.currency.localeCompare(b.currency));
   return {
     range: { from: from ?? null, to: to ?? null },

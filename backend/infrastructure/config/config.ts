@@ -38,6 +38,13 @@ const configSchema = z.object({
   /** A Stripe-compatible API server for the Stripe adapter (tests, stripe-mock); Stripe's own when unset. */
   STRIPE_API_URL: optionalText.pipe(z.url('STRIPE_API_URL must be a URL').optional()),
   /**
+   * `true`: payments are simulated on purpose (the TEST checkout, nobody charged). Required in
+   * production without the Stripe settings, so a missing key never gives Pro away unnoticed.
+   */
+  PAYMENTS_SIMULATED: optionalText.pipe(
+    z.enum(['true', 'false'], 'PAYMENTS_SIMULATED must be true or false').transform((value) => value === 'true').optional(),
+  ),
+  /**
    * When the upsell page's welcome offer ends (ISO 8601, e.g. 2026-12-31T23:59:00Z); unset: 31
    * December of the current year, 23:59 UTC.
    */
@@ -219,7 +226,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (config.PUBLIC_URL === undefined) {
       missing.push('PUBLIC_URL: required when NODE_ENV is production (the address members open, e.g. https://skilly.example)');
     }
+    if (config.STRIPE_SECRET_KEY === undefined && config.PAYMENTS_SIMULATED !== true) {
+      missing.push(
+        'STRIPE_SECRET_KEY: required when NODE_ENV is production, with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (or PAYMENTS_SIMULATED=true to run the TEST checkout, which charges nobody)',
+      );
+    }
     if (missing.length) throw new ConfigError(missing);
+  }
+  if (config.PAYMENTS_SIMULATED === true && config.STRIPE_SECRET_KEY !== undefined) {
+    throw new ConfigError(['PAYMENTS_SIMULATED=true and the STRIPE_* settings exclude each other: set one or the other']);
   }
   return {
     ...config,

@@ -3,7 +3,7 @@ import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { aiCallDecider, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import { billingAccountDecider } from '../../domain/billing/billing-account';
-import { billingStream, type PaymentRecorded, type SubscriptionActivated, type SubscriptionEnded } from '../../domain/billing/billing-events';
+import { billingStream, type PaymentRecorded, type PaymentRefunded, type SubscriptionActivated, type SubscriptionEnded } from '../../domain/billing/billing-events';
 import { creditAccountDecider, creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
 import { ideaSetDecider, type IdeaSetCreated } from '../../domain/ideas/idea-set';
 import { emailClaimDecider } from '../../domain/identity/email-claim';
@@ -409,6 +409,14 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas) {
       const monthly = monthlyCents(cents, payment.interval);
       if (subscription.status === 'live') deltas.counter(counterNames.mrrCents(subscription.mode), monthly - subscription.monthly_cents);
       rows.subscriptions.set(payment.subscriptionId, { ...subscription, monthly_cents: monthly });
+      break;
+    }
+    case 'PaymentRefunded': {
+      // Money given back leaves the revenue on the day it was refunded.
+      const { amount, mode } = event.data as unknown as PaymentRefunded['data'];
+      const userId = idOf(event, billingStream.prefix);
+      if (!userId) break;
+      deltas.memberDay(userId, day, mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', -toCents(amount));
       break;
     }
     case 'AiCallRecorded': {

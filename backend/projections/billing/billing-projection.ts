@@ -9,7 +9,7 @@ import {
   initialBillingAccountState,
   type BillingAccountState,
 } from '../../domain/billing/billing-account';
-import { billingEventTypes, billingStream, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentType } from '../../domain/billing/billing-events';
+import { billingEventTypes, billingStream, isSimulatedPayment, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentRefunded, type PaymentType } from '../../domain/billing/billing-events';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 
@@ -161,6 +161,11 @@ async function applyBillingBatch(trx: Transaction<Database>, events: RecordedEve
   await accountRows.applyBatch!(trx, events);
   const payments = events.filter((event) => event.type === 'PaymentRecorded');
   if (payments.length) await paymentRows.applyBatch!(trx, payments);
+  // A refunded payment reads as refunded (its PaymentRecorded always comes before, in its stream).
+  for (const event of events.filter((event) => event.type === 'PaymentRefunded')) {
+    const { paymentId } = event.data as unknown as PaymentRefunded['data'];
+    await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', paymentId).execute();
+  }
 }
 
 export const billingProjection: Projection = {
@@ -213,6 +218,7 @@ export function toPaymentDto(row: PaymentRow): PaymentDto {
     interval: row.interval,
     description: row.description,
     created: asIso(row.created),
+    simulated: isSimulatedPayment(row.id),
   };
 }
 
