@@ -324,6 +324,28 @@ describe('who may delete', () => {
   });
 });
 
+describe('the copies of the read models a rebuild writes (schema projection_rebuild)', () => {
+  it('erasure leaves no row of the member in the shadow tables a rebuild killed midway left', async () => {
+    const member = await memberWithData(t, admin);
+    await t.services.runner.catchUpAll();
+    const db = t.services.database.db;
+    await sql`create schema if not exists projection_rebuild`.execute(db);
+    for (const table of readModels.flatMap((model) => model.projection.tables)) {
+      await sql`create table ${sql.table(`projection_rebuild.${table}`)} (like ${sql.table(table)} including all)`.execute(db);
+      await sql`insert into ${sql.table(`projection_rebuild.${table}`)} select * from ${sql.table(table)}`.execute(db);
+    }
+    try {
+      const before = await occurrences({ email: member.email });
+      expect(before.email.filter((place) => place.startsWith('projection_rebuild.'))).not.toEqual([]);
+
+      expect((await member.client.request('DELETE', '/api/user/account')).status).toBe(200);
+      expect(await occurrences(personalTexts(member))).toEqual({});
+    } finally {
+      await t.services.runner.dropLeftoverShadowTables();
+    }
+  }, 120_000);
+});
+
 describe('every table is erased or holds no personal data', () => {
   it('each table is a read model whose projection erases, has a plain-table eraser, or is said to hold no personal data', async () => {
     const { rows } = await sql<{ name: string }>`

@@ -52,7 +52,7 @@ export function accountContext(
   platform: Platform,
   services: { billing: BillingService; plans: PlansService; support: SupportService },
 ) {
-  const { database, eventStore, ids, clock, progress, files, logger } = platform;
+  const { database, eventStore, ids, clock, progress, files, logger, runner } = platform;
   const db = database.db;
   const { billing, plans, support } = services;
   const personalDataErasers: readonly PersonalDataEraser[] = [
@@ -65,6 +65,8 @@ export function accountContext(
     simulatedPaymentsEraser(db),
     blogPostsEraser(db),
     contactMessagesEraser(db),
+    // Schema projection_rebuild: the copies of the read models a rebuild writes (or a dead one left).
+    { tables: [], erase: ({ userId }) => runner.eraseMemberFromShadowTables(userId) },
   ];
   const accountErasure = createAccountErasure({
     eventStore,
