@@ -76,7 +76,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const registered = await register({ ...input, role: 'free' }, origin, 'signup');
       // The account exists from here: a welcome email that cannot be queued is logged, never a failed sign-up.
       await mailer
-        .send({ to: input.email.trim(), template: 'welcome', variables: { firstName: input.firstName.trim(), appUrl: publicUrl } })
+        .send({ to: input.email.trim(), recipientId: registered.userId, template: 'welcome', variables: { firstName: input.firstName.trim(), appUrl: publicUrl } })
         .catch((error: unknown) => deps.log.error({ err: error, userId: registered.userId }, 'could not queue the welcome email'));
       return registered;
     },
@@ -125,7 +125,7 @@ export function createIdentityService(deps: IdentityDeps) {
           used_at: null,
         })
         .execute();
-      await mailer.send({ to: user.email, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
+      await mailer.send({ to: user.email, recipientId: user.id, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
     },
 
     async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<AllPosition | null> {
