@@ -13,7 +13,7 @@ import type { PaymentRecorded } from './billing-events';
 type BillingEventLike = { type: string; data: Record<string, unknown> };
 
 function paymentOf(event: BillingEventLike): PaymentRecorded['data']['payment'] | null {
-  return event.type === 'PaymentRecorded' ? ((event.data as PaymentRecorded['data']).payment ?? null) : null;
+  return event.type === 'PaymentRecorded' ? ((event.data as unknown as PaymentRecorded['data']).payment ?? null) : null;
 }
 
 /** Whether the event names the person: a payment with a customer name or email. */
