@@ -50,6 +50,7 @@ const landed = [
   '2026_11_25_0040_contact_messages',
   '2026_11_25_0041_contact_sends',
   '2026_11_25_0042_event_store_append_fewer_statements',
+  '2026_11_28_0052_admin_stats_payments_counted_once',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
