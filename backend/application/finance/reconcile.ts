@@ -1,4 +1,5 @@
 import { billingRoleReasons, billingStream, type PaymentFacts, type PaymentMode } from '../../domain/billing/billing-events';
+import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import type { Role } from '../../domain/shared/actor';
 import { proPrice } from '../contracts/billing';
@@ -28,7 +29,9 @@ import type { RecordedEvent } from '../ports/event-store';
  *   change when S began (its first event in M's billing stream, in log order): M then held a
  *   staff role (moderator, admin: billing never changes a staff role), or was Pro through a
  *   billing-caused change naming another subscription (overlapping subscriptions). A member
- *   made Pro by an admin is not excused: no Pro period is on record for what they paid.
+ *   made Pro by an admin is not excused: no Pro period is on record for what they paid. An
+ *   erased member (a `MemberErased` names them) is not checked: their role history went with
+ *   their account, while their payments stay in the books without the person in them.
  *   Charges (type `charge`) buy no Pro period and are not checked.
  * - `pro_period_without_payment`: a billing-caused change to pro of M naming S when no paid
  *   payment of M for S is recorded (at any date).
@@ -94,8 +97,9 @@ export interface ReconcileRange {
 
 export interface ReconcileInput {
   /**
-   * Recorded events of the `billing-*` streams and the `UserRegistered` / `UserRoleChanged`
-   * events of the `user-*` streams, in log order (others are ignored).
+   * Recorded events of the `billing-*` streams, the `UserRegistered` / `UserRoleChanged`
+   * events of the `user-*` streams and the `MemberErased` of the `erasure-*` streams, in log
+   * order (others are ignored).
    */
   events: readonly RecordedEvent[];
   readModelTotals: readonly ReadModelTotal[];
@@ -217,6 +221,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const refunded = new Set<string>();
   const duplicates = new Set<string>();
   const members = new Map<string, Member>();
+  /** Members whose account was erased: their role history is gone, their payments are not. */
+  const erased = new Set<string>();
   const memberOf = (userId: string) => {
     let member = members.get(userId);
     if (!member) members.set(userId, (member = { registeredRole: null, roleChanges: [] }));
@@ -261,6 +267,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         default:
           noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
       }
+      return;
+    }
+    if (event.streamName.startsWith(erasureStreams.prefix)) {
+      if (event.type === 'MemberErased') erased.add(erasureStreams.idOf(event.streamName));
       return;
     }
     if (!event.streamName.startsWith(userStreams.prefix)) return;
@@ -371,7 +381,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   for (const record of paidInRange) {
     const { payment, userId } = record;
     const subscriptionId = payment.subscriptionId;
-    if (payment.type !== 'subscription' || !subscriptionId) continue;
+    if (payment.type !== 'subscription' || !subscriptionId || erased.has(userId)) continue;
     const key = `${userId}/${subscriptionId}`;
     if (proFor.has(key) || reportedWithoutPro.has(payment.paymentId)) continue;
     const began = subscriptions.get(key)?.firstPosition ?? Number.POSITIVE_INFINITY;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingRoleReasons, billingStream, type BillingEvent, type PaymentFacts, type PaymentMode } from '../../domain/billing/billing-events';
+import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import { systemActor, type Role } from '../../domain/shared/actor';
 import type { RecordedEvent } from '../ports/event-store';
@@ -241,6 +242,17 @@ describe('finance reconcile: payments and Pro periods', () => {
         message: expect.stringContaining('billing never made them Pro for it'),
       },
     ]);
+  });
+
+  it('asks no Pro period of an erased member, whose role history went with their account, and still counts their payment', () => {
+    // What erasure leaves: the billing stream without the person, no account stream, the erasure record.
+    const pseudonymised = recorded('u1', facts('in_1', { subscriptionId: 'sub_1', customerName: null, customerEmail: null }));
+    const erasedMember = { streamName: erasureStreams.name('u1'), type: 'MemberErased', data: { userId: 'u1', streamsErased: 3, by: 'member' } };
+    const report = run([activated('u1', 'sub_1'), pseudonymised, erasedMember]);
+    expect(report.discrepancies).toEqual([]);
+    expect(report.months.map((m) => [m.month, m.payments, m.gross])).toEqual([['2026-01', 1, '9.99']]);
+    // Without the erasure record the same history is a payment without a Pro period.
+    expect(kinds(run([activated('u1', 'sub_1'), pseudonymised]))).toEqual(['payment_without_pro_period']);
   });
 
   it('finds the Pro period whichever arrived first, the payment or the role change', () => {

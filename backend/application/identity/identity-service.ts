@@ -93,7 +93,7 @@ export function createIdentityService(deps: IdentityDeps) {
       // The account exists from here: a welcome email that cannot be queued is logged, never a failed sign-up.
       await issueEmailLink(db, 'confirm', registered.userId, email, clock.now())
         .then((token) =>
-          mailer.send({ to: email, template: 'welcome', variables: { confirmLink: `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`, appUrl: publicUrl } }),
+          mailer.send({ to: email, recipientId: registered.userId, template: 'welcome', variables: { confirmLink: `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`, appUrl: publicUrl } }),
         )
         .catch((error: unknown) => deps.log.error({ err: error, userId: registered.userId }, 'could not queue the welcome email'));
       return registered;
@@ -203,7 +203,7 @@ export function createIdentityService(deps: IdentityDeps) {
           used_at: null,
         })
         .execute();
-      await mailer.send({ to: user.email, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
+      await mailer.send({ to: user.email, recipientId: user.id, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
     },
 
     async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<AllPosition | null> {

@@ -112,14 +112,14 @@ export function createProfileService(deps: ProfileDeps) {
   async function noticeToPreviousAddress(userId: string, previousEmail: string) {
     const token = await issueEmailLink(deps.db, 'restore', userId, previousEmail, clock.now());
     const restoreLink = `${deps.publicUrl}/restore-email?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send({ to: previousEmail, template: 'email-changed', variables: { restoreLink, appUrl: deps.publicUrl } });
+    await deps.mailer.send({ to: previousEmail, recipientId: userId, template: 'email-changed', variables: { restoreLink, appUrl: deps.publicUrl } });
   }
 
   /** Asks the holder of the new address to confirm it: until then no email to it carries what anyone typed. */
   async function confirmationToNewAddress(userId: string, email: string) {
     const token = await issueEmailLink(deps.db, 'confirm', userId, email, clock.now());
     const confirmLink = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send({ to: email, template: 'email-confirmation', variables: { confirmLink, appUrl: deps.publicUrl } });
+    await deps.mailer.send({ to: email, recipientId: userId, template: 'email-confirmation', variables: { confirmLink, appUrl: deps.publicUrl } });
   }
 
   /** Removes a picture file the profile no longer names; a failure leaves an orphan file, never a broken profile. */

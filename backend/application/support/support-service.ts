@@ -99,6 +99,7 @@ export function createSupportService(deps: SupportDeps) {
     if (!member) return;
     await mailer.send({
       to: member.email,
+      recipientId: memberId,
       template: 'ticket-reply',
       variables: { firstName: member.firstName, ticketSubject: subject, ticketLink: `${publicUrl}/support`, appUrl: publicUrl },
     });

@@ -28,8 +28,9 @@ export const argon2Hasher: PasswordHasher = {
  * switched the template off), with nothing anyone typed unless an account's holder confirmed the
  * recipient address (`withoutVisitorText`), writes it to the outbox as queued, and notes it in the log. The
  * SMTP sender (`email/email-sender.ts`) delivers the outbox when SMTP_URL is set. Bodies carry
- * reset links, which are credentials: only in development (`logBodies`) does the log show them,
- * where a developer finds the link.
+ * reset links, which are credentials, and subjects personal data (a member's first name, a
+ * ticket's subject): only in development (`logBodies`) does the log show them, where a developer
+ * finds the link; elsewhere it names the template and the recipient's account id.
  */
 export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock, options: { logBodies: boolean }): Mailer {
   return {
@@ -60,7 +61,7 @@ export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock,
         })
         .execute();
       if (options.logBodies) logger.info({ to: email.to, subject: rendered.subject, body: rendered.text }, 'email queued in outbox');
-      else logger.info({ subject: rendered.subject, template: email.template }, 'email queued in outbox');
+      else logger.info({ template: email.template, recipientId: email.recipientId ?? null }, 'email queued in outbox');
     },
   };
 }

@@ -175,9 +175,11 @@ export const billingProjection: Projection = {
   memberFacing: true,
   apply: (trx, event) => applyBillingBatch(trx, [event]),
   applyBatch: applyBillingBatch,
+  // The member's billing account goes; their payments stay in the books without the person in
+  // them (the customer's name and email), as the pseudonymised billing stream replays them.
   async erase(trx, userId) {
     await accountRows.erase!(trx, userId);
-    await paymentRows.erase!(trx, userId);
+    await trx.updateTable('payments').set({ customer_name: null, customer_email: null }).where('user_id', '=', userId).execute();
   },
 };
 
