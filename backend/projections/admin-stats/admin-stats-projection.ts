@@ -73,7 +73,7 @@ export type AdminStatsMembersTable = { user_id: string; role: string; country: s
 export type AdminStatsMemberDaysTable = { user_id: string; day: string } & Record<MemberDayColumn, number>;
 export type AdminStatsPlansTable = { plan_id: string; owner_id: string; active: boolean };
 export type AdminStatsTicketsTable = { ticket_id: string; member_id: string; status: string };
-/** Every paid payment counted in the revenue, by the provider's payment id: each is counted once. */
+/** Every paid payment (its provider id) and refund (`refund:{id}`) counted in the revenue: each is counted once. */
 export type AdminStatsPaymentsTable = { payment_id: string };
 export type AdminStatsSubscriptionsTable = {
   subscription_id: string;
@@ -448,10 +448,14 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas, payments: 
     }
     case 'PaymentRefunded': {
       // Money given back leaves the revenue on the day it was refunded.
-      const { amount, mode } = event.data as unknown as PaymentRefunded['data'];
+      // Once per refund, like payments: an erasure appends the member's billing events again.
+      const { refundId, amount, mode } = event.data as unknown as PaymentRefunded['data'];
       const userId = idOf(event, billingStream.prefix);
-      if (!userId) break;
-      deltas.memberDay(userId, day, mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', -toCents(amount));
+      const key = `refund:${refundId}`;
+      if (!userId || payments.counted.has(key)) break;
+      payments.counted.add(key);
+      payments.added.push(key);
+      deltas.day(day, mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', -toCents(amount));
       break;
     }
     case 'AiCallRecorded': {
@@ -502,11 +506,14 @@ type CountedPayments = { counted: Set<string>; added: string[] };
 async function loadCountedPayments(trx: Transaction<Database>, events: RecordedEvent[]): Promise<CountedPayments> {
   const ids = [
     ...new Set(
-      events
-        .filter((event) => event.type === 'PaymentRecorded')
-        .map((event) => (event.data as unknown as PaymentRecorded['data']).payment)
-        .filter((payment) => payment.status === 'paid')
-        .map((payment) => payment.paymentId),
+      events.flatMap((event) => {
+        if (event.type === 'PaymentRecorded') {
+          const { payment } = event.data as unknown as PaymentRecorded['data'];
+          return payment.status === 'paid' ? [payment.paymentId] : [];
+        }
+        if (event.type === 'PaymentRefunded') return [`refund:${(event.data as unknown as PaymentRefunded['data']).refundId}`];
+        return [];
+      }),
     ),
   ];
   const counted = new Set<string>();
