@@ -78,6 +78,8 @@ describe('every decider', () => {
       UserEnabled: 1,
       UserDeleted: 1,
       UserDataReset: 1,
+      EmailAddressConfirmed: 1,
+      UserEmailRestored: 1,
     });
     expect(emailClaimDecider.schemaVersions).toEqual({ EmailClaimed: 1, EmailReleased: 1 });
     expect(creditAccountDecider.schemaVersions).toEqual({
