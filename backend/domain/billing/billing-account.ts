@@ -369,11 +369,15 @@ export function evolveBillingAccount(state: BillingAccountState, event: BillingE
     case 'SubscriptionResumed':
       return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active' }));
     case 'SubscriptionEnded':
-      return changeSubscription(withTaken(state, event.data), event.data, () => ({
-        status: 'ended',
-        endedBy: event.data.providerEventId,
-        endedAt: event.data.endedAt,
-      }));
+      // The checkout that started it is history: a member whose Pro ended may check out again.
+      return {
+        ...changeSubscription(withTaken(state, event.data), event.data, () => ({
+          status: 'ended',
+          endedBy: event.data.providerEventId,
+          endedAt: event.data.endedAt,
+        })),
+        lastCheckout: null,
+      };
     case 'PaymentRecorded': {
       const { payment } = event.data;
       const paid =
