@@ -31,7 +31,9 @@ import type { RecordedEvent } from '../ports/event-store';
  *   billing-caused change naming another subscription (overlapping subscriptions). A member
  *   made Pro by an admin is not excused: no Pro period is on record for what they paid. An
  *   erased member (a `MemberErased` names them) is not checked: their role history went with
- *   their account, while their payments stay in the books without the person in them.
+ *   their account, while their payments stay in the books without the person in them. Nor is
+ *   a payment of a duplicate subscription (`DuplicateSubscriptionFound`): it never makes anyone
+ *   Pro, whichever of the two webhooks' role change came first; it is to be refunded.
  *   Charges (type `charge`) buy no Pro period and are not checked.
  * - `pro_period_without_payment`: a billing-caused change to pro of M naming S when no paid
  *   payment of M for S is recorded (at any date).
@@ -383,7 +385,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const subscriptionId = payment.subscriptionId;
     if (payment.type !== 'subscription' || !subscriptionId || erased.has(userId)) continue;
     const key = `${userId}/${subscriptionId}`;
-    if (proFor.has(key) || reportedWithoutPro.has(payment.paymentId)) continue;
+    // A duplicate never makes anyone Pro: it is to be refunded (`duplicate_not_refunded` below).
+    if (proFor.has(key) || reportedWithoutPro.has(payment.paymentId) || duplicates.has(key)) continue;
     const began = subscriptions.get(key)?.firstPosition ?? Number.POSITIVE_INFINITY;
     const before = roleBefore(members.get(userId), began);
     if (staffRoles.has(before.role) || (before.role === 'pro' && before.billingSubscriptionId !== null)) continue;

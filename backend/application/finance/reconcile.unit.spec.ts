@@ -432,6 +432,20 @@ describe('finance reconcile: a member’s second subscription', () => {
     ]);
   });
 
+  it('expects no Pro period for the duplicate even when its webhooks came before the kept one made the member Pro', () => {
+    const raced = [
+      registered('u1'),
+      activated('u1', 'sub_2'),
+      activated('u1', 'sub_1'),
+      duplicate('u1', 'sub_2', 'sub_1'),
+      recorded('u1', facts('in_dup', { subscriptionId: 'sub_2', created: '2026-01-15T10:00:00Z' })),
+      madePro('u1', 'sub_1'),
+      recorded('u1', facts('in_kept', { subscriptionId: 'sub_1', created: '2026-01-15T10:00:01Z' })),
+      refund('u1', 'in_dup', 'sub_2'),
+    ];
+    expect(run(raced).discrepancies).toEqual([]);
+  });
+
   it('reports a paid payment of a duplicate subscription that was never refunded', () => {
     const report = run(twoPaid());
     expect(report.discrepancies).toEqual([
