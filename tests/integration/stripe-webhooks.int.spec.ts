@@ -228,7 +228,7 @@ describe('webhooks', () => {
     expect(report.discrepancies.filter((d) => d.ids.userId === member.userId || [keptInvoice, duplicateInvoice].includes(d.ids.paymentId ?? ''))).toEqual([]);
     const month = report.months.find((row) => row.mode === 'test' && row.currency === 'usd')!;
     expect(month.refunds).toBeGreaterThanOrEqual(1);
-    expect(month.refundedCents).toBeGreaterThanOrEqual(999);
+    expect(month.refundedMinor).toBeGreaterThanOrEqual(999);
   });
 
   it('a bad, missing or foreign signature is a 400 and changes nothing', async () => {
