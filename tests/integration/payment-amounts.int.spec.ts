@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReconcile } from '../../backend/application/finance/reconcile-run';
 import { billingStream, type PaymentMode } from '../../backend/domain/billing/billing-events';
 import { systemActor } from '../../backend/domain/shared/actor';
+import { paymentAmountsInMinorUnitsMigration } from '../../backend/projections/billing/billing-projection';
 import { staffMember } from '../support/member-data';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -91,4 +92,25 @@ describe('payments and refunds stored in major units (v1)', () => {
     expect(month('live')).toEqual({ payments: 2, grossMinor: 1998, gross: '19.98', refunds: 1, refundedMinor: 999, refunded: '9.99' });
     expect(month('test')).toEqual(month('live'));
   }, 120_000);
+});
+
+describe('migration 0051', () => {
+  it('turns the payments rows written in major units into integers of each currency\'s minor unit', async () => {
+    const db = t.services.database.db;
+    // The column as it was before (numeric, major units), with a row of each kind of currency.
+    await sql`delete from payments`.execute(db);
+    await sql`alter table payments alter column amount type numeric(12, 2)`.execute(db);
+    const row = (id: string, amount: string, currency: string) =>
+      sql`insert into payments (id, user_id, subscription_id, mode, type, status, amount, currency, interval, description, customer_name, customer_email, created, provider_event_id, recorded_at)
+          values (${id}, 'u', null, 'live', 'charge', 'paid', ${amount}::numeric, ${currency}, null, 'd', null, null, now(), ${`evt_${id}`}, now())`.execute(db);
+    await row('in_usd', '9.99', 'usd');
+    await row('in_jpy', '1000', 'jpy');
+    await row('in_kwd', '1.23', 'kwd');
+    await row('in_eur', '19.99', 'EUR');
+
+    await paymentAmountsInMinorUnitsMigration.up(db);
+
+    const { rows } = await sql<{ id: string; amount: string | number }>`select id, amount from payments order by id`.execute(db);
+    expect(rows.map((r) => [r.id, Number(r.amount)])).toEqual([['in_eur', 1999], ['in_jpy', 1000], ['in_kwd', 1230], ['in_usd', 999]]);
+  });
 });
