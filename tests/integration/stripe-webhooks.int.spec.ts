@@ -211,7 +211,7 @@ describe('webhooks', () => {
     expect(events.filter((event) => event.type === 'DuplicateSubscriptionCancelled').map((event) => event.data.subscriptionId)).toEqual([duplicate]);
     const refunds = events.filter((event) => event.type === 'PaymentRefunded');
     expect(refunds.map((event) => event.data)).toEqual([
-      expect.objectContaining({ paymentId: duplicateInvoice, refundId: stripe.refunds[0].id, subscriptionId: duplicate, amount: 9.99, currency: 'usd' }),
+      expect.objectContaining({ paymentId: duplicateInvoice, refundId: stripe.refunds[0].id, subscriptionId: duplicate, amount: 999, currency: 'usd' }),
     ]);
     expect(await roleOf(member)).toBe('pro');
 
