@@ -112,10 +112,10 @@ describe('every decider', () => {
       SubscriptionSuspended: 1,
       SubscriptionResumed: 1,
       SubscriptionEnded: 1,
-      PaymentRecorded: 1,
+      PaymentRecorded: 2,
       DuplicateSubscriptionFound: 1,
       DuplicateSubscriptionCancelled: 1,
-      PaymentRefunded: 1,
+      PaymentRefunded: 2,
     });
     expect(ticketDecider.schemaVersions).toEqual({
       TicketOpened: 1,

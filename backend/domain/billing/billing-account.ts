@@ -55,6 +55,7 @@ export interface SubscriptionState {
 /** A paid payment as the account remembers it (what a refund gives back). */
 export interface PaidPayment {
   subscriptionId: string | null;
+  /** In the currency's minor unit, as the payment's. */
   amount: number;
   currency: string;
   mode: PaymentMode;
@@ -411,9 +412,9 @@ export const billingAccountDecider: Decider<BillingCommand, BillingEvent, Billin
     SubscriptionSuspended: 1,
     SubscriptionResumed: 1,
     SubscriptionEnded: 1,
-    PaymentRecorded: 1,
+    PaymentRecorded: 2,
     DuplicateSubscriptionFound: 1,
     DuplicateSubscriptionCancelled: 1,
-    PaymentRefunded: 1,
+    PaymentRefunded: 2,
   },
 };
