@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 

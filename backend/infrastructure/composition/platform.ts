@@ -16,7 +16,7 @@ import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHa
 import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { localFileStore } from '../files/local-file-store';
-import { createLogger } from '../logging/logger';
+import { createLogger, readableLogs } from '../logging/logger';
 import { argon2Hasher, outboxMailer, systemClock, uuidGenerator } from '../system/system-adapters';
 
 export interface PlatformOverrides {
@@ -36,7 +36,7 @@ export interface PlatformOverrides {
  * read-your-writes waits on.
  */
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}) {
-  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL, undefined, { readable: readableLogs(config.NODE_ENV) });
   const database = overrides.database ?? (await openDatabase(config, logger));
   await migrateToLatest(database.db);
   const eventStore = withUpcasting(await openEventStore(config, database, logger), upcasters);

@@ -29,10 +29,27 @@ const SECRET_QUERY = /([?&](?:token|resetToken|access_token|api_key)=)[^&#]*/gi;
 
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[Redacted]');
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * Readable lines for a person at a terminal: `npm start` or `npm run dev` in development with
+ * stdout a TTY. Everything else (production, tests, output to a file or a log collector) keeps
+ * pino's JSON lines.
+ */
+export const readableLogs = (nodeEnv: string, terminal: { isTTY?: boolean } = process.stdout): boolean =>
+  nodeEnv === 'development' && terminal.isTTY === true;
+
+/** pino-pretty in pino's transport thread: time, level and message on one line, the fields after it. */
+const readableTransport = {
+  target: 'pino-pretty',
+  options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', singleLine: true },
+};
+
+/** The process's logger: JSON lines to `destination` (stdout), or readable lines with `readable` (see `readableLogs`). */
+export function createLogger(level: string, destination?: DestinationStream, options: { readable?: boolean } = {}): Logger {
+  const readable = options.readable === true && destination === undefined;
   return pino(
     {
       level,
+      ...(readable ? { transport: readableTransport } : {}),
       base: { service: 'skilly' },
       redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
       serializers: {

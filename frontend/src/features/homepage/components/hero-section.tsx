@@ -5,14 +5,15 @@ import { StaffNotice } from '../../../components/ui/staff-notice';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { Island } from '../../../lib/islands/island';
 import { useIsEditing } from './content-field';
-import { exampleFirstNames, examplePrompts } from '../data/example-prompts';
-import { firstExamples } from './example-cards';
+import { firstExamples, loadExamplePool } from './example-cards';
 import { type HeroContext, type HeroLazyParts, HeroView } from './hero-view';
 
 // Only visitors back from a trial see their ideas here: that code loads when needed.
 // The customization fields load when the visitor first opens them.
 // The first example cards: the server renders them and gives them to a visitor's island as props.
-const examples = firstExamples({ prompts: examplePrompts, firstNames: exampleFirstNames });
+// The pool comes through the one loader the browser's island uses too (a module imported both
+// statically and dynamically cannot be split into its own chunk).
+const examples = firstExamples(await loadExamplePool());
 const parts: HeroLazyParts = {
   CustomizePanel: lazy(() => import('./hero-customize-panel').then((module) => ({ default: module.HeroCustomizePanel }))),
   HeroIdeas: lazy(() => import('./hero-ideas').then((module) => ({ default: module.HeroIdeas }))),
