@@ -17,6 +17,7 @@ import {
   subscriptionDeleted,
   subscriptionUpdated,
 } from '../support/stripe-server';
+import { MovableClock } from '../support/movable-clock';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -29,7 +30,8 @@ import { Client, newMember, startTestApp, type TestApp } from '../support/test-a
  * deletion); a Stripe subscription's whole life through signed webhooks (checkout, renewal, a
  * failed payment, pause and resume, cancellation scheduled and withdrawn, the end); an admin's
  * role changes, disabling, reset of a member's data, extra credits and an AI configuration
- * save; an account erased, and one whose erasure stopped after its first write.
+ * save; an account erased, and one whose erasure stopped after its first write; a new credit
+ * period a month later.
  */
 const WEBHOOK_SECRET = 'whsec_skilly_seed';
 
@@ -110,9 +112,10 @@ async function subscriptionLife(t: TestApp, member: { client: Client; userId: st
 
 export async function recordJourneys(): Promise<RecordedEvent[]> {
   const stripe = await startStripeServer();
+  const clock = new MovableClock();
   const t = await startTestApp(
     { STRIPE_SECRET_KEY: 'sk_test_skilly_seed', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: proPriceId, STRIPE_API_URL: stripe.apiUrl },
-    { ideaGenerator: new ScriptedIdeaGenerator() },
+    { ideaGenerator: new ScriptedIdeaGenerator(), clock },
   );
   try {
     const admin = await signedIn(t, 'admin');
@@ -169,6 +172,10 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
       causationId: 'seed-erasure',
       now: t.services.clock.now(),
     });
+
+    // A month later, the member's next credits command starts a new period.
+    clock.moveBy(32 * 24 * 60 * 60_000);
+    await t.services.credits.sync({ userId: helped.userId, role: 'free' }, { actor: null, requestId: 'seed-period' });
 
     const head = await t.services.eventStore.headPosition();
     await t.services.progress.waitFor(head!, 10_000);
