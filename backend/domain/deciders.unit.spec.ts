@@ -111,6 +111,9 @@ describe('every decider', () => {
       SubscriptionResumed: 1,
       SubscriptionEnded: 1,
       PaymentRecorded: 1,
+      DuplicateSubscriptionFound: 1,
+      DuplicateSubscriptionCancelled: 1,
+      PaymentRefunded: 1,
     });
     expect(ticketDecider.schemaVersions).toEqual({
       TicketOpened: 1,

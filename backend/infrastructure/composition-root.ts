@@ -34,7 +34,7 @@ export async function compose(config: Config, overrides: CompositionOverrides = 
   const billing = billingContext(platform, credits, overrides);
   const account = accountContext(platform, { billing: billing.billing, plans: plans.plans, support: support.support });
   const adminMembers = adminMembersContext(platform, { identity: identity.identity, accountErasure: account.accountErasure });
-  const adminStats = adminStatsContext(platform);
+  const adminStats = adminStatsContext(platform, { paymentsSimulated: billing.paymentGateway.kind === 'simulated' });
   const adminContent = adminContentContext(platform, credits);
   const blog = blogContext(platform);
   const aiConfig = await aiConfigContext(platform);

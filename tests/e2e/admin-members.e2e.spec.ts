@@ -76,4 +76,41 @@ describe('the admin Members tab (issue 32)', () => {
     await admin.getByRole('button', { name: 'Back to Members' }).click();
     await admin.getByRole('table', { name: 'Members' }).waitFor();
   });
+
+  it("shows a member's task help in the plan modal as the member reads it: the AI's bold marks in bold, never raw **", async () => {
+    // A member makes a plan and asks for help with its first task (the offline AI answers "**How to: …**").
+    const memberPage = await e2e.newPage();
+    const person = newMember();
+    expect((await memberPage.request.post('/api/auth/signup', { data: { ...person, role: 'free' } })).status()).toBe(201);
+    const idea = { id: 'a', title: 'Watercolour pet portraits', subtitle: 'For pet owners', description: 'Paint pets from their owners’ photos and sell the portraits online', category: 'online', industry: 'Art', method: 'Commissions', pricing: '$40' };
+    const saved = await memberPage.request.post('/api/idea-sets', { data: { skill: 'watercolour painting', categories: [{ id: 'online', name: 'Online', color: 'blue' }], ideas: [idea] } });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const generated = await memberPage.request.post('/api/plans/generate', {
+      data: { ideaTitle: idea.title, ideaDescription: idea.description, category: idea.category, ideaId: idea.id },
+    });
+    expect(generated.status(), await generated.text()).toBe(201);
+    const { planId } = (await generated.json()) as { planId: string };
+    const plan = (await (await memberPage.request.get(`/api/plans/${planId}`)).json()) as { title: string; milestones: { tasks: { id: string; title: string }[] }[] };
+    const task = plan.milestones[0]!.tasks[0]!;
+    const asked = await memberPage.request.post(`/api/tasks/${task.id}/help`);
+    expect(asked.status(), await asked.text()).toBe(200);
+    const { help } = (await asked.json()) as { help: string };
+    const bold = /\*\*([^*\n]+)\*\*/.exec(help)?.[1];
+    expect(bold, help).toBeTruthy();
+
+    // The admin opens the member's plan in the user view.
+    const admin = e2e.page;
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL((url) => url.pathname === '/dashboard');
+    const me = (await (await memberPage.request.get('/api/auth/me')).json()) as { id: string };
+    await admin.goto(`/dashboard?tab=members&user=${me.id}`);
+    await admin.getByRole('button', { name: `Plan ${plan.title}` }).click();
+    const dialog = admin.getByRole('dialog');
+    const shown = dialog.locator('[data-testid="task"]').filter({ hasText: task.title }).getByTestId('task-help');
+    await shown.waitFor();
+    const text = (await shown.textContent()) ?? '';
+    expect(text).not.toContain('**');
+    expect(text).toContain(bold!);
+    expect(await shown.locator('strong').allTextContents()).toContain(bold);
+  });
 });

@@ -58,6 +58,15 @@ describe('Pro through the simulated gateway (no Stripe keys: TEST mode)', () => 
     await member.getByRole('button', { name: 'Cancel subscription' }).click();
     await member.getByText(/ends on/i).first().waitFor();
     expect((await credits(member)).tier).toBe('pro');
+    // Cancelled: the dashboard and the profile say until when the member is Pro.
+    const portal = member.url();
+    for (const page of ['/dashboard', '/profile']) {
+      await member.goto(page);
+      const proUntil = member.getByTestId('pro-until');
+      await proUntil.waitFor();
+      expect(await proUntil.textContent(), page).toMatch(/^Pro until \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    }
+    await member.goto(portal);
     await member.getByRole('button', { name: 'End billing period now' }).click();
     await member.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(async () => member.getByTestId('subscription-tier').textContent()).toBe('Free Forever');

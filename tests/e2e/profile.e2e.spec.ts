@@ -91,10 +91,23 @@ describe('the profile: name, picture, password and account deletion', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await word.fill('DELETE');
     expect(await confirm.isEnabled()).toBe(true);
+    // When the toast shows and when home is reached, as the page sees them (spec §4: home 1.5 s after the toast).
+    await page.evaluate(() => {
+      const seen = window as unknown as { toastAt?: number; homeAt?: number };
+      new MutationObserver(() => {
+        if (seen.toastAt === undefined && document.body.textContent?.includes('Your account and all data have been permanently deleted')) seen.toastAt = performance.now();
+        if (seen.homeAt === undefined && window.location.pathname === '/') seen.homeAt = performance.now();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await confirm.click();
     await page.getByText('Your account and all data have been permanently deleted').waitFor();
-    // Home after 1.5 s, signed out.
+    // Home 1.5 s after the toast showed, signed out.
     await page.waitForURL((url) => url.pathname === '/');
+    const { toastAt, homeAt } = await page.evaluate(() => {
+      const seen = window as unknown as { toastAt?: number; homeAt?: number };
+      return { toastAt: seen.toastAt ?? Number.NaN, homeAt: seen.homeAt ?? Number.NaN };
+    });
+    expect(homeAt - toastAt).toBeGreaterThanOrEqual(1_400);
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
 

@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERASURE_SWEEP } from '../../backend/application/account/account-erasure';
 import { accountDeletedMessage } from '../../backend/application/contracts/account';
+import type { ReconcileReport } from '../../backend/application/finance/reconcile';
+import { runReconcile } from '../../backend/application/finance/reconcile-run';
 import { billingStream } from '../../backend/domain/billing/billing-events';
 import { creditAccountStreams } from '../../backend/domain/credits/credit-account';
 import { erasureStreams } from '../../backend/domain/identity/erasure';
@@ -14,8 +18,9 @@ import { ticketStream } from '../../backend/domain/support/ticket';
 import { tablesWithoutPersonalData } from '../../backend/infrastructure/composition/account';
 import { createStripeGateway } from '../../backend/infrastructure/payments/stripe-gateway';
 import { readModels } from '../../backend/projections/registry';
+import { usingServer } from '../support/database';
 import { distinctive, memberWithData, personalTexts, staffMember, type MemberWithData } from '../support/member-data';
-import { checkoutCompleted, invoicePaid, proPriceId, signedDelivery, startStripeServer, stripeSubscription, subscriptionDeleted, type StripeServer } from '../support/stripe-server';
+import { checkoutCompleted, invoicePaid, proPriceId, signedDelivery, startStripeServer, stripeInvoice, stripeSubscription, subscriptionDeleted, type StripeServer } from '../support/stripe-server';
 import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -25,6 +30,8 @@ import { Client, eventCount, newMember, startTestApp, type TestApp } from '../su
  * included) and no file of the store holds their email, names or anything they wrote, a rebuild
  * from zero gives the same rows, and the person is gone for good while everyone else is as before.
  */
+
+const execFileAsync = promisify(execFile);
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof staffMember>>;
@@ -57,15 +64,32 @@ async function fileStoreDump(app: TestApp): Promise<{ file: string; text: string
   return Promise.all(files.map(async (file) => ({ file: path.relative(root, file), text: (await readFile(file)).toString('latin1').toLowerCase() })));
 }
 
+/**
+ * On the PostgreSQL server, the whole database as `pg_dump` writes it (every schema, the event
+ * store's tables and `projection_rebuild` included), lower-cased; null on PGlite or without pg_dump.
+ */
+async function pgDump(app: TestApp): Promise<string | null> {
+  if (!app.database.url) return null;
+  try {
+    const { stdout } = await execFileAsync('pg_dump', ['--data-only', '--no-owner', `--dbname=${app.database.url}`], { maxBuffer: 256 * 1024 * 1024 });
+    return stdout.toLowerCase();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Where each text still occurs: `{ label: ['table: row…'] }`, only for the texts found. */
 async function occurrences(texts: Record<string, string>): Promise<Record<string, string[]>> {
   const rows = await databaseDump(t);
   const files = await fileStoreDump(t);
+  const dump = await pgDump(t);
   const found: Record<string, string[]> = {};
   for (const [label, text] of Object.entries(texts)) {
     const needle = text.toLowerCase();
     const places = [
       ...rows.filter(({ row }) => row.includes(needle)).map(({ table, row }) => `${table}: ${row.slice(0, 160)}`),
+      ...(dump?.includes(needle) ? [`pg_dump: …${dump.slice(Math.max(0, dump.indexOf(needle) - 80), dump.indexOf(needle) + 80)}…`] : []),
       ...files.filter(({ file, text: content }) => file.toLowerCase().includes(needle) || content.includes(needle)).map(({ file }) => `file ${file}`),
     ];
     if (places.length) found[label] = places;
@@ -90,6 +114,12 @@ const exportOf = async (client: Client) => {
   return rest;
 };
 
+/** `finance reconcile` over this app's event store and payments read model (the CLI exits 0 when it finds no discrepancy). */
+const books = async (app: TestApp = t) => {
+  await app.services.runner.catchUpAll();
+  return runReconcile({ eventStore: app.services.eventStore, db: app.services.database.db, gateway: app.services.paymentGateway });
+};
+
 const streamExists = async (stream: string) => (await t.services.eventStore.readStream(stream)).length > 0;
 
 describe('deleting an account through DELETE /api/user/account', () => {
@@ -97,17 +127,21 @@ describe('deleting an account through DELETE /api/user/account', () => {
   let grace: MemberWithData;
   let graceExport: unknown;
   let aiCallsBefore: number;
+  let booksBefore: ReconcileReport;
 
   beforeAll(async () => {
     ada = await memberWithData(t, admin);
     grace = await memberWithData(t, admin);
     graceExport = await exportOf(grace.client);
     aiCallsBefore = await eventCount(t, 'AiCallRecorded');
+    booksBefore = await books();
   }, 120_000);
 
   it('finds every text of the member in the database and the file store before (so the search below can fail)', async () => {
     const found = await occurrences(personalTexts(ada));
     expect(Object.keys(found).sort()).toEqual(Object.keys(personalTexts(ada)).sort());
+    // On the PostgreSQL server a full pg_dump is searched too, and finds them.
+    if (usingServer()) expect(Object.values(found).flat().filter((place) => place.startsWith('pg_dump:'))).not.toEqual([]);
     expect((await t.services.files.get(ada.pictureKey))?.bytes.length).toBeGreaterThan(0);
     expect(aiCallsBefore).toBeGreaterThan(0);
   });
@@ -126,19 +160,24 @@ describe('deleting an account through DELETE /api/user/account', () => {
   it('leaves no occurrence of their email, names, skill, ideas, tasks or ticket texts in any table or file, and no picture', async () => {
     expect(await occurrences(personalTexts(ada))).toEqual({});
     expect(await t.services.files.get(ada.pictureKey)).toBeNull();
-    // Not even their id, but in the record of the erasure and in the AI usage records (the id of nobody now).
+    // Not even their id, but in the record of the erasure, the AI usage records and the books (the id of nobody now).
     const erasureRecord = ({ table, row }: { table: string; row: string }) =>
       table.endsWith('.member_erasures') ||
-      (table.endsWith('.event_streams') && row.includes(erasureStreams.name(ada.userId))) ||
-      (table.endsWith('.events') && (row.includes(',membererased,') || row.includes(',aicallrecorded,')));
+      table.endsWith('.payments') ||
+      (table.endsWith('.event_streams') && (row.includes(erasureStreams.name(ada.userId)) || row.includes(billingStream.name(ada.userId)))) ||
+      (table.endsWith('.events') && (row.includes(',membererased,') || row.includes(',aicallrecorded,') || row.includes(`,${billingStream.name(ada.userId)},`)));
     const withId = (await databaseDump(t)).filter(({ row }) => row.includes(ada.userId));
     expect(withId.filter((place) => !erasureRecord(place))).toEqual([]);
   });
 
   it('deletes their streams, keeps the AI calls, and records the erasure without personal data, naming who asked', async () => {
-    for (const stream of [userStreams.name(ada.userId), creditAccountStreams.name(ada.userId), billingStream.name(ada.userId), planStream.name(ada.planId), ticketStream.name(ada.ticketId)]) {
+    for (const stream of [userStreams.name(ada.userId), creditAccountStreams.name(ada.userId), planStream.name(ada.planId), ticketStream.name(ada.ticketId)]) {
       expect(await streamExists(stream), stream).toBe(false);
     }
+    // The books stay: the billing stream, written again without the customer's name and email.
+    const billing = await t.services.eventStore.readStream(billingStream.name(ada.userId));
+    const payments = billing.filter((event) => event.type === 'PaymentRecorded').map((event) => event.data.payment as Record<string, unknown>);
+    expect(payments).toEqual([expect.objectContaining({ status: 'paid', customerName: null, customerEmail: null })]);
     expect(await eventCount(t, 'AiCallRecorded')).toBe(aiCallsBefore);
     const [erased] = await t.services.eventStore.readStream(erasureStreams.name(ada.userId));
     expect(erased.type).toBe('MemberErased');
@@ -146,6 +185,17 @@ describe('deleting an account through DELETE /api/user/account', () => {
     // Account, ledger, billing, idea set, plan, ticket and the email claim.
     expect(erased.data.streamsErased).toBe(7);
     expect(erased.actor).toEqual({ kind: 'user', userId: ada.userId, role: 'pro' });
+  });
+
+  it('keeps the books: reconcile finds nothing amiss and every month’s revenue is what it was', async () => {
+    // Both members paid (TEST mode, simulated): the erased one's payment still counts.
+    expect(booksBefore.months.reduce((sum, month) => sum + month.payments, 0)).toBeGreaterThanOrEqual(2);
+    expect(booksBefore.discrepancies).toEqual([]);
+    const after = await books();
+    expect(after.discrepancies).toEqual([]);
+    expect(after.months).toEqual(booksBefore.months);
+    const [row] = await t.services.database.db.selectFrom('payments').selectAll().where('user_id', '=', ada.userId).execute();
+    expect(row).toMatchObject({ status: 'paid', customer_name: null, customer_email: null });
   });
 
   it('a rebuild of every read model from zero gives the same rows, still without any of it', async () => {
@@ -277,6 +327,28 @@ describe('who may delete', () => {
   });
 });
 
+describe('the copies of the read models a rebuild writes (schema projection_rebuild)', () => {
+  it('erasure leaves no row of the member in the shadow tables a rebuild killed midway left', async () => {
+    const member = await memberWithData(t, admin);
+    await t.services.runner.catchUpAll();
+    const db = t.services.database.db;
+    await sql`create schema if not exists projection_rebuild`.execute(db);
+    for (const table of readModels.flatMap((model) => model.projection.tables)) {
+      await sql`create table ${sql.table(`projection_rebuild.${table}`)} (like ${sql.table(table)} including all)`.execute(db);
+      await sql`insert into ${sql.table(`projection_rebuild.${table}`)} select * from ${sql.table(table)}`.execute(db);
+    }
+    try {
+      const before = await occurrences({ email: member.email });
+      expect(before.email.filter((place) => place.startsWith('projection_rebuild.'))).not.toEqual([]);
+
+      expect((await member.client.request('DELETE', '/api/user/account')).status).toBe(200);
+      expect(await occurrences(personalTexts(member))).toEqual({});
+    } finally {
+      await t.services.runner.dropLeftoverShadowTables();
+    }
+  }, 120_000);
+});
+
 describe('every table is erased or holds no personal data', () => {
   it('each table is a read model whose projection erases, has a plain-table eraser, or is said to hold no personal data', async () => {
     const { rows } = await sql<{ name: string }>`
@@ -326,8 +398,14 @@ describe('with Stripe, the subscription is cancelled at the provider first', () 
     const ids = { userId, customerId, subscriptionId };
     stripe.seedSubscriptions(stripeSubscription({ ...ids, status: 'active' }));
     expect(await deliver(checkoutCompleted({ ...ids, email: details.email }))).toBe(200);
-    expect(await deliver(invoicePaid({ ...ids, invoiceId: 'in_1SkillyErasure00000001', customerEmail: details.email, customerName: null, amount: 999, currency: 'usd' }))).toBe(200);
+    const invoice = { ...ids, invoiceId: 'in_1SkillyErasure00000001', customerEmail: details.email, customerName: `${details.firstName} ${details.lastName}`, amount: 999, currency: 'usd' };
+    stripe.seedInvoices(stripeInvoice(invoice));
+    expect(await deliver(invoicePaid(invoice))).toBe(200);
     await expect.poll(async () => (await client.get('/api/auth/me')).body.role).toBe('pro');
+    const booksBefore = await books(app);
+    expect(booksBefore.provider).toEqual({ mode: 'test' });
+    expect(booksBefore.discrepancies).toEqual([]);
+    expect(booksBefore.months.map((month) => [month.payments, month.gross])).toEqual([[1, '9.99']]);
 
     stripe.unavailable = true;
     const refused = await client.request('DELETE', '/api/user/account');
@@ -342,10 +420,18 @@ describe('with Stripe, the subscription is cancelled at the provider first', () 
     expect(stripe.deletedCustomers).toEqual([customerId]);
     expect(stripe.subscriptions.find((subscription) => subscription.id === subscriptionId)?.status).toBe('canceled');
 
+    // The books keep the paid invoice the provider lists, without the person: reconcile stays clean.
+    const booksAfter = await books(app);
+    expect(booksAfter.discrepancies).toEqual([]);
+    expect(booksAfter.months).toEqual(booksBefore.months);
+    const kept = await app.services.eventStore.readStream(billingStream.name(userId));
+    expect(JSON.stringify(kept.map((event) => event.data)).toLowerCase()).not.toContain(details.email.toLowerCase());
+    expect(JSON.stringify(kept.map((event) => event.data))).not.toContain(details.lastName);
+
     // Stripe then reports the subscription's end: the member is gone, so it brings nothing back.
     const ended = subscriptionDeleted(ids);
     expect(await deliver(ended)).toBe(200);
-    expect(await app.services.eventStore.readStream(billingStream.name(userId))).toEqual([]);
+    expect(await app.services.eventStore.readStream(billingStream.name(userId))).toEqual(kept);
     const inbox = await app.services.database.db.selectFrom('billing_inbox').selectAll().where('event_id', '=', ended.id).execute();
     expect(inbox).toEqual([expect.objectContaining({ user_id: null, processed_at: expect.anything() })]);
   }, 60_000);

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema } from '../../backend/application/contracts/account';
+import { ticketStream } from '../../backend/domain/support/ticket';
 import { memberWithData, personalTexts, staffMember, type MemberWithData } from '../support/member-data';
 import { Client, startTestApp, type TestApp } from '../support/test-app';
 
@@ -82,6 +84,34 @@ describe('GET /api/user/export', () => {
     for (const [label, value] of Object.entries(personalTexts(grace))) expect(text, label).not.toContain(value);
     for (const value of [grace.userId, grace.planId, grace.ticketId, grace.pictureKey]) expect(text).not.toContain(value);
     for (const value of [staff.userId, staff.email, staff.firstName, staff.lastName]) expect(text).not.toContain(value);
+  });
+
+  it('holds the whole of a ticket thread longer than the page a thread read answers (issue 48)', async () => {
+    const member = await memberWithData(t, staff);
+    const stream = ticketStream.name(member.ticketId);
+    const version = (await t.services.eventStore.readStream(stream)).length - 1;
+    const more = Array.from({ length: 150 }, (_, i) => ({
+      id: randomUUID(),
+      type: 'TicketMessagePosted',
+      schemaVersion: 1,
+      data: { ticketId: member.ticketId, messageId: randomUUID(), message: `Follow-up ${i + 1}`, senderType: 'user' },
+    }));
+    await t.services.eventStore.append(stream, more, {
+      expectedVersion: version,
+      actor: { kind: 'user', userId: member.userId, role: 'free' },
+      occurredAt: new Date(),
+      causationId: 'follow-ups',
+      correlationId: 'follow-ups',
+    });
+    await t.services.runner.catchUpAll();
+    const read = await member.client.get(`/api/support/tickets/${member.ticketId}/messages`);
+    expect(read.body).toHaveLength(50);
+
+    const { body } = await download(member.client);
+    const messages = body.supportTickets[0].messages as { message: string }[];
+    expect(messages[0]!.message).toBe(member.ticketText);
+    expect(messages.at(-1)!.message).toBe('Follow-up 150');
+    expect(messages.filter((m) => m.message.startsWith('Follow-up '))).toHaveLength(150);
   });
 
   it('is the signed-in person’s own: a visitor is refused (401), and staff get theirs', async () => {

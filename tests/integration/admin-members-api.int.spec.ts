@@ -289,6 +289,7 @@ describe('one member, their content and their audit trail', () => {
     const entries = audit.body as { at: string; kind: string; type: string; summary: string; actor: { kind: string; id: string | null; name: string; role: string | null }; cause: string; reason: string | null }[];
     expect(entries.map((entry) => entry.at)).toEqual(entries.map((entry) => entry.at).sort().reverse());
     const adminName = `${admin.firstName} ${admin.lastName}`;
+    const [{ title: planTitle }] = (await admin.client.get(`/api/admin/users/${member.userId}/plans`)).body as { title: string }[];
 
     expect(entries[0]).toMatchObject({ type: 'UserEnabled', kind: 'access', summary: 'Account enabled', actor: { kind: 'user', id: admin.userId, name: adminName, role: 'admin' } });
     expect(entries[1]).toMatchObject({ type: 'UserDisabled', kind: 'access', summary: 'Account disabled', reason: 'Checking a complaint' });
@@ -301,12 +302,12 @@ describe('one member, their content and their audit trail', () => {
     expect(entries.find((entry) => entry.type === 'UserRoleChanged' && entry.actor.kind === 'system')).toMatchObject({
       summary: 'Role changed from free to pro',
       actor: { name: 'Billing', id: null, role: null },
-      reason: 'subscription_active',
+      reason: 'The Pro subscription became active',
     });
     const signUp = entries.at(-1)!;
     expect(signUp).toMatchObject({ type: 'UserRegistered', kind: 'account', actor: { kind: 'system', name: 'Signup' } });
     expect(signUp.summary).toContain(member.email);
-    expect(entries.some((entry) => entry.type === 'CreditConsumed' && entry.kind === 'credits' && entry.summary.startsWith('Spent a plan credit'))).toBe(true);
+    expect(entries.some((entry) => entry.type === 'CreditConsumed' && entry.kind === 'credits' && entry.summary === `Spent a plan credit for the plan “${planTitle}”`)).toBe(true);
     expect(entries.some((entry) => entry.type === 'PaymentRecorded' && entry.kind === 'payments')).toBe(true);
     expect(entries.every((entry) => entry.cause.length > 0)).toBe(true);
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatsDto } from '../../backend/application/contracts/admin-stats';
+import { starterFaqs } from '../../backend/application/content/starter-content';
 import { startOfAll, type RecordedEvent } from '../../backend/application/ports/event-store';
 import { adminStatsProjection } from '../../backend/projections/admin-stats/admin-stats-projection';
 import { staffMember } from '../support/member-data';
@@ -147,6 +148,8 @@ function expectedStats(events: RecordedEvent[], now: Date, mode: 'all' | 'live' 
   const paying = usersByRole.free + usersByRole.pro;
   const sumTokens = (calls: typeof ai) => calls.reduce((sum, c) => sum + c.input + c.output, 0);
   const stats: AdminStatsDto = {
+    // The test app runs without Stripe settings: its payments are the simulated checkout's.
+    paymentsSimulated: true,
     totalRevenue: revenue(() => true),
     mrr,
     revenueThisMonth: revenue((p) => p.day.startsWith(month)),
@@ -173,7 +176,7 @@ function expectedStats(events: RecordedEvent[], now: Date, mode: 'all' | 'live' 
     supportTicketsOpen: [...tickets.values()].filter((s) => s === 'pending' || s === 'in-progress').length,
     supportTicketsResolved: [...tickets.values()].filter((s) => s === 'resolved').length,
     blogPostsCount: 0,
-    faqsCount: 0,
+    faqsCount: starterFaqs.length,
     usersByCountry: [...countries].map(([country, count]) => ({ country, count })).sort((a, b) => b.count - a.count || a.country.localeCompare(b.country)),
     daily: last30.map((date) => ({
       date,
@@ -330,5 +333,53 @@ describe('who may see the figures', () => {
       expect((await client.get('/api/admin/api-cost?period=month')).status).toBe(status);
       expect((await client.post('/api/admin/backfill-analytics')).status).toBe(status);
     }
+  }, 60_000);
+});
+
+describe('erasing a paying member', () => {
+  /** The money figures of every mode: revenue in total, this month and per day. */
+  const revenueFigures = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        (['all', 'test', 'live'] as const).map(async (mode) => {
+          const answer = await admin.client.get(`/api/admin/stats?mode=${mode}`);
+          expect(answer.status, answer.text).toBe(200);
+          const { totalRevenue, revenueThisMonth, daily } = answer.body as AdminStatsDto;
+          return [mode, { totalRevenue, revenueThisMonth, dailyRevenue: daily.map(({ date, revenue }) => ({ date, revenue })) }];
+        }),
+      ),
+    );
+
+  it('leaves every revenue figure as it was, live and after a rebuild from the rewritten log; the member counts go', async () => {
+    // A member who pays last month (then ends that subscription) and pays again this month.
+    const now = new Date();
+    clock.moveTo(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 20, 12)));
+    const details = newMember();
+    const payer = new Client(t.url);
+    expect((await payer.post('/api/auth/signup', details)).status).toBe(201);
+    await payTestCheckout(payer);
+    const portalId = String((await payer.post('/api/stripe/create-portal-session')).body.url).split('/').at(-1);
+    expect((await payer.post(`/api/stripe/test-portal/${portalId}/cancel-subscription`)).status).toBe(200);
+    expect((await payer.post(`/api/stripe/test-portal/${portalId}/end-period`)).status).toBe(200);
+    clock.reset();
+    // Their session of last month has expired.
+    expect((await payer.post('/api/auth/login', { email: details.email, password: details.password })).status).toBe(200);
+    await payTestCheckout(payer);
+    await t.services.runner.catchUpAll();
+    const before = await revenueFigures();
+    const usersBefore = (await admin.client.get('/api/admin/stats')).body.totalUsers;
+    // Both of the member's payments count, in two months.
+    expect(before.test.revenueThisMonth).toBeGreaterThan(0);
+    expect(before.test.totalRevenue).toBeGreaterThan(before.test.revenueThisMonth);
+
+    expect((await payer.request('DELETE', '/api/user/account')).status).toBe(200);
+    await t.services.runner.catchUpAll();
+    expect(await revenueFigures()).toEqual(before);
+    const after = (await admin.client.get('/api/admin/stats')).body;
+    expect(after.totalUsers).toBe(usersBefore - 1);
+
+    await t.services.runner.rebuild(adminStatsProjection);
+    expect(await revenueFigures()).toEqual(before);
+    expect((await admin.client.get('/api/admin/stats')).body).toEqual(after);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { ProviderEvent } from '../../backend/application/ports/payment-gateway';
 import { billingRoleReasons, billingStream } from '../../backend/domain/billing/billing-events';
 import { monthlyAllowances } from '../../backend/domain/credits/allowances';
@@ -95,9 +96,11 @@ describe('becoming Pro through the simulated checkout', () => {
     expect(payments.status).toBe(200);
     const mine = payments.body.filter((p: { customerEmail: string }) => p.customerEmail === ada.email);
     expect(mine).toEqual([
-      expect.objectContaining({ mode: 'test', type: 'subscription', status: 'paid', amount: 9.99, currency: 'usd', interval: 'month', description: 'Skilly Pro (monthly)' }),
+      expect.objectContaining({ mode: 'test', type: 'subscription', status: 'paid', amount: 9.99, currency: 'usd', interval: 'month', description: 'Skilly Pro (monthly)', simulated: true }),
     ]);
     expect(mine[0].id).toMatch(/^sim_in_/);
+    // Wherever the admin reads revenue, a simulated server says its payments are simulated.
+    expect((await admin.client.get('/api/admin/stats')).body.paymentsSimulated).toBe(true);
 
     // The role change names its cause: the system billing, the subscription, the provider event.
     const roleChange = (await t.services.eventStore.readStream(userStreams.name(ada.userId))).find((e) => e.type === 'UserRoleChanged')!;
@@ -231,6 +234,26 @@ describe('who may do what', () => {
     expect((await ada.client.get(`/api/stripe/test-portal/${gracePortal}`)).status).toBe(404);
     expect((await ada.client.post(`/api/stripe/test-portal/${gracePortal}/cancel-subscription`)).status).toBe(404);
     expect((await grace.client.get('/api/billing/subscription')).body.status).toBe('active');
+  });
+});
+
+describe('one member, one subscription (simulated checkout)', () => {
+  it('a second checkout closes the first (its page is gone), and two sessions paid at once make one subscription and one payment', async () => {
+    const ada = await signUp();
+    const first = await checkout(ada);
+    const second = await checkout(ada);
+    expect((await ada.client.get(`/api/stripe/test-checkout/${first}`)).status).toBe(404);
+    expect((await ada.client.post(`/api/stripe/test-checkout/${first}/pay`)).status).toBe(404);
+
+    // A double click can still leave two sessions open (both opened at once): both paid at once.
+    await sql`update simulated_payment_sessions set status = 'open' where id = ${first}`.execute(t.services.database.db);
+    const answers = await Promise.all([first, second, first, second].map((id) => ada.client.post(`/api/stripe/test-checkout/${id}/pay`)));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const types = await billingEvents(ada.userId);
+    expect(types.filter((type) => type === 'SubscriptionActivated')).toHaveLength(1);
+    expect(types.filter((type) => type === 'PaymentRecorded')).toHaveLength(1);
+    expect(await role(ada)).toBe('pro');
   });
 });
 

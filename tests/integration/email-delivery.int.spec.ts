@@ -35,6 +35,16 @@ async function signedUp(firstName = 'Ada') {
   return member;
 }
 
+/** Opens the confirmation link of the member's welcome email. */
+async function confirmAddress(email: string) {
+  await t.services.emailSender.sweep();
+  const welcome = smtp.received.find((m) => m.to.includes(email) && m.subject.startsWith('Welcome to Skilly'))!;
+  const token = decodeURIComponent(/https:\/\/skilly\.example\/confirm-email\?token=([^\s"<]+)/.exec(welcome.raw)![1]);
+  const res = await new Client(t.url).post('/api/auth/confirm-email', { token });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.message).toBe('Your email address is confirmed. Thank you!');
+}
+
 async function requestReset(email: string) {
   expect((await new Client(t.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
   await t.services.emailSender.sweep();
@@ -47,8 +57,8 @@ describe('delivery over SMTP', () => {
     const member = await signedUp();
     const mail = await requestReset(member.email);
     const welcome = smtp.received.find((m) => m.to.includes(member.email) && m.subject.startsWith('Welcome to Skilly'));
-    expect(welcome?.subject).toBe('Welcome to Skilly, Ada');
-    expect(welcome?.raw).toContain('https://skilly.example/dashboard');
+    expect(welcome?.subject).toBe('Welcome to Skilly: please confirm your email address');
+    expect(welcome?.raw).toMatch(/https:\/\/skilly\.example\/confirm-email\?token=/);
 
     expect(mail.subject).toBe('Reset your Skilly password');
     expect(mail.raw).toMatch(/^From: Skilly <hello@skilly\.example>/m);
@@ -78,6 +88,12 @@ describe('delivery over SMTP', () => {
     });
     expect(edit.status, edit.text).toBe(200);
     const member = await signedUp('Grace');
+    // Until the address is confirmed, the name the visitor typed stays out of the email, even where the admin's wording asks for it.
+    const unconfirmed = await requestReset(member.email);
+    expect(unconfirmed.subject).toBe('Your reset link, there');
+    expect(unconfirmed.raw).toContain('<p>Hi there, <a href="https://skilly.example/reset-password?token=');
+    expect(unconfirmed.raw).not.toContain('Grace');
+    await confirmAddress(member.email);
     const edited = await requestReset(member.email);
     expect(edited.subject).toBe('Your reset link, Grace');
     expect(edited.raw).toContain('<p>Hi Grace, <a href="https://skilly.example/reset-password?token=');
@@ -109,7 +125,7 @@ describe('billing emails', () => {
       clock.reset();
     }
     const subjects = smtp.received.filter((m) => m.to.includes(member.email)).map((m) => m.subject);
-    expect(subjects).toEqual(['Welcome to Skilly, Payne', 'Welcome to Skilly Pro', 'Your Skilly Pro subscription has ended']);
+    expect(subjects).toEqual(['Welcome to Skilly: please confirm your email address', 'Welcome to Skilly Pro', 'Your Skilly Pro subscription has ended']);
     const ended = smtp.received.find((m) => m.to.includes(member.email) && m.subject.includes('ended'))!;
     expect(ended.raw).toContain('https://skilly.example/upsell');
   });
@@ -121,7 +137,7 @@ describe('a server that refuses', () => {
     const clock = new MovableClock();
     const sender = createEmailSender({ db: db(), clock, transport: smtpTransport(refusing.url, 'Skilly <hello@skilly.example>'), maxAttempts: 3, retryBaseMs: 60_000 });
     try {
-      await t.services.mailer.send({ to: 'busy@example.com', template: 'welcome', variables: { firstName: 'Busy', appUrl: 'https://skilly.example' } });
+      await t.services.mailer.send({ to: 'busy@example.com', template: 'welcome', variables: { confirmLink: 'https://skilly.example/confirm-email?token=t', appUrl: 'https://skilly.example' } });
       const row = () => db().selectFrom('email_outbox').selectAll().where('recipient', '=', 'busy@example.com').executeTakeFirstOrThrow();
 
       expect(await sender.sweep()).toBe(0);
@@ -176,7 +192,7 @@ describe('two senders on one outbox', () => {
     );
     try {
       const recipients = Array.from({ length: 24 }, (_, i) => `pair-${i}@example.com`);
-      for (const to of recipients) await t.services.mailer.send({ to, template: 'welcome', variables: { firstName: 'Pair', appUrl: 'https://skilly.example' } });
+      for (const to of recipients) await t.services.mailer.send({ to, template: 'welcome', variables: { confirmLink: 'https://skilly.example/confirm-email?token=t', appUrl: 'https://skilly.example' } });
       const sent = await Promise.all(senders.map((s) => s.sweep()));
       expect(sent[0] + sent[1]).toBe(recipients.length);
       const delivered = counting.received.flatMap((m) => m.to).filter((to) => to.startsWith('pair-')).sort();

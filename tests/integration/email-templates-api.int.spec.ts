@@ -41,7 +41,7 @@ describe('the templates', () => {
   it('lists the emails the product sends (the five of issue 33 and the contact notification), active, with their placeholders', async () => {
     const res = await admin.client.get('/api/admin/email-templates');
     expect(res.status).toBe(200);
-    expect(res.body.map((x: { id: string }) => x.id).sort()).toEqual(['contact-message', 'password-reset', 'subscription-ended', 'subscription-started', 'ticket-reply', 'welcome']);
+    expect(res.body.map((x: { id: string }) => x.id).sort()).toEqual(['contact-message', 'email-changed', 'email-confirmation', 'password-reset', 'subscription-ended', 'subscription-started', 'ticket-reply', 'welcome']);
     const reset = res.body.find((x: { id: string }) => x.id === 'password-reset');
     expect(reset).toMatchObject({ name: 'Password reset', subject: 'Reset your Skilly password', isActive: 'true', placeholders: ['firstName', 'resetLink', 'appUrl'] });
     expect(reset.htmlBody).toContain('{{resetLink}}');
@@ -104,6 +104,6 @@ describe('the delivery log without SMTP_URL', () => {
     const res = await admin.client.get('/api/admin/emails');
     expect(res.status).toBe(200);
     expect(res.body.delivery).toBe('outbox-only');
-    expect(res.body.emails[0]).toMatchObject({ recipient: signup.email, subject: 'Welcome to Skilly, Queued', template: 'welcome', status: 'queued', attempts: 0, lastError: null, sentAt: null });
+    expect(res.body.emails[0]).toMatchObject({ recipient: signup.email, subject: 'Welcome to Skilly: please confirm your email address', template: 'welcome', status: 'queued', attempts: 0, lastError: null, sentAt: null });
   });
 });

@@ -40,6 +40,23 @@ describe('homepage content', () => {
     expect(stored).toBe('<span style="color:#16a34a">Green</span> <u class="decorative-underline">line</u> <b>bold</b>');
   });
 
+  it('stores the plain texts without markup: a script or an onerror handler never reaches the page', async () => {
+    const content = structuredClone(defaultHomepageContent);
+    content.hero.headline = 'Earn more<script>alert(1)</script>';
+    content.hero.description = 'Start <img src=x onerror=alert(1)>today & grow';
+    content.howItWorks.steps[0].title = '<b onmouseover=alert(1)>Share</b> Your Skills';
+    content.testimonials.items[0].achievements[0] = 'Level 2<svg onload=alert(1)></svg>';
+    content.footer.links[0].text = 'About<script>alert(1)</script>';
+    expect((await admin.put('/api/admin/homepage-content', content)).status).toBe(200);
+    const stored = (await new Client(t.url).get('/api/homepage-content')).body;
+    expect(stored.hero.headline).toBe('Earn more');
+    expect(stored.hero.description).toBe('Start today & grow');
+    expect(stored.howItWorks.steps[0].title).toBe('Share Your Skills');
+    expect(stored.testimonials.items[0].achievements[0]).toBe('Level 2');
+    expect(stored.footer.links[0].text).toBe('About');
+    expect(JSON.stringify(stored)).not.toMatch(/<script|onerror|onload|onmouseover/i);
+  });
+
   it('refuses members and visitors, and changes nothing', async () => {
     const before = (await new Client(t.url).get('/api/homepage-content')).body;
     const member = new Client(t.url);

@@ -74,6 +74,23 @@ describe('secrets stay out of the log', () => {
     expect(text).not.toContain('another-secret-password-2');
     expect(text).not.toContain(c.sessionCookie!);
   });
+
+  it('names a queued email by its template and the recipient’s account id outside development, never by its subject', async () => {
+    const firstName = `Zephyrine${Date.now()}`;
+    const member = newMember({ firstName });
+    const signup = await new Client(url).post('/api/auth/signup', member);
+    expect(signup.status, signup.text).toBe(201);
+    const userId = signup.body.user.id as string;
+    await new Client(url).post('/api/auth/forgot-password', { email: member.email });
+
+    const queued = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'email queued in outbox');
+    const forMember = queued.filter((entry) => entry.recipientId === userId);
+    expect(forMember.map((entry) => entry.template)).toEqual(['welcome', 'password-reset']);
+    for (const entry of forMember) expect(entry).not.toHaveProperty('subject');
+    // The welcome subject is "Welcome to Skilly, {firstName}": neither it nor the address is in any line.
+    expect(log.text()).not.toContain(firstName);
+    expect(log.text()).not.toContain(member.email);
+  });
 });
 
 describe('the logger', () => {

@@ -10,6 +10,7 @@ describe('the OpenAPI document', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-session-secret-0123456789',
       PUBLIC_URL: 'https://skilly.example',
+      PAYMENTS_SIMULATED: 'true',
     });
     development = await startTestApp({ NODE_ENV: 'development' });
   });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthlyAllowances } from '../../backend/application/contracts/allowances';
+import { proPrice } from '../../backend/application/contracts/billing';
 import { platformCategories } from '../../backend/application/contracts/platforms';
+import { starterFaqs, starterPlatforms } from '../../backend/application/content/starter-content';
+import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { staffMember } from '../support/member-data';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 
@@ -28,6 +32,42 @@ afterAll(async () => t?.close());
 const link = { platformName: 'Fiverr', category: 'Freelance Marketplaces', url: 'https://www.fiverr.com', logoUrl: 'https://example.com/fiverr.png', description: 'Sell gigs worldwide.' };
 const publicLinks = async () => (await visitor.get('/api/skilly-urls')).body as { id: string; platformName: string }[];
 const publicFaqs = async () => (await visitor.get('/api/faqs')).body as { id: string; question: string; orderIndex: number }[];
+
+describe('a fresh install', () => {
+  it('has the starter FAQ and a directory of real platforms over the 12 categories, which admins edit or delete like any entry and which never come back', async () => {
+    const faqs = await publicFaqs();
+    expect(faqs.map((faq) => faq.question)).toEqual(starterFaqs.map((faq) => faq.question));
+    expect(faqs.map((faq) => faq.orderIndex)).toEqual(faqs.map((_, i) => i + 1));
+    const answers = (await visitor.get('/api/faqs')).body.map((faq: { answer: string }) => faq.answer).join('\n');
+    // Worded from the rules that decide them: the allowances, the Pro price, the refund window, support.
+    const { free, pro } = monthlyAllowances;
+    expect(answers).toContain(`${free.idea} idea set, ${free.plan} action plans, ${free.milestone} milestone credits and ${free.help} help requests`);
+    expect(answers).toContain(`${pro.idea} idea sets, ${pro.plan} action plans, ${pro.milestone} milestone credits and ${pro.help} help requests`);
+    expect(answers).toContain(`$${proPrice.amount} a month`);
+    expect(answers).toContain('within 7 days');
+    expect(answers).toContain('24-48 hours');
+
+    const links = (await visitor.get('/api/skilly-urls')).body as { id: string; platformName: string; category: string; url: string }[];
+    expect(links.map((l) => l.platformName)).toEqual(starterPlatforms.map((p) => p.platformName));
+    expect(new Set(links.map((l) => l.category))).toEqual(new Set(platformCategories));
+    for (const l of links) expect(l.url).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+(\/|$)/);
+
+    // Admins change them like any other entry...
+    const [firstFaq, secondFaq] = faqs;
+    expect((await admin.request('DELETE', `/api/admin/faqs/${firstFaq.id}`)).status).toBe(200);
+    expect((await admin.request('PATCH', `/api/admin/faqs/${secondFaq.id}`, { answer: 'Our own words.' })).status).toBe(200);
+    const fiverr = links.find((l) => l.platformName === 'Fiverr')!;
+    expect((await admin.request('DELETE', `/api/admin/skilly-urls/${fiverr.id}`)).status).toBe(200);
+
+    // ...and a restart (which runs the migrations not yet run) brings nothing back.
+    expect(await migrateToLatest(t.services.database.db)).toEqual([]);
+    const after = await publicFaqs();
+    expect(after.map((faq) => faq.id)).not.toContain(firstFaq.id);
+    expect(after).toHaveLength(starterFaqs.length - 1);
+    expect((await visitor.get('/api/faqs')).body.find((faq: { id: string }) => faq.id === secondFaq.id).answer).toBe('Our own words.');
+    expect((await publicLinks()).map((l) => l.platformName)).not.toContain('Fiverr');
+  });
+});
 
 describe('who may change platform links and FAQs', () => {
   it('a visitor is told to sign in, free members and moderators are refused, and nothing changes', async () => {

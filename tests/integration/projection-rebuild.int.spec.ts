@@ -171,3 +171,35 @@ describe('rebuild equals live, for every registered read model', () => {
     }
   }, 120_000);
 });
+
+describe('shadow tables a rebuild that died left', () => {
+  const db = () => database.handle.db;
+  const shadowTables = async () =>
+    (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'projection_rebuild' order by tablename`.execute(db())).rows.map((row) => row.name);
+  /** What a rebuild of every read model killed midway leaves: whole copies of the read models, rows and all. */
+  async function leaveShadowCopies(tables: readonly string[]) {
+    await sql`create schema if not exists projection_rebuild`.execute(db());
+    for (const table of tables) {
+      await sql`create table if not exists ${sql.table(`projection_rebuild.${table}`)} (like ${sql.table(table)} including all)`.execute(db());
+      await sql`insert into ${sql.table(`projection_rebuild.${table}`)} select * from ${sql.table(table)}`.execute(db());
+    }
+  }
+  const readModelTables = readModels.flatMap((model) => model.projection.tables);
+
+  it('a rebuild of one projection first drops every leftover, of any projection', async () => {
+    await leaveShadowCopies(readModelTables);
+    expect(await shadowTables()).toEqual([...readModelTables].sort());
+    const projection = countingProjection();
+    await new ProjectionRunner(db(), store, [projection], quiet).rebuild(projection);
+    expect(await shadowTables()).toEqual([]);
+  }, 60_000);
+
+  it('a runner drops them when it starts', async () => {
+    await leaveShadowCopies(['users', 'payments', 'support_tickets']);
+    expect(await shadowTables()).toEqual(['payments', 'support_tickets', 'users']);
+    const runner = new ProjectionRunner(db(), store, [], quiet);
+    await runner.start();
+    await runner.stop();
+    expect(await shadowTables()).toEqual([]);
+  }, 60_000);
+});

@@ -8,11 +8,13 @@ import {
   signedDelivery,
   startStripeServer,
   stripeId,
+  stripeInvoice,
   stripeSubscription,
   subscriptionDeleted,
   subscriptionUpdated,
   type StripeServer,
 } from '../support/stripe-server';
+import { runReconcile } from '../../backend/application/finance/reconcile-run';
 import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -121,6 +123,22 @@ describe('checkout and portal through the Stripe SDK', () => {
     expect(stripe.checkoutSessions).toHaveLength(2);
   });
 
+  it('one open checkout per member: a second checkout expires the first at Stripe; one whose first was paid is refused (409)', async () => {
+    const member = await signUp();
+    expect((await member.client.post('/api/stripe/create-checkout-session')).status).toBe(200);
+    expect((await member.client.post('/api/stripe/create-checkout-session')).status).toBe(200);
+    const [first, second] = stripe.checkoutSessions.map((session) => session.id);
+    expect(stripe.requestsTo('POST', `/v1/checkout/sessions/${first}/expire`)).toHaveLength(1);
+    expect(stripe.checkoutSessions.map((session) => session.status)).toEqual(['expired', 'open']);
+
+    // The member paid the second on Stripe's page; its webhooks have not arrived yet.
+    stripe.completeCheckoutSession(second);
+    const third = await member.client.post('/api/stripe/create-checkout-session');
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('You already have an active Pro subscription');
+    expect(stripe.checkoutSessions).toHaveLength(2);
+  });
+
   it("a refusal at Stripe (an unknown price) is a 502 in our words, never Stripe's, and nothing is recorded", async () => {
     const member = await signUp();
     stripe.prices.clear();
@@ -158,8 +176,59 @@ describe('webhooks', () => {
     expect(credits.body.tier).toBe('pro');
     expect(credits.body.allowances).toEqual(allowances.pro);
     await expect.poll(() => paymentsOf(member)).toEqual([
-      expect.objectContaining({ id: life.invoice.invoiceId, status: 'paid', mode: 'test', amount: 9.99 }),
+      expect.objectContaining({ id: life.invoice.invoiceId, status: 'paid', mode: 'test', amount: 9.99, simulated: false }),
     ]);
+    // With the Stripe settings the admin's revenue is not labelled simulated.
+    expect((await admin.get('/api/admin/stats')).body.paymentsSimulated).toBe(false);
+  });
+
+  it('two checkouts paid at once make one subscription: the second is cancelled and refunded at Stripe, recorded, and reconciled', async () => {
+    const member = await signUp();
+    const customerId = stripeId('cus');
+    const lives = [0, 1].map(() => {
+      const ids = { userId: member.userId, customerId, subscriptionId: stripeId('sub') };
+      const invoice = { ...ids, invoiceId: stripeId('in'), customerEmail: member.email, customerName: 'Ada Lovelace', amount: 999, currency: 'usd' };
+      stripe.seedSubscriptions(stripeSubscription({ ...ids, status: 'active' }));
+      stripe.seedInvoices(stripeInvoice({ ...invoice, status: 'paid' }));
+      return { ids, invoice, completed: checkoutCompleted({ ...ids, email: member.email }), paid: invoicePaid(invoice) };
+    });
+    const answers = await Promise.all(lives.flatMap((life) => [deliver(life.completed), deliver(life.paid)]));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+
+    const events = await billingEvents(member);
+    const activations = events.filter((event) => event.type === 'SubscriptionActivated');
+    expect(activations).toHaveLength(2);
+    const found = events.filter((event) => event.type === 'DuplicateSubscriptionFound');
+    expect(found).toHaveLength(1);
+    const { subscriptionId: duplicate, keptSubscriptionId: kept } = found[0].data as { subscriptionId: string; keptSubscriptionId: string };
+    expect(new Set([duplicate, kept])).toEqual(new Set(lives.map((life) => life.ids.subscriptionId)));
+    const duplicateInvoice = lives.find((life) => life.ids.subscriptionId === duplicate)!.invoice.invoiceId;
+    const keptInvoice = lives.find((life) => life.ids.subscriptionId === kept)!.invoice.invoiceId;
+
+    // At Stripe: the duplicate cancelled, its payment refunded, once; the kept one untouched.
+    expect(stripe.cancelledSubscriptions).toEqual([duplicate]);
+    expect(stripe.refunds.map((refund) => refund.payment_intent)).toEqual([`pi_${duplicateInvoice}`]);
+    expect(events.filter((event) => event.type === 'DuplicateSubscriptionCancelled').map((event) => event.data.subscriptionId)).toEqual([duplicate]);
+    const refunds = events.filter((event) => event.type === 'PaymentRefunded');
+    expect(refunds.map((event) => event.data)).toEqual([
+      expect.objectContaining({ paymentId: duplicateInvoice, refundId: stripe.refunds[0].id, subscriptionId: duplicate, amount: 9.99, currency: 'usd' }),
+    ]);
+    expect(await roleOf(member)).toBe('pro');
+
+    // Stripe then reports the duplicate deleted: the member stays Pro by the kept subscription.
+    expect((await deliver(subscriptionDeleted({ userId: member.userId, customerId, subscriptionId: duplicate }))).status).toBe(200);
+    expect(await roleOf(member)).toBe('pro');
+    await t.services.runner.catchUpAll();
+    const payments = await paymentsOf(member);
+    expect(payments.find((payment) => payment.id === keptInvoice)).toMatchObject({ status: 'paid' });
+    expect(payments.find((payment) => payment.id === duplicateInvoice)).toMatchObject({ status: 'refunded' });
+
+    // Finance reconcile sees the refund, and nothing amiss with this member.
+    const report = await runReconcile({ eventStore: t.services.eventStore, db: t.services.database.db, gateway: t.services.paymentGateway });
+    expect(report.discrepancies.filter((d) => d.ids.userId === member.userId || [keptInvoice, duplicateInvoice].includes(d.ids.paymentId ?? ''))).toEqual([]);
+    const month = report.months.find((row) => row.mode === 'test' && row.currency === 'usd')!;
+    expect(month.refunds).toBeGreaterThanOrEqual(1);
+    expect(month.refundedCents).toBeGreaterThanOrEqual(999);
   });
 
   it('a bad, missing or foreign signature is a 400 and changes nothing', async () => {
@@ -181,6 +250,29 @@ describe('webhooks', () => {
     expect(await billingEvents(member)).toEqual([]);
     expect(await eventCount(t, 'UserRoleChanged')).toBe(before);
     expect(await roleOf(member)).toBe('free');
+  });
+
+  it('a correctly signed but malformed event is a 400, kept in the inbox as refused, and changes nothing', async () => {
+    const before = await eventCount(t, 'PaymentRecorded');
+    const eventId = stripeId('evt');
+    for (const data of [{}, { object: { id: 'in_1', object: 'invoice' } }]) {
+      const answer = await deliver({ id: eventId, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), livemode: false, data });
+      expect(answer).toEqual({ status: 400, body: { message: 'Malformed event', code: 'malformed_webhook' } });
+    }
+    const rows = await t.services.database.db.selectFrom('billing_inbox').selectAll().where('event_id', '=', eventId).execute();
+    expect(rows).toEqual([expect.objectContaining({ kind: 'refused:invoice.paid', user_id: null, processed_at: null })]);
+    expect(await eventCount(t, 'PaymentRecorded')).toBe(before);
+  });
+
+  it('an event naming no member of ours answers 200, as the route’s documented answers say (no 409)', async () => {
+    const stranger = { userId: null, customerId: stripeId('cus'), subscriptionId: stripeId('sub') };
+    expect(await deliver(subscriptionUpdated(stranger))).toEqual({ status: 200, body: { received: true } });
+    const docs = await fetch(new URL('/api/docs/json', t.url));
+    expect(docs.status).toBe(200);
+    const operation = (await docs.json()).paths['/api/stripe/webhook'].post;
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400']);
+    expect(operation.description).not.toMatch(/409/);
+    expect(operation.description).toMatch(/naming no member of ours is recorded as not ours and answered 200/);
   });
 
   it('the same event delivered five times has one effect', async () => {

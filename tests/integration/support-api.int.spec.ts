@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketStream } from '../../backend/domain/support/ticket';
 import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
@@ -382,5 +383,115 @@ describe('Idempotency-Key', () => {
     const repeat = await ada.client.post(`/api/support/tickets/${first.body.id}/messages`, { message: 'Hi' }, { 'idempotency-key': 'msg-key-1' });
     expect(repeat.body).toEqual(message.body);
     expect((await ada.client.get(`/api/support/tickets/${first.body.id}/messages`)).body).toHaveLength(2);
+  });
+});
+
+describe('a thread that cannot be made huge (issue 48)', () => {
+  const big = (i: number) => `${i} `.padEnd(5000, 'x');
+  type Message = { id: string; message: string; senderType: string };
+
+  /** `count` more messages of 5,000 characters from the ticket's member, recorded as posting them one by one would (posting 200 over HTTP takes minutes). */
+  async function floodTicket(member: Person, ticketId: string, count: number) {
+    const version = (await t.services.eventStore.readStream(ticketStream.name(ticketId))).length - 1;
+    const events = Array.from({ length: count }, (_, i) => ({
+      id: randomUUID(),
+      type: 'TicketMessagePosted',
+      schemaVersion: 1,
+      data: { ticketId, messageId: randomUUID(), message: big(i + 1), senderType: 'user' },
+    }));
+    await t.services.eventStore.append(ticketStream.name(ticketId), events, {
+      expectedVersion: version,
+      actor: { kind: 'user', userId: member.userId, role: 'free' },
+      occurredAt: new Date(),
+      causationId: 'flood',
+      correlationId: 'flood',
+    });
+    await t.services.runner.catchUpAll();
+  }
+
+  it('takes at most 200 messages of a member on one ticket and 300 a day (429), and a refused one does not count for the day', async () => {
+    const ada = await signUp();
+    const post = (ticketId: string, message: string) => ada.client.post(`/api/support/tickets/${ticketId}/messages`, { message });
+    const flooded = await openTicket(ada, 'Flood', big(0));
+    await floodTicket(ada, flooded, 198);
+
+    expect((await post(flooded, big(199))).status).toBe(201);
+    const before = await streamLength(flooded);
+    for (let i = 0; i < 3; i++) {
+      const refused = await post(flooded, 'One more');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'ticket_message_limit',
+        message: 'This ticket has reached its limit of 200 messages from you. Please open a new ticket if you need more help.',
+      });
+    }
+    expect(await streamLength(flooded)).toBe(before);
+    // The support team may still answer a full ticket.
+    expect((await admin.client.post(`/api/admin/support-tickets/${flooded}/messages`, { message: 'We read them all.' })).status).toBe(201);
+
+    // The day: 298 messages counted earlier today, plus the 200th above; the three refusals did not count.
+    const today = t.services.clock.now().toISOString().slice(0, 10);
+    await t.services.database.db.updateTable('support_message_posts').set({ used: 299 }).where('user_id', '=', ada.userId).where('day', '=', today).execute();
+    const other = await openTicket(ada, 'Another question');
+    expect((await post(other, 'The 300th message today')).status).toBe(201);
+    const daily = await post(other, 'The 301st');
+    expect(daily.status).toBe(429);
+    expect(daily.body).toMatchObject({ code: 'ticket_message_daily_limit', message: 'You can send at most 300 support messages a day. Please try again tomorrow.' });
+    expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another member's day is their own.
+    const grace = await signUp('Grace');
+    expect((await grace.client.post(`/api/support/tickets/${await openTicket(grace)}/messages`, { message: 'Hello' })).status).toBe(201);
+  });
+
+  it('reads a thread a bounded page at a time: the latest 50 without parameters, earlier ones by cursor, and only newer ones for a poll', async () => {
+    const ada = await signUp();
+    const flooded = await openTicket(ada, 'Flood', big(0));
+    await floodTicket(ada, flooded, 199);
+    expect((await admin.client.post(`/api/admin/support-tickets/${flooded}/messages`, { message: 'We read them all.' })).status).toBe(201);
+
+    // A read without parameters (the spec's call) is the latest 50, oldest first, and its size is bounded.
+    for (const [who, path] of [
+      [ada, `/api/support/tickets/${flooded}/messages`],
+      [admin, `/api/admin/support-tickets/${flooded}/messages`],
+    ] as const) {
+      const latest = await who.client.get(path);
+      expect(latest.status).toBe(200);
+      expect(latest.text.length).toBeLessThan(260_000);
+      const page = latest.body as Message[];
+      expect(page).toHaveLength(50);
+      expect(page.at(-1)!.message).toBe('We read them all.');
+      expect(page.at(-2)!.message).toBe(big(199));
+      expect(latest.headers.get('x-earlier-cursor')).toBe(page[0]!.id);
+    }
+
+    // Paging back with the cursor reads the whole thread once, in order, the last page without a cursor.
+    const all: Message[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `?limit=100&before=${cursor}` : '?limit=100';
+      const read = await ada.client.get(`/api/support/tickets/${flooded}/messages${query}`);
+      expect(read.status).toBe(200);
+      all.unshift(...(read.body as Message[]));
+      cursor = read.headers.get('x-earlier-cursor');
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(all.map((m) => m.message.split(' ')[0])).toEqual([...Array.from({ length: 200 }, (_, i) => String(i)), 'We']);
+
+    // A poll asks only for what is newer than the last message it has.
+    const since = await admin.client.get(`/api/admin/support-tickets/${flooded}/messages?after=${all.at(-3)!.id}`);
+    expect((since.body as Message[]).map((m) => m.id)).toEqual([all.at(-2)!.id, all.at(-1)!.id]);
+    expect((await ada.client.get(`/api/support/tickets/${flooded}/messages?after=${all.at(-1)!.id}`)).body).toEqual([]);
+
+    // A cursor that is not a message of this ticket, or a bad limit, is refused.
+    const other = await openTicket(ada, 'Another');
+    const otherMessage = ((await ada.client.get(`/api/support/tickets/${other}/messages`)).body as Message[])[0]!.id;
+    const foreign = await ada.client.get(`/api/support/tickets/${flooded}/messages?after=${otherMessage}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('The cursor is not a message of this ticket: use the x-earlier-cursor header or a message id of the thread.');
+    for (const query of ['before=nope', 'limit=0', 'limit=101', `before=${all[5]!.id}&after=${all[9]!.id}`]) {
+      expect((await ada.client.get(`/api/support/tickets/${flooded}/messages?${query}`)).status, query).toBe(400);
+    }
   });
 });

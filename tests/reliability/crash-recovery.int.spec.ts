@@ -85,7 +85,7 @@ function startChild(script: string, data: ProductData, env: Record<string, strin
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...inherited, NODE_ENV: 'test', ...data.env, ...env },
+    env: { ...inherited, NODE_ENV: 'test', SIGNUPS_PER_ADDRESS_PER_HOUR: '0', ...data.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];

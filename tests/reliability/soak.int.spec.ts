@@ -117,6 +117,7 @@ async function startServerChild() {
       HOST: '127.0.0.1',
       PORT: '0',
       TRUST_PROXY: '127.0.0.1',
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
     },

@@ -17,6 +17,14 @@ export * from './stripe/objects';
  * - `DELETE /v1/customers/{id}`: deletes a known customer (`{ id, object: 'customer', deleted: true }`)
  *   and cancels its subscriptions at once, as Stripe does; an unknown or deleted one is a 404
  *   `resource_missing`.
+ * - `GET /v1/checkout/sessions/{id}` and `POST /v1/checkout/sessions/{id}/expire`: a session
+ *   created here (or marked paid with `completeCheckoutSession`); only an open one expires, else
+ *   Stripe's 400.
+ * - `DELETE /v1/subscriptions/{id}`: cancels a seeded subscription at once (the same
+ *   `Idempotency-Key` answers the first result); an unknown one is a 404.
+ * - `GET /v1/invoice_payments?invoice=…`: a seeded paid invoice's payment (PaymentIntent `pi_{invoice id}`).
+ * - `POST /v1/refunds` with `payment_intent`: a full refund of it; the same `Idempotency-Key`
+ *   answers the same refund, as Stripe does.
  * - `GET /v1/invoices`: the seeded invoices, newest first, filtered by `status`, `customer`,
  *   `subscription` and `created[gte|gt|lte|lt]`, paged by `limit` (1 to 100, default 10),
  *   `starting_after` / `ending_before`, answered as `{ object: 'list', data, has_more, url }`.
@@ -75,6 +83,12 @@ export interface StripeServer {
   unavailable: boolean;
   /** Customers deleted, in order. */
   deletedCustomers: string[];
+  /** Subscriptions cancelled through `DELETE /v1/subscriptions/{id}`, in order. */
+  cancelledSubscriptions: string[];
+  /** Refunds created, in order. */
+  refunds: Stripe.Refund[];
+  /** Marks a session paid, as the member paying on Stripe's page does. */
+  completeCheckoutSession(id: string): void;
   /** Forget the requests, sessions and invoices; restore the prices and customers given at start. */
   reset(): void;
   close(): Promise<void>;
@@ -125,6 +139,11 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     omitCheckoutUrl: false,
     unavailable: false,
     deletedCustomers: [],
+    cancelledSubscriptions: [],
+    refunds: [],
+    completeCheckoutSession: (id) => {
+      state.checkoutSessions = state.checkoutSessions.map((session) => (session.id === id ? ({ ...session, status: 'complete', payment_status: 'paid' } as Stripe.Checkout.Session) : session));
+    },
     reset: () => {
       state.requests = [];
       state.checkoutSessions = [];
@@ -136,12 +155,76 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       state.omitCheckoutUrl = false;
       state.unavailable = false;
       state.deletedCustomers = [];
+      state.cancelledSubscriptions = [];
+      state.refunds = [];
+      refundsByKey.clear();
+      cancelsByKey.clear();
     },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+
+  const refundsByKey = new Map<string, Stripe.Refund>();
+
+  function retrieveCheckoutSession(res: ServerResponse, id: string, expire: boolean) {
+    const session = state.checkoutSessions.find((s) => s.id === id);
+    if (!session) return fail(res, 404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${id}'` });
+    if (!expire) return send(res, 200, session);
+    if (session.status !== 'open') {
+      return fail(res, 400, { type: 'invalid_request_error', message: `Only Checkout Sessions with a status of \`open\` can be expired. This Checkout Session has a status of \`${session.status}\`.` });
+    }
+    const expired = { ...session, status: 'expired', url: null } as Stripe.Checkout.Session;
+    state.checkoutSessions = state.checkoutSessions.map((s) => (s.id === id ? expired : s));
+    send(res, 200, expired);
+  }
+
+  const cancelsByKey = new Map<string, Stripe.Subscription>();
+
+  function cancelSubscription(res: ServerResponse, id: string, idempotencyKey: string | undefined) {
+    const again = idempotencyKey ? cancelsByKey.get(idempotencyKey) : undefined;
+    if (again) return send(res, 200, again);
+    const subscription = state.subscriptions.find((s) => s.id === id);
+    if (!subscription) return fail(res, 404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such subscription: '${id}'` });
+    const canceledAt = now();
+    const cancelled = { ...subscription, status: 'canceled', canceled_at: canceledAt, ended_at: canceledAt } as Stripe.Subscription;
+    state.subscriptions = state.subscriptions.map((s) => (s.id === id ? cancelled : s));
+    state.cancelledSubscriptions.push(id);
+    if (idempotencyKey) cancelsByKey.set(idempotencyKey, cancelled);
+    send(res, 200, cancelled);
+  }
+
+  function listInvoicePayments(res: ServerResponse, query: Record<string, any>) {
+    const invoice = state.invoices.find((i) => i.id === query.invoice);
+    const data =
+      invoice && invoice.status === 'paid'
+        ? [{ id: `inpay_${invoice.id}`, object: 'invoice_payment', amount_paid: invoice.amount_paid, amount_requested: invoice.amount_paid, currency: invoice.currency, invoice: invoice.id, is_default: true, livemode: invoice.livemode, status: 'paid', payment: { type: 'payment_intent', payment_intent: `pi_${invoice.id}` } }]
+        : [];
+    send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+  }
+
+  function createRefund(res: ServerResponse, body: Record<string, any>, idempotencyKey: string | undefined) {
+    const again = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+    if (again) return send(res, 200, again);
+    if (!body.payment_intent && !body.charge) return missing(res, 'payment_intent');
+    const invoice = state.invoices.find((i) => `pi_${i.id}` === body.payment_intent);
+    if (!invoice) return noSuch(res, 'payment_intent', String(body.payment_intent), 'payment_intent');
+    const refund = {
+      id: randomId('re'),
+      object: 'refund',
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      created: now(),
+      metadata: body.metadata ?? {},
+      payment_intent: body.payment_intent,
+      reason: body.reason ?? null,
+      status: 'succeeded',
+    } as unknown as Stripe.Refund;
+    state.refunds.push(refund);
+    if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+    send(res, 200, refund);
+  }
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': randomId('req'), 'stripe-version': Stripe.API_VERSION });
@@ -350,6 +433,12 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       const route = `${request.method} ${request.path}`;
       const customer = /^\/v1\/customers\/([^/]+)$/.exec(request.path)?.[1];
       if (request.method === 'DELETE' && customer) return deleteCustomer(res, decodeURIComponent(customer));
+      const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path)?.[1];
+      if (request.method === 'DELETE' && subscription) return cancelSubscription(res, decodeURIComponent(subscription), req.headers['idempotency-key'] as string | undefined);
+      const session = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(request.path);
+      if (session && (request.method === 'GET' || (request.method === 'POST' && session[2]))) return retrieveCheckoutSession(res, decodeURIComponent(session[1]), Boolean(session[2]));
+      if (route === 'GET /v1/invoice_payments') return listInvoicePayments(res, request.query);
+      if (route === 'POST /v1/refunds') return createRefund(res, request.body, req.headers['idempotency-key'] as string | undefined);
       if (route === 'POST /v1/checkout/sessions') return createCheckoutSession(res, request.body, livemode);
       if (route === 'POST /v1/billing_portal/sessions') return createPortalSession(res, request.body, livemode);
       if (route === 'GET /v1/invoices') return listInvoices(res, request.query);

@@ -32,6 +32,8 @@ export async function startTestApp(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-data-')),
     PORT: '0',
     HOST: '127.0.0.1',
+    // Every test client signs up from 127.0.0.1: the sign-up limit is off unless a test sets it.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
     ...env,
   });
   const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL), ...overrides });
@@ -57,7 +59,11 @@ export async function startTestApp(
  * balancer would be: its own connections (on the server database), its own caches, the
  * projections left to the first. `env` must share the first's SESSION_SECRET.
  */
-export async function startSecondInstance(first: TestApp, env: Record<string, string>): Promise<{ app: FastifyInstance; url: string; close(): Promise<void> }> {
+export async function startSecondInstance(
+  first: TestApp,
+  env: Record<string, string>,
+  overrides: Pick<CompositionOverrides, 'clock'> = {},
+): Promise<{ app: FastifyInstance; url: string; close(): Promise<void> }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -65,10 +71,12 @@ export async function startSecondInstance(first: TestApp, env: Record<string, st
     PORT: '0',
     HOST: '127.0.0.1',
     PROJECTIONS_IN_PROCESS: 'false',
+    // Every test client signs up from 127.0.0.1: the sign-up limit is off unless a test sets it.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
     ...env,
   });
   const database = first.database.url ? await openServerDatabase(first.database.url) : first.database.handle;
-  const services = await compose(config, { database, logger: createLogger('silent') });
+  const services = await compose(config, { database, logger: createLogger('silent'), ...overrides });
   const app = await buildApp(services);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -1,4 +1,5 @@
 import { billingStream } from '../../domain/billing/billing-events';
+import { billingEventCarriesPersonalData, billingEventWithoutPersonalData } from '../../domain/billing/billing-pseudonymisation';
 import { creditAccountStreams } from '../../domain/credits/credit-account';
 import { emailClaimDecider, emailClaimStreams, normaliseEmail } from '../../domain/identity/email-claim';
 import { erasureBy, erasureDecider, erasureStreams } from '../../domain/identity/erasure';
@@ -9,7 +10,7 @@ import { foldStream, handleCommand } from '../event-sourcing/command-handler';
 import { commandContext, metadataOf, type CommandContext, type RequestOrigin } from '../event-sourcing/command-context';
 import { periodicSweep } from '../event-sourcing/periodic-sweep';
 import { emailDigest } from '../identity/email-claims';
-import type { AllPosition, EventStore, RecordedEvent } from '../ports/event-store';
+import type { AllPosition, AppendContext, EventStore, EventToAppend, RecordedEvent } from '../ports/event-store';
 import { contentTypeOfKey, type FileStore } from '../ports/file-store';
 import type { ProjectionProgress } from '../ports/projection-progress';
 import type { Clock, IdGenerator } from '../ports/system';
@@ -78,10 +79,12 @@ function pictureKeysOf(userEvents: RecordedEvent[]): string[] {
  *    at once); if the provider fails, nothing is erased and the caller is told (502);
  * b. `DeleteUser` on the account: its sessions end;
  * c. once the read models include that, every stream of the person is listed: account, ledger,
- *    billing, idea sets, plans, tickets (the erasure read model), and the claim stream of every
- *    address the account used that is free or still theirs;
+ *    idea sets, plans, tickets (the erasure read model), and the claim stream of every address
+ *    the account used that is free or still theirs;
  * d. each is deleted from the event store (`ai-call-` streams stay: no personal data, and the
- *    AI cost figures stay true);
+ *    AI cost figures stay true); the billing stream is not deleted but written again without
+ *    the person in it (`billing-pseudonymisation.ts`): the books keep every payment (amounts,
+ *    currency, dates, provider ids), so past revenue and `finance reconcile` do not change;
  * e. `MemberErased` is recorded on `erasure-{userId}`, without personal data, naming who asked;
  * f. every projection removes the member's rows when it reaches that event (`Projection.erase`);
  * g. every plain table's eraser runs, and every profile picture the account had is deleted.
@@ -96,13 +99,10 @@ export function createAccountErasure(deps: AccountErasureDeps) {
 
   /** Deletes the streams of an existing account's person (c, d); answers how many there were. */
   async function deleteStreams(userId: string, emails: readonly string[]): Promise<number> {
-    const candidates = new Set([
-      userStreams.name(userId),
-      creditAccountStreams.name(userId),
-      billingStream.name(userId),
-      ...(await reads.streamsOf(userId)),
-    ]);
-    let erased = 0;
+    const candidates = new Set([userStreams.name(userId), creditAccountStreams.name(userId), ...(await reads.streamsOf(userId))]);
+    // The books: pseudonymised, never deleted.
+    candidates.delete(billingStream.name(userId));
+    let erased = (await pseudonymiseBilling(userId)) ? 1 : 0;
     for (const stream of candidates) {
       if ((await eventStore.readStream(stream)).length === 0) continue;
       await eventStore.deleteStream(stream);
@@ -119,6 +119,35 @@ export function createAccountErasure(deps: AccountErasureDeps) {
       erased += 1;
     }
     return erased;
+  }
+
+  /**
+   * Writes the member's billing stream again without the person in it, when any event of it
+   * names them; answers whether it did. Each original append is appended again as it was (its
+   * time, actor, causation and correlation), so a replay places every payment and failure where
+   * it was. The events get new ids and positions: events are never changed in place (design §3.6).
+   * Between the deletion and the appends nothing else may write the stream: its account is
+   * deleted, and a provider event for it is no longer routed to it (its billing account row is
+   * erased with the rest), so a late webhook finds no member.
+   */
+  async function pseudonymiseBilling(userId: string): Promise<boolean> {
+    const stream = billingStream.name(userId);
+    const history = await eventStore.readStream(stream);
+    if (!history.some(billingEventCarriesPersonalData)) return false;
+    const appends: { context: AppendContext; events: EventToAppend[] }[] = [];
+    for (const event of history) {
+      const copy = { id: ids.next(), type: event.type, schemaVersion: event.schemaVersion, data: billingEventWithoutPersonalData(event) };
+      const last = appends.at(-1);
+      if (last && last.context.causationId === event.causationId && last.context.occurredAt.getTime() === event.occurredAt.getTime()) {
+        last.events.push(copy);
+      } else {
+        const { actor, occurredAt, causationId, correlationId } = event;
+        appends.push({ context: { expectedVersion: 'any', actor, occurredAt, causationId, correlationId }, events: [copy] });
+      }
+    }
+    await eventStore.deleteStream(stream);
+    for (const { context, events } of appends) await eventStore.append(stream, events, context);
+    return true;
   }
 
   /** Runs every plain table's eraser and deletes the pictures (g); one failing does not stop the others. */

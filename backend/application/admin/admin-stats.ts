@@ -59,6 +59,8 @@ export interface AdminStatsDeps {
   reads: AdminStatsReads;
   content: ContentCounts;
   clock: Clock;
+  /** Whether the server's payments are simulated (the payment gateway in use is the simulated one). */
+  paymentsSimulated: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -77,7 +79,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /** Cents of the payments a mode counts ('all': live and test). */
 const centsIn = (byMode: Record<PaymentMode, number>, mode: StatsMode) => (mode === 'all' ? byMode.live + byMode.test : byMode[mode]);
 
-export function createAdminStatsService({ reads, content, clock }: AdminStatsDeps) {
+export function createAdminStatsService({ reads, content, clock, paymentsSimulated }: AdminStatsDeps) {
   return {
     async stats(mode: StatsMode = 'all'): Promise<AdminStatsDto> {
       const now = clock.now();
@@ -111,6 +113,7 @@ export function createAdminStatsService({ reads, content, clock }: AdminStatsDep
         };
       });
       return {
+        paymentsSimulated,
         totalRevenue: money(centsIn(ever.revenueCents, mode)),
         mrr: money(mrrCents),
         revenueThisMonth: money(centsIn(month.revenueCents, mode)),

@@ -19,13 +19,72 @@ type AuditedEvent = UserEvent | CreditAccountEvent | BillingEvent | UserDataRese
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const creditName = { idea: 'idea', plan: 'plan', milestone: 'milestone', help: 'task help' } as const;
+/** "an idea credit", "a plan credit". */
+const aCredit = (kind: keyof typeof creditName) => `${/^[aeiou]/.test(creditName[kind]) ? 'an' : 'a'} ${creditName[kind]} credit`;
+const tierName = { free: 'Free', pro: 'Pro' } as const;
+const modeText = (mode: string) => (mode === 'test' ? ' (test mode)' : '');
+/** "1 December 2026", the app's en-GB long date; anything else as written. */
+function dayText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+/** A code as words: 'past_due' → 'past due'. */
+const words = (code: string) => code.replace(/[-_]+/g, ' ').trim();
+const capitalised = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
-function paidForText(paidFor: CreditPaidFor): string {
-  if (paidFor.taskId) return ` for task ${paidFor.taskId}`;
-  if (paidFor.milestoneId) return ` for milestone ${paidFor.milestoneId}`;
-  if (paidFor.planId) return ` for plan ${paidFor.planId}`;
-  if (paidFor.ideaSetId) return ` for idea set ${paidFor.ideaSetId}`;
+/**
+ * What a credit paid for, by its current name (the member's content, as the user view lists it):
+ * ids become "the plan “Pet portraits”"; content deleted since is said to be gone.
+ */
+export interface ContentNames {
+  ideaSets: ReadonlyMap<string, string>;
+  plans: ReadonlyMap<string, string>;
+  milestones: ReadonlyMap<string, string>;
+  tasks: ReadonlyMap<string, string>;
+}
+
+function paidForText(paidFor: CreditPaidFor, content: ContentNames): string {
+  const named = (names: ReadonlyMap<string, string>, id: string, what: string, prefix = `the ${what} `) => {
+    const name = names.get(id);
+    return name === undefined ? `a ${what} since deleted` : `${prefix}“${name}”`;
+  };
+  if (paidFor.taskId) return ` for help with ${named(content.tasks, paidFor.taskId, 'task')}`;
+  if (paidFor.milestoneId) return ` for ${named(content.milestones, paidFor.milestoneId, 'milestone')}`;
+  if (paidFor.planId) return ` for ${named(content.plans, paidFor.planId, 'plan')}`;
+  if (paidFor.ideaSetId) return ` for ${named(content.ideaSets, paidFor.ideaSetId, 'idea set', 'ideas for ')}`;
   return '';
+}
+
+/** What the AI failures stored in refund reasons mean (`AiErrorType`, and the catch-all `error`). */
+const failureText: Record<string, string> = {
+  timeout: 'the AI took too long to answer',
+  rate_limit: 'the AI service was busy',
+  parse_error: "the AI's answer could not be read",
+  validation_error: "the AI's answer was incomplete",
+  unavailable: 'the AI service was unavailable',
+  error: 'an unexpected error',
+};
+/** Reasons the system stores as codes, in words (`billingRoleReasons`, `ABANDONED_REASON`). */
+const codedReasons: Record<string, string> = {
+  subscription_active: 'The Pro subscription became active',
+  subscription_ended: 'The Pro subscription ended',
+  generation_abandoned: 'The generation never finished, so the credit was given back',
+};
+
+/**
+ * A stored reason as a person reads it: the system's codes in words ("subscription_active" →
+ * "The Pro subscription became active", "plan generation failed (timeout)" → "The plan generation
+ * failed: the AI took too long to answer"); what a person typed stays as they typed it.
+ */
+export function readableReason(reason: string): string {
+  const known = codedReasons[reason];
+  if (known) return known;
+  const failed = /^(\w+) generation failed \(([\w-]+)\)$/i.exec(reason);
+  if (failed) {
+    const [, kind, code] = failed as unknown as [string, string, string];
+    return `The ${kind.toLowerCase()} generation failed: ${failureText[code] ?? words(code)}`;
+  }
+  return /^[a-z]+(_[a-z]+)+$/.test(reason) ? capitalised(words(reason)) : reason;
 }
 
 /** The profile fields a `UserProfileUpdated` changed, given the profile before it. */
@@ -42,7 +101,7 @@ function profileChanges(before: Profile | null, after: Profile): string {
 }
 
 /** The kind and the line of one event; `before` is the profile as it stood before it. */
-function describe(event: AuditedEvent, before: Profile | null): { kind: AuditKind; summary: string } {
+function describe(event: AuditedEvent, before: Profile | null, content: ContentNames): { kind: AuditKind; summary: string } {
   switch (event.type) {
     case 'UserRegistered':
       return { kind: 'account', summary: `Signed up as ${event.data.firstName} ${event.data.lastName} (${event.data.email}), role ${event.data.role}` };
@@ -60,40 +119,50 @@ function describe(event: AuditedEvent, before: Profile | null): { kind: AuditKin
       return { kind: 'account', summary: 'Account deleted' };
     case 'UserDataReset':
       return { kind: 'content', summary: `Data reset: ${plural(event.data.deletedIdeas, 'idea set')} and ${plural(event.data.deletedPlans, 'plan')} deleted` };
+    case 'EmailAddressConfirmed':
+      return { kind: 'account', summary: `Email address confirmed (${event.data.email})` };
+    case 'UserEmailRestored':
+      return { kind: 'access', summary: `Email address restored to ${event.data.email} from the change notice; every session ended` };
     case 'CreditAccountOpened':
-      return { kind: 'credits', summary: `Credits opened on the ${event.data.tier} tier` };
+      return { kind: 'credits', summary: `Credits opened on the ${tierName[event.data.tier]} tier` };
     case 'CreditPeriodStarted':
-      return { kind: 'credits', summary: `New credit period on the ${event.data.tier} tier, until ${event.data.resetAt.slice(0, 10)}` };
+      return { kind: 'credits', summary: `New credit period on the ${tierName[event.data.tier]} tier, until ${dayText(event.data.resetAt)}` };
     case 'CreditTierChanged':
-      return { kind: 'credits', summary: `Credit tier changed from ${event.data.from} to ${event.data.to}` };
+      return { kind: 'credits', summary: `Credit tier changed from ${tierName[event.data.from]} to ${tierName[event.data.to]}` };
     case 'CreditConsumed':
-      return { kind: 'credits', summary: `Spent a ${creditName[event.data.kind]} credit${paidForText(event.data.paidFor)}` };
+      return { kind: 'credits', summary: `Spent ${aCredit(event.data.kind)}${paidForText(event.data.paidFor, content)}` };
     case 'CreditRefunded':
-      return { kind: 'credits', summary: `Refunded a ${creditName[event.data.kind]} credit${paidForText(event.data.paidFor)}` };
+      return { kind: 'credits', summary: `Refunded ${aCredit(event.data.kind)}${paidForText(event.data.paidFor, content)}` };
     case 'CreditsGranted':
       return { kind: 'credits', summary: `Granted ${plural(event.data.amount, `${creditName[event.data.kind]} credit`)}` };
     case 'CheckoutStarted':
-      return { kind: 'payments', summary: `Checkout started (${event.data.mode})` };
+      return { kind: 'payments', summary: `Checkout for Pro started${modeText(event.data.mode)}` };
     case 'SubscriptionActivated':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} started (${event.data.mode})` };
+      return { kind: 'payments', summary: `Pro subscription started${modeText(event.data.mode)}` };
     case 'SubscriptionRenewed':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} renewed` };
+      return { kind: 'payments', summary: 'Pro subscription renewed' };
     case 'SubscriptionPaymentFailed':
-      return { kind: 'payments', summary: `Payment for subscription ${event.data.subscriptionId} failed` };
+      return { kind: 'payments', summary: 'Payment for the Pro subscription failed' };
     case 'SubscriptionCancellationScheduled':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} set to end${event.data.endsAt ? ` on ${event.data.endsAt.slice(0, 10)}` : ''}` };
+      return { kind: 'payments', summary: `Pro subscription cancelled: it ends${event.data.endsAt ? ` on ${dayText(event.data.endsAt)}` : ' at the end of the period'}` };
     case 'SubscriptionCancellationWithdrawn':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} will go on (cancellation withdrawn)` };
+      return { kind: 'payments', summary: 'Pro subscription cancellation withdrawn: it goes on' };
     case 'SubscriptionSuspended':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} suspended (${event.data.status})` };
+      return { kind: 'payments', summary: `Pro subscription suspended (${words(event.data.status)})` };
     case 'SubscriptionResumed':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} resumed` };
+      return { kind: 'payments', summary: 'Pro subscription resumed' };
     case 'SubscriptionEnded':
-      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} ended` };
+      return { kind: 'payments', summary: 'Pro subscription ended' };
     case 'PaymentRecorded': {
       const { payment } = event.data;
       return { kind: 'payments', summary: `Payment of ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()} recorded (${payment.status}, ${payment.mode})` };
     }
+    case 'DuplicateSubscriptionFound':
+      return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} is a second one (${event.data.keptSubscriptionId} is kept): it is cancelled and refunded` };
+    case 'DuplicateSubscriptionCancelled':
+      return { kind: 'payments', summary: `Second subscription ${event.data.subscriptionId} cancelled at the payment provider` };
+    case 'PaymentRefunded':
+      return { kind: 'payments', summary: `Payment of ${event.data.amount.toFixed(2)} ${event.data.currency.toUpperCase()} refunded (second subscription)` };
     default:
       return unknownEvent(event);
   }
@@ -114,20 +183,23 @@ const DELETED_USER = 'Deleted user';
 
 /**
  * The entries of the member's streams (any order in), newest first, only those of `kind` when
- * given. `names`: the current names of the user actors, by id (absent: deleted).
+ * given. `names`: the current names of the user actors, by id (absent: deleted); `content`: the
+ * member's idea sets, plans, milestones and tasks by id, to name what a credit paid for.
  */
-export function auditTrail(events: readonly RecordedEvent[], names: ReadonlyMap<string, MemberName>, kind?: AuditKind): AuditEntryDto[] {
+export function auditTrail(events: readonly RecordedEvent[], names: ReadonlyMap<string, MemberName>, content: ContentNames, kind?: AuditKind): AuditEntryDto[] {
   const oldestFirst = [...events].sort((a, b) => comparePositions(a.position, b.position));
   let profile: Profile | null = null;
   const entries: AuditEntryDto[] = [];
   for (const recorded of oldestFirst) {
     const event = { type: recorded.type, data: recorded.data } as AuditedEvent;
-    const described = describe(event, profile);
+    const described = describe(event, profile, content);
     if (event.type === 'UserRegistered') {
       const { firstName, lastName, email } = event.data;
       profile = { firstName, lastName, email, country: null, profilePicture: null };
     } else if (event.type === 'UserProfileUpdated') {
       profile = { ...event.data };
+    } else if (event.type === 'UserEmailRestored') {
+      if (profile) profile = { ...(profile as Profile), email: event.data.email };
     }
     if (kind && described.kind !== kind) continue;
     const { actor } = recorded;
@@ -143,7 +215,7 @@ export function auditTrail(events: readonly RecordedEvent[], names: ReadonlyMap<
           ? { kind: 'user', id: actor.userId, name: name ? `${name.firstName} ${name.lastName}`.trim() : DELETED_USER, role: actor.role }
           : { kind: 'system', id: null, name: systemName(actor.name), role: null },
       cause: recorded.causationId,
-      reason: typeof recorded.data.reason === 'string' ? recorded.data.reason : null,
+      reason: typeof recorded.data.reason === 'string' ? readableReason(recorded.data.reason) : null,
     });
   }
   return entries.reverse();

@@ -18,7 +18,7 @@ import type { IdentityService } from '../identity/identity-service';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { ProjectionProgress } from '../ports/projection-progress';
 import type { Clock } from '../ports/system';
-import { auditTrail } from './audit-trail';
+import { auditTrail, type ContentNames } from './audit-trail';
 import { csvLine } from './csv';
 import type { MembersFilter, MembersOrder, MembersReads } from './members-reads';
 
@@ -110,6 +110,18 @@ export function createMembersService(deps: MembersDeps) {
     return member;
   }
 
+  /** The member's idea sets, plans, milestones and tasks by id, as the audit trail names what a credit paid for. */
+  async function contentNames(userId: string): Promise<ContentNames> {
+    const [sets, plans] = await Promise.all([reads.ideaSets(userId, MEMBER_CONTENT_CAP), reads.plans(userId, MEMBER_CONTENT_CAP)]);
+    const milestones = plans.flatMap((plan) => plan.milestones);
+    return {
+      ideaSets: new Map(sets.map((set) => [set.id, set.skill])),
+      plans: new Map(plans.map((plan) => [plan.id, plan.title])),
+      milestones: new Map(milestones.map((milestone) => [milestone.id, milestone.title])),
+      tasks: new Map(milestones.flatMap((milestone) => milestone.tasks).map((task) => [task.id, task.title])),
+    };
+  }
+
   /** Checks the last-admin rule on another account (oneself is the decider's refusal), runs the command, waits for the read models. */
   function guardedChange(
     admin: UserActor,
@@ -198,7 +210,8 @@ export function createMembersService(deps: MembersDeps) {
       const streams = [userStreams.name(userId), creditAccountStreams.name(userId), billingStream.name(userId)];
       const events = (await Promise.all(streams.map((stream) => eventStore.readStream(stream)))).flat();
       const actorIds = [...new Set(events.flatMap((event) => (event.actor.kind === 'user' ? [event.actor.userId] : [])))];
-      return auditTrail(events, await reads.names(actorIds), kind);
+      const [names, content] = await Promise.all([reads.names(actorIds), contentNames(userId)]);
+      return auditTrail(events, names, content, kind);
     },
   };
 }

@@ -52,6 +52,20 @@ export async function receive(db: Db, event: ProviderEvent, userId: string | nul
     .execute();
 }
 
+/**
+ * A signed delivery that could not be read (`malformed_webhook`): kept as refused (kind
+ * `refused:{provider type}`, never processed), so the operator sees what the provider sent; a
+ * redelivery is refused again and keeps the first row.
+ */
+export async function refuse(db: Db, delivery: { eventId: string; eventType: string }, now: Date): Promise<void> {
+  if (!delivery.eventId) return;
+  await db
+    .insertInto('billing_inbox')
+    .values({ event_id: delivery.eventId, kind: `refused:${delivery.eventType || 'unknown'}`.slice(0, 200), user_id: null, received_at: now, processed_at: null })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
 export async function markProcessed(db: Db, eventId: string, now: Date): Promise<void> {
   await db.updateTable('billing_inbox').set({ processed_at: now }).where('event_id', '=', eventId).where('processed_at', 'is', null).execute();
 }

@@ -36,10 +36,10 @@ export interface RolePolicyOutcome {
 }
 
 /** The subscription started (now pro) or ended (now free) email, in the member's name. */
-function notifySubscription(mailer: Mailer, appUrl: string, user: { email: string; firstName: string }, role: 'pro' | 'free') {
+function notifySubscription(mailer: Mailer, appUrl: string, userId: string, user: { email: string; firstName: string }, role: 'pro' | 'free') {
   return role === 'pro'
-    ? mailer.send({ to: user.email, template: 'subscription-started', variables: { firstName: user.firstName, dashboardLink: `${appUrl}/dashboard`, appUrl } })
-    : mailer.send({ to: user.email, template: 'subscription-ended', variables: { firstName: user.firstName, upgradeLink: `${appUrl}/upsell`, appUrl } });
+    ? mailer.send({ to: user.email, recipientId: userId, template: 'subscription-started', variables: { firstName: user.firstName, dashboardLink: `${appUrl}/dashboard`, appUrl } })
+    : mailer.send({ to: user.email, recipientId: userId, template: 'subscription-ended', variables: { firstName: user.firstName, upgradeLink: `${appUrl}/upsell`, appUrl } });
 }
 
 /** The role the billing policy last gave: whether the member's pro came from a subscription (an admin's pro is left alone). */
@@ -110,7 +110,7 @@ export function createBillingRolePolicy(deps: BillingRolePolicyDeps) {
           position = outcome.position;
           if (outcome.state.status === 'active' || outcome.state.status === 'disabled') role = outcome.state.role;
           if (position) log.info({ userId, to: change.role, subscriptionId: change.subscription.subscriptionId }, 'billing changed a member\'s role');
-          if (position && deps.mailer && user.status === 'active') await notifySubscription(deps.mailer, deps.publicUrl ?? '', user, change.role).catch((error: unknown) => log.error({ err: error, userId }, 'could not queue the subscription email'));
+          if (position && deps.mailer && user.status === 'active') await notifySubscription(deps.mailer, deps.publicUrl ?? '', userId, user, change.role).catch((error: unknown) => log.error({ err: error, userId }, 'could not queue the subscription email'));
         } catch (error) {
           // An admin made them staff meanwhile: billing leaves staff alone.
           if (error instanceof DomainError && error.kind === 'forbidden') return { role: null, changed: false, position: null };

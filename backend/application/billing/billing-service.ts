@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import {
+  AlreadySubscribed,
   billingAccountDecider,
   checkCanCheckout,
+  duplicatesToSettle,
   customerOf,
   customersOf,
   type BillingAccountState,
@@ -18,7 +20,7 @@ import type { Database } from '../ports/database';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { PaymentGateway, ProviderEvent } from '../ports/payment-gateway';
 import type { Clock, IdGenerator } from '../ports/system';
-import { alreadyProcessed, markProcessed, receive } from './billing-inbox';
+import { alreadyProcessed, markProcessed, receive, refuse } from './billing-inbox';
 import type { BillingReads } from './billing-reads';
 import type { BillingRolePolicy } from './billing-role-policy';
 
@@ -94,6 +96,36 @@ export function createBillingService(deps: BillingDeps) {
     return user.status === 'active' || user.status === 'disabled';
   }
 
+  /**
+   * One member, one subscription: a duplicate the billing account found (two checkouts paid at
+   * once) is cancelled at the provider and each of its paid payments refunded, then recorded
+   * (`DuplicateSubscriptionCancelled`, `PaymentRefunded`). Runs after every provider event of the
+   * member (a duplicate's invoice may come after it was found); a provider failure is logged and
+   * settled on the member's next event (the provider calls are idempotent).
+   */
+  async function settleDuplicates(userId: string, context: CommandContext): Promise<AllPosition | null> {
+    let position: AllPosition | null = null;
+    for (const duplicate of duplicatesToSettle(await account(userId))) {
+      try {
+        if (duplicate.cancel) await gateway.cancelSubscription(duplicate.subscriptionId);
+        const refunds = [];
+        for (const payment of duplicate.payments) {
+          const { refundId } = await gateway.refundPayment({ paymentId: payment.paymentId, subscriptionId: payment.subscriptionId });
+          refunds.push({ paymentId: payment.paymentId, refundId, refundedAt: clock.now().toISOString() });
+        }
+        const outcome = await run(userId, context, {
+          type: 'SettleDuplicate',
+          data: { subscriptionId: duplicate.subscriptionId, cancelled: duplicate.cancel, refunds },
+        });
+        position = outcome.position ?? position;
+        log.info({ userId, subscriptionId: duplicate.subscriptionId, refunds: refunds.length }, 'cancelled and refunded a second subscription of the member');
+      } catch (error) {
+        log.error({ err: error, userId, subscriptionId: duplicate.subscriptionId }, 'could not cancel or refund a second subscription; retried on the member\'s next provider event');
+      }
+    }
+    return position;
+  }
+
   const latest = (...positions: (AllPosition | null)[]) => positions.filter((p): p is AllPosition => p !== null).at(-1) ?? null;
 
   return {
@@ -106,6 +138,12 @@ export function createBillingService(deps: BillingDeps) {
     async startCheckout(member: UserActor, origin: Origin): Promise<{ url: string; position: AllPosition | null }> {
       const state = await account(member.userId);
       checkCanCheckout(member, member.userId, state);
+      // One open checkout per member (two tabs, a double click): the previous one is closed at the
+      // provider first; paid already, the member is subscribed and its events are on their way.
+      const previous = state.lastCheckout;
+      if (previous && previous.mode === gateway.mode && (await gateway.expireCheckoutSession(previous.checkoutId)) === 'completed') {
+        throw AlreadySubscribed();
+      }
       const email = (await reads.emailOf(member.userId)) ?? '';
       const customerId = ownCustomerOf(state);
       const session = await gateway.createCheckoutSession({
@@ -128,6 +166,12 @@ export function createBillingService(deps: BillingDeps) {
       const customerId = ownCustomerOf(await account(member.userId));
       if (!customerId) throw NoSubscriptionToManage();
       return gateway.createPortalSession({ userId: member.userId, customerId, returnUrl: urls.portalReturn });
+    },
+
+    /** A signed delivery the gateway could not read: kept in the inbox as refused, nothing taken. */
+    async refuseProviderEvent(delivery: { eventId: string; eventType: string; detail: string }): Promise<void> {
+      await refuse(db, delivery, clock.now());
+      log.error({ eventId: delivery.eventId, type: delivery.eventType, detail: delivery.detail }, 'a signed provider event could not be read: refused (400), kept in the inbox');
     },
 
     /** The intake: every provider event, from the webhook or the simulated gateway. */
@@ -159,9 +203,12 @@ export function createBillingService(deps: BillingDeps) {
         // The billing fact is recorded; the sweeper brings the role in line later.
         log.error({ err: error, userId, eventId: event.eventId }, 'the billing role policy failed; the sweeper will repair it');
       }
+      const settled = await settleDuplicates(userId, context);
       await markProcessed(db, event.eventId, clock.now());
-      return { userId, taken: true, position: latest(outcome.position, rolePosition) };
+      return { userId, taken: true, position: latest(outcome.position, rolePosition, settled) };
     },
+
+    settleDuplicates,
 
     /**
      * Account erasure, first step: deletes every customer the member's billing account knows

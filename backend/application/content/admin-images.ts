@@ -1,6 +1,7 @@
+import type { UserActor } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { FileStore, StoredFileExtension } from '../ports/file-store';
-import type { PictureEncoder } from '../ports/picture-encoder';
+import type { PictureUploads } from '../pictures/picture-uploads';
 import type { IdGenerator } from '../ports/system';
 
 /**
@@ -19,16 +20,17 @@ export const NotAnAdminImage = () => new DomainError('invalid_admin_image', 'inv
 
 /**
  * Every image an admin uploads (back-office §2, §5): checked by its content (JPEG, PNG, WebP or
- * GIF, whatever its name or declared type), re-encoded through the `PictureEncoder` (no metadata
+ * GIF, whatever its name or declared type), counted, budgeted and re-encoded through
+ * `PictureUploads` (the same limits as profile pictures; no metadata
  * survives, fitted inside `ADMIN_IMAGE_MAX_SIDE`), stored under a key the application chooses
  * (`<area>/<random id>.<ext>`), answered as its `/api/files/…` URL. The page or post that shows
  * it names the URL once an admin saves it.
  */
-export function createAdminImages(deps: { files: FileStore; pictures: PictureEncoder; ids: IdGenerator }) {
+export function createAdminImages(deps: { files: FileStore; pictures: PictureUploads; ids: IdGenerator }) {
   return {
-    async upload(area: AdminImageArea, bytes: Buffer): Promise<{ url: string }> {
+    async upload(admin: UserActor, area: AdminImageArea, bytes: Buffer): Promise<{ url: string }> {
       if (bytes.length === 0) throw AdminImageRequired();
-      const encoded = await deps.pictures.encode(bytes, { maxSide: ADMIN_IMAGE_MAX_SIDE, formats: ADMIN_IMAGE_FORMATS });
+      const encoded = await deps.pictures.encode(admin.userId, bytes, { maxSide: ADMIN_IMAGE_MAX_SIDE, formats: ADMIN_IMAGE_FORMATS });
       if (!encoded) throw NotAnAdminImage();
       const key = `${area}/${deps.ids.next().replaceAll('-', '')}.${encoded.extension}`;
       await deps.files.put(key, encoded.bytes);

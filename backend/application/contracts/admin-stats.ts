@@ -26,6 +26,12 @@ export const dailyFigureSchema = z.object({
 export type DailyFigureDto = z.infer<typeof dailyFigureSchema>;
 
 export const adminStatsSchema = z.object({
+  /**
+   * The server runs the simulated payment gateway (no Stripe settings; PAYMENTS_SIMULATED):
+   * every payment it records is a TEST checkout nobody was charged for, and the screen says so
+   * beside the revenue figures.
+   */
+  paymentsSimulated: z.boolean(),
   totalRevenue: z.number(),
   /** The monthly amount of every live (not ended) subscription. */
   mrr: z.number(),

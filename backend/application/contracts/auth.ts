@@ -69,6 +69,12 @@ export const resetPasswordRequestSchema = z.object({
 });
 
 /** The reset form adds the confirmation, which is checked where the form is (browser or server) and never sent on. */
+/** The token of an emailed confirmation or restore link (issue 48). */
+export const emailLinkRequestSchema = z.object({
+  token: text({ max: 200, tooLong: 'This link is not valid' }).min(1, 'This link is incomplete'),
+});
+export type EmailLinkRequest = z.infer<typeof emailLinkRequestSchema>;
+
 export const resetPasswordFormSchema = resetPasswordRequestSchema
   .extend({ confirmPassword: z.string().min(1, 'Please fill in all fields') })
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });

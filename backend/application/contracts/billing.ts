@@ -30,6 +30,8 @@ export const paymentSchema = z.object({
   interval: z.string().nullable(),
   description: z.string(),
   created: z.string(),
+  /** Recorded by the simulated gateway (its TEST checkout): nobody was charged. */
+  simulated: z.boolean(),
 });
 export type PaymentDto = z.infer<typeof paymentSchema>;
 

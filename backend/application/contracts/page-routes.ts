@@ -7,6 +7,9 @@ export const pageRoutes = [
   '/',
   '/auth',
   '/reset-password',
+  // The links of the welcome email and of the email change notice (issue 48).
+  '/confirm-email',
+  '/restore-email',
   '/dashboard',
   '/generating',
   '/ideas-trial',

@@ -56,6 +56,36 @@ export const postMessageRequestSchema = z.object({
 });
 export type PostMessageRequest = z.infer<typeof postMessageRequestSchema>;
 
+/** Messages in one read of a thread when `limit` is not given, and the most one read returns (issue 48). */
+export const THREAD_PAGE_DEFAULT = 50;
+export const THREAD_PAGE_MAX = 100;
+/** The response header that carries the `before` cursor of the earlier messages, when there are any. */
+export const EARLIER_CURSOR_HEADER = 'x-earlier-cursor';
+
+/**
+ * GET …/tickets/{id}/messages query, all optional (issue 48): without them the latest
+ * THREAD_PAGE_DEFAULT messages, oldest first as the spec lists them. `before` (a message id, as
+ * the x-earlier-cursor header gives it) reads the messages before that one; `after` (the id of the
+ * last message the caller has) reads only the newer ones, oldest first, for the 3-second polls.
+ */
+export const threadPageQuerySchema = z
+  .object({
+    limit: text({ max: 4 })
+      .regex(/^\d+$/, 'limit must be a whole number')
+      .refine((v) => Number(v) >= 1 && Number(v) <= THREAD_PAGE_MAX, `limit must be between 1 and ${THREAD_PAGE_MAX}`)
+      .optional(),
+    before: text({ max: 100, tooLong: 'The cursor is not valid' }).min(1, 'The cursor is not valid').optional(),
+    after: text({ max: 100, tooLong: 'The cursor is not valid' }).min(1, 'The cursor is not valid').optional(),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, { message: 'Send before or after, not both' });
+export type ThreadPageQuery = z.infer<typeof threadPageQuerySchema>;
+/** What both thread reads (the member's and the desk's) say of their paging. */
+export const threadReadDescription =
+  `At most \`limit\` messages (default ${THREAD_PAGE_DEFAULT}, at most ${THREAD_PAGE_MAX}), oldest first: without a cursor the latest ` +
+  'ones; with `before` (a message id) those before it; with `after` (the id of the last message the caller has) only the newer ' +
+  `ones, for polling. When earlier messages exist, the \`${EARLIER_CURSOR_HEADER}\` response header holds the \`before\` cursor that reads them. ` +
+  'A cursor that is not a message of this ticket answers 400.';
+
 /** PATCH /api/admin/support-tickets/{id}/status */
 export const changeTicketStatusRequestSchema = z.object({ status: ticketStatusSchema });
 
@@ -95,6 +125,18 @@ export const ticketMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type TicketMessageDto = z.infer<typeof ticketMessageSchema>;
+
+/** Which messages of a thread one read asks for: at most `limit`, before or after a message (by id). */
+export interface ThreadPage {
+  limit: number;
+  before?: string;
+  after?: string;
+}
+/** One read of a thread: its messages oldest first, and the `before` cursor of earlier ones when there are any. */
+export interface ThreadSlice {
+  messages: TicketMessageDto[];
+  earlierCursor: string | null;
+}
 
 export const unreadCountResponseSchema = z.object({ count: z.number().int() });
 

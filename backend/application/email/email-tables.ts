@@ -50,3 +50,31 @@ export const emailTemplatesMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * Issue 48: the welcome email carries the confirmation link and no name (the seeded wording is
+ * replaced unless an admin saved their own), and the two emails of an email change are added:
+ * the notice to the previous address and the confirmation to the new one (a fresh database has
+ * them from the seed above already).
+ */
+export const confirmationEmailsMigration: Migration = {
+  async up(untyped) {
+    const db = untyped as Kysely<EmailTemplateTables>;
+    const now = new Date();
+    const welcome = defaultEmailTemplates.welcome;
+    await db
+      .updateTable('email_templates')
+      .set({ subject: welcome.subject, html_body: welcome.htmlBody, updated_at: now })
+      .where('id', '=', 'welcome')
+      .where('updated_by', 'is', null)
+      .execute();
+    for (const id of ['email-changed', 'email-confirmation'] as const) {
+      const added = defaultEmailTemplates[id];
+      await db
+        .insertInto('email_templates')
+        .values({ id, name: added.name, subject: added.subject, html_body: added.htmlBody, is_active: true, updated_at: now, updated_by: null })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+  },
+};

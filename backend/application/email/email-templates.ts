@@ -6,7 +6,11 @@ import { escapeHtml, fillPlaceholders } from '../contracts/email-templates';
  * template's stable id (the `email_templates` row and the Mailer's `template`).
  */
 export interface EmailVariables {
-  welcome: { firstName: string; appUrl: string };
+  /**
+   * Sent at sign-up, to an address nobody has confirmed yet: it carries nothing the visitor typed
+   * (issue 48), only the link that confirms the address.
+   */
+  welcome: { confirmLink: string; appUrl: string };
   'password-reset': { firstName: string; resetLink: string; appUrl: string };
   'ticket-reply': { firstName: string; ticketSubject: string; ticketLink: string; appUrl: string };
   'subscription-started': { firstName: string; dashboardLink: string; appUrl: string };
@@ -16,6 +20,10 @@ export interface EmailVariables {
    * (the sender's name, address and text live in one place, `contact_messages`, which erasure empties).
    */
   'contact-message': { adminLink: string; appUrl: string };
+  /** To the account's previous address after an email change: the link puts it back and ends every session (7 days). */
+  'email-changed': { restoreLink: string; appUrl: string };
+  /** To the account's new address after an email change: until it is confirmed, no email to it carries typed text. */
+  'email-confirmation': { confirmLink: string; appUrl: string };
 }
 
 export type EmailTemplateKey = keyof EmailVariables;
@@ -41,12 +49,15 @@ const layout = (heading: string, inner: string) =>
 export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateContent> = {
   welcome: {
     name: 'Welcome',
-    subject: 'Welcome to Skilly, {{firstName}}',
+    subject: 'Welcome to Skilly: please confirm your email address',
     htmlBody: layout(
       'Welcome to Skilly',
-      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
-        `<p style="margin:0 0 12px">Your account is ready. Tell Skilly what you are good at and it suggests ways to earn from it, then turns the one you pick into a week-by-week plan.</p>` +
-        button('{{appUrl}}/dashboard', 'Open my dashboard'),
+      `<p style="margin:0 0 12px">Hello,</p>` +
+        `<p style="margin:0 0 12px">A Skilly account was just opened with this email address. If it was you, please confirm the address by opening this link within 7 days:</p>` +
+        button('{{confirmLink}}', 'Confirm my email address') +
+        `<p style="margin:0 0 12px;word-break:break-all">{{confirmLink}}</p>` +
+        `<p style="margin:0 0 12px">Tell Skilly what you are good at and it suggests ways to earn from it, then turns the one you pick into a week-by-week plan.</p>` +
+        `<p style="margin:0 0 12px">If you did not sign up, ignore this email.</p>`,
     ),
   },
   'password-reset': {
@@ -102,19 +113,62 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
         button('{{adminLink}}', 'Open the Support tab'),
     ),
   },
+  'email-changed': {
+    name: 'Email address changed (to the previous address)',
+    subject: 'The email address of your Skilly account was changed',
+    htmlBody: layout(
+      'Your email address was changed',
+      `<p style="margin:0 0 12px">Hello,</p>` +
+        `<p style="margin:0 0 12px">The Skilly account that used this email address now uses another one. If you made this change, there is nothing to do.</p>` +
+        `<p style="margin:0 0 12px">If it was not you, open this link within 7 days: it puts this address back on the account and signs everyone out of it. Then choose a new password with “Forgot password”.</p>` +
+        button('{{restoreLink}}', 'Put my email address back') +
+        `<p style="margin:0 0 12px;word-break:break-all">{{restoreLink}}</p>`,
+    ),
+  },
+  'email-confirmation': {
+    name: 'Email address confirmation (new address)',
+    subject: 'Please confirm your new Skilly email address',
+    htmlBody: layout(
+      'Confirm your email address',
+      `<p style="margin:0 0 12px">Hello,</p>` +
+        `<p style="margin:0 0 12px">A Skilly account now uses this email address. If it was you, please confirm the address by opening this link within 7 days:</p>` +
+        button('{{confirmLink}}', 'Confirm my email address') +
+        `<p style="margin:0 0 12px;word-break:break-all">{{confirmLink}}</p>` +
+        `<p style="margin:0 0 12px">If it was not you, ignore this email.</p>`,
+    ),
+  },
 };
 
 export const emailTemplateKeys = Object.keys(defaultEmailTemplates) as EmailTemplateKey[];
 
 /** The placeholders each template offers (shown to the admin, and the preview's sample values). */
 export const emailPlaceholders: Record<EmailTemplateKey, readonly string[]> = {
-  welcome: ['firstName', 'appUrl'],
+  welcome: ['confirmLink', 'appUrl'],
   'password-reset': ['firstName', 'resetLink', 'appUrl'],
   'ticket-reply': ['firstName', 'ticketSubject', 'ticketLink', 'appUrl'],
   'subscription-started': ['firstName', 'dashboardLink', 'appUrl'],
   'subscription-ended': ['firstName', 'upgradeLink', 'appUrl'],
   'contact-message': ['adminLink', 'appUrl'],
+  'email-changed': ['restoreLink', 'appUrl'],
+  'email-confirmation': ['confirmLink', 'appUrl'],
 };
+
+/**
+ * Placeholders whose values someone typed (a name, a ticket's subject), with the neutral words
+ * that replace them in mail to an address nobody has confirmed (issue 48): the product never
+ * carries a stranger's words to an inbox. Enforced when the email is queued, whatever wording an
+ * admin gave the template; a template without the placeholder gets the neutral word too.
+ */
+export const visitorTypedPlaceholders: Readonly<Record<string, string>> = {
+  firstName: 'there',
+  lastName: '',
+  ticketSubject: 'your support request',
+};
+
+/** `variables` as mail to an unconfirmed address may carry them: every typed value replaced by its neutral word. */
+export function withoutVisitorText(variables: Record<string, string>): Record<string, string> {
+  return { ...variables, ...visitorTypedPlaceholders };
+}
 
 const allowedTags = [
   ...sanitizeHtml.defaults.allowedTags,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEmailTemplates, emailPlaceholders, emailTemplateKeys, htmlToText, renderEmail, sanitizeEmailHtml } from './email-templates';
+import { defaultEmailTemplates, emailPlaceholders, emailTemplateKeys, htmlToText, renderEmail, sanitizeEmailHtml, withoutVisitorText } from './email-templates';
 
 describe('rendering an email template', () => {
   it('HTML-escapes every value in the body, keeps the subject plain text on one line', () => {
@@ -44,5 +44,20 @@ describe('sanitising an admin’s HTML', () => {
 
   it('keeps every built-in template as it is', () => {
     for (const key of emailTemplateKeys) expect(sanitizeEmailHtml(defaultEmailTemplates[key].htmlBody), key).toBe(defaultEmailTemplates[key].htmlBody);
+  });
+});
+
+describe('mail to an address nobody has confirmed (issue 48)', () => {
+  it('replaces every typed value (names, ticket subjects) by a neutral word, whatever the wording asks for', () => {
+    const variables = { firstName: 'WIN $1000 at https://evil.example/claim', ticketSubject: 'Click https://evil.example', ticketLink: 'https://skilly.example/support', appUrl: 'https://skilly.example' };
+    const rendered = renderEmail({ subject: '{{firstName}}: {{ticketSubject}} {{lastName}}', htmlBody: '<p>Hi {{firstName}} {{lastName}}, {{ticketSubject}} <a href="{{ticketLink}}">open</a></p>' }, withoutVisitorText(variables));
+    expect(`${rendered.subject} ${rendered.html} ${rendered.text}`).not.toMatch(/evil|WIN/);
+    expect(rendered.subject).toBe('there: your support request');
+    expect(rendered.html).toContain('https://skilly.example/support');
+  });
+
+  it('gives the welcome email no placeholder a visitor types', () => {
+    expect(emailPlaceholders.welcome).toEqual(['confirmLink', 'appUrl']);
+    expect(`${defaultEmailTemplates.welcome.subject}${defaultEmailTemplates.welcome.htmlBody}`).not.toContain('{{firstName}}');
   });
 });

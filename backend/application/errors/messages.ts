@@ -113,6 +113,8 @@ const messages: Record<string, Wording> = {
   ticket_subject_too_long: (data) => `A subject has at most ${data.max} characters`,
   ticket_message_required: () => 'Please enter a message',
   ticket_message_too_long: (data) => `A message has at most ${data.max} characters`,
+  ticket_message_limit: (data) =>
+    `This ticket has reached its limit of ${data.max} messages from you. Please open a new ticket if you need more help.`,
   invalid_ticket_value: (data) => `This is not a ticket ${data.field === 'tags' ? 'tag' : String(data.field)} the support desk uses`,
   // domain: billing (member-product §2 Upsell, §8; issue 29)
   subscription_active: () => 'You already have an active Pro subscription',
@@ -127,6 +129,9 @@ const messages: Record<string, Wording> = {
   account_disabled: () => 'Your account has been disabled. Please contact support if you think this is a mistake.',
   too_many_attempts: (data) => `Too many failed sign-in attempts. Please try again in ${waitPhrase(Number(data.retryAfterMs))}.`,
   invalid_reset_token: () => 'This password reset link is invalid or has expired. Please request a new one.',
+  invalid_email_link: () => 'This link is invalid, has expired or was already used.',
+  email_link_outdated: () => 'This confirmation link is for an email address your account no longer uses.',
+  signup_limit: (data) => `Too many accounts were created from your network recently. Please try again in ${waitPhrase(Number(data.retryAfterMs))}.`,
   no_credits: () => 'Staff accounts have no credits: ideas and plans are for members.',
   idea_set_save_limit: (data) => `You can save at most ${data.perDay} idea sets a day. Please try again tomorrow.`,
   idea_set_total_limit: (data) =>
@@ -143,6 +148,8 @@ const messages: Record<string, Wording> = {
     'These trial ideas cannot be saved: send the trial token, or the skill and ideas the trial returned. Generate new ideas from your dashboard.',
   idea_not_found: () => 'Idea not found',
   contact_limit: (data) => `You can send at most ${data.perDay} contact messages a day. Please try again tomorrow.`,
+  ticket_message_daily_limit: (data) => `You can send at most ${data.perDay} support messages a day. Please try again tomorrow.`,
+  invalid_message_cursor: () => 'The cursor is not a message of this ticket: use the x-earlier-cursor header or a message id of the thread.',
   ticket_limit: (data) => `You can open at most ${data.perDay} support tickets a day. Please add to an open ticket or try again tomorrow.`,
   concurrent_change: (data) =>
     data.category === 'plan'
@@ -169,6 +176,10 @@ const messages: Record<string, Wording> = {
   // application: images admins upload (blog, platform logos, founders; back-office §5; issue 33)
   admin_image_required: () => 'Please choose an image to upload',
   invalid_admin_image: () => 'Only image files are allowed',
+  // application: what an uploaded picture may cost (profile, founder and blog images; issue 48)
+  picture_too_many_pixels: (data) => `Please upload a picture of at most ${String(data.megapixels)} megapixels (for example 4000 × 4000 pixels)`,
+  picture_upload_limit: (data) => `You can upload at most ${String(data.perMinute)} pictures a minute. Please try again in a moment.`,
+  picture_decoders_busy: () => 'Too many pictures are being processed right now. Please try again in a moment.',
   // application: blog (back-office §2 Blog tab, §5, §8; issue 33)
   blog_post_not_found: () => 'Blog post not found',
   publish_date_required: () => 'Publish date is required for scheduled posts',
@@ -191,6 +202,7 @@ const fallbackOfKind: Record<DomainErrorKind, string> = {
   limit: 'Too many requests. Please try again later.',
   quota: 'You have used up this allowance',
   unavailable: 'A service we depend on did not answer. Please try again in a moment.',
+  busy: 'The server is busy. Please try again in a moment.',
 };
 
 /** The sentence a person reads for `error`. */

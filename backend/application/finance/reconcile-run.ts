@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { billingEventTypes, billingStream, paymentModes, type PaymentFacts, type PaymentMode } from '../../domain/billing/billing-events';
+import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import type { Database } from '../ports/database';
 import { startOfAll, type EventStore, type RecordedEvent } from '../ports/event-store';
@@ -36,7 +37,7 @@ export async function runReconcile(deps: ReconcileDeps, range: ReconcileRange = 
   return reconcile({ events, readModelTotals, provider, range });
 }
 
-/** Billing events, and the members' registrations and role changes (only the role kept), in log order. */
+/** Billing events, the members' registrations and role changes (only the role kept), and their erasures, in log order. */
 export async function readBillingHistory(eventStore: EventStore, pageSize = PAGE): Promise<RecordedEvent[]> {
   const kept: RecordedEvent[] = [];
   let after = startOfAll;
@@ -49,7 +50,7 @@ export async function readBillingHistory(eventStore: EventStore, pageSize = PAGE
         if (event.type === 'UserRoleChanged') kept.push(event);
         // A registration says the role the member started with; nothing else of it is needed (its password hash least of all).
         else if (event.type === 'UserRegistered') kept.push({ ...event, data: { role: event.data.role } });
-      }
+      } else if (event.streamName.startsWith(erasureStreams.prefix) && event.type === 'MemberErased') kept.push(event);
     }
     after = page[page.length - 1]!.position;
   }
@@ -74,7 +75,7 @@ export async function readPaymentTotals(db: Kysely<Database>, range: ReconcileRa
     select to_char(created at time zone 'UTC', 'YYYY-MM') as month, mode, currency,
            count(*) as count, sum(round(amount::numeric * 100)) as gross_cents
     from payments
-    where status = 'paid' ${from} ${to}
+    where status in ('paid', 'refunded') ${from} ${to}
     group by 1, 2, 3`.execute(db);
   return rows.map((row) => ({
     month: row.month,

@@ -1,4 +1,5 @@
 import { billingRoleReasons, billingStream, type PaymentFacts, type PaymentMode } from '../../domain/billing/billing-events';
+import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import type { Role } from '../../domain/shared/actor';
 import { proPrice } from '../contracts/billing';
@@ -28,13 +29,19 @@ import type { RecordedEvent } from '../ports/event-store';
  *   change when S began (its first event in M's billing stream, in log order): M then held a
  *   staff role (moderator, admin: billing never changes a staff role), or was Pro through a
  *   billing-caused change naming another subscription (overlapping subscriptions). A member
- *   made Pro by an admin is not excused: no Pro period is on record for what they paid.
+ *   made Pro by an admin is not excused: no Pro period is on record for what they paid. An
+ *   erased member (a `MemberErased` names them) is not checked: their role history went with
+ *   their account, while their payments stay in the books without the person in them.
  *   Charges (type `charge`) buy no Pro period and are not checked.
  * - `pro_period_without_payment`: a billing-caused change to pro of M naming S when no paid
  *   payment of M for S is recorded (at any date).
  * - `read_model_total_differs`: for a month, mode and currency, the read model's paid count or
  *   gross amount differs from the replay's (the caller gives the read model's totals for the
  *   same range).
+ * - A **refund** is a `PaymentRefunded`: the payment stays in its month's paid count and gross,
+ *   and is counted again under `refunds` / `refunded` (the read model shows it as `refunded`).
+ * - `duplicate_not_refunded`: a paid payment of a subscription billing found to be a member's
+ *   second one (`DuplicateSubscriptionFound`) with no `PaymentRefunded`.
  * - With the provider's list of paid invoices (one mode: the keys'), `missing_from_provider`: a
  *   paid payment of that mode in the events which the provider does not list (payments of the
  *   simulated gateway, `sim_…`, are never at the provider); `missing_from_events`: a paid
@@ -51,7 +58,8 @@ export type DiscrepancyKind =
   | 'payment_seen_twice'
   | 'read_model_total_differs'
   | 'missing_from_provider'
-  | 'missing_from_events';
+  | 'missing_from_events'
+  | 'duplicate_not_refunded';
 
 export interface Discrepancy {
   kind: DiscrepancyKind;
@@ -89,8 +97,9 @@ export interface ReconcileRange {
 
 export interface ReconcileInput {
   /**
-   * Recorded events of the `billing-*` streams and the `UserRegistered` / `UserRoleChanged`
-   * events of the `user-*` streams, in log order (others are ignored).
+   * Recorded events of the `billing-*` streams, the `UserRegistered` / `UserRoleChanged`
+   * events of the `user-*` streams and the `MemberErased` of the `erasure-*` streams, in log
+   * order (others are ignored).
    */
   events: readonly RecordedEvent[];
   readModelTotals: readonly ReadModelTotal[];
@@ -109,6 +118,10 @@ export interface MonthTotals {
   /** The gross amount with two decimals ("19.98"). */
   gross: string;
   failed: number;
+  /** Paid payments of the month given back (a duplicate subscription's), and their amount; counted in the gross too. */
+  refunds: number;
+  refundedCents: number;
+  refunded: string;
 }
 
 export interface ReconcileReport {
@@ -204,7 +217,12 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     }
   };
   const failures: { userId: string; subscriptionId: string; paymentId: string; occurredAt: Date }[] = [];
+  /** Payment ids refunded (`PaymentRefunded`), and `{userId}/{subscriptionId}` of every duplicate subscription. */
+  const refunded = new Set<string>();
+  const duplicates = new Set<string>();
   const members = new Map<string, Member>();
+  /** Members whose account was erased: their role history is gone, their payments are not. */
+  const erased = new Set<string>();
   const memberOf = (userId: string) => {
     let member = members.get(userId);
     if (!member) members.set(userId, (member = { registeredRole: null, roleChanges: [] }));
@@ -238,9 +256,21 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         case 'SubscriptionActivated':
           noteSubscription(userId, stringOrNull(data.subscriptionId), position, (data.mode as PaymentMode | undefined) ?? null);
           break;
+        case 'DuplicateSubscriptionFound':
+          duplicates.add(`${userId}/${String(data.subscriptionId)}`);
+          noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
+          break;
+        case 'PaymentRefunded':
+          refunded.add(String(data.paymentId));
+          noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
+          break;
         default:
           noteSubscription(userId, stringOrNull(data.subscriptionId), position, null);
       }
+      return;
+    }
+    if (event.streamName.startsWith(erasureStreams.prefix)) {
+      if (event.type === 'MemberErased') erased.add(erasureStreams.idOf(event.streamName));
       return;
     }
     if (!event.streamName.startsWith(userStreams.prefix)) return;
@@ -275,7 +305,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const monthOf = (month: string, mode: PaymentMode, currency: string) => {
     const key = `${month}|${mode}|${currency}`;
     let row = months.get(key);
-    if (!row) months.set(key, (row = { month, mode, currency, payments: 0, grossCents: 0, gross: '', failed: 0 }));
+    if (!row) months.set(key, (row = { month, mode, currency, payments: 0, grossCents: 0, gross: '', failed: 0, refunds: 0, refundedCents: 0, refunded: '' }));
     return row;
   };
   const paidInRange: PaymentRecord[] = [];
@@ -295,6 +325,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       const row = monthOf(utcDay(record.payment.created).slice(0, 7), record.payment.mode, record.payment.currency);
       row.payments += 1;
       row.grossCents += toCents(record.payment.amount);
+      if (refunded.has(payment.paymentId)) {
+        row.refunds += 1;
+        row.refundedCents += toCents(record.payment.amount);
+      }
     } else if (payment.failed) {
       const record = earliest(payment.records);
       if (!inRange(record.payment.created)) continue;
@@ -347,7 +381,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   for (const record of paidInRange) {
     const { payment, userId } = record;
     const subscriptionId = payment.subscriptionId;
-    if (payment.type !== 'subscription' || !subscriptionId) continue;
+    if (payment.type !== 'subscription' || !subscriptionId || erased.has(userId)) continue;
     const key = `${userId}/${subscriptionId}`;
     if (proFor.has(key) || reportedWithoutPro.has(payment.paymentId)) continue;
     const began = subscriptions.get(key)?.firstPosition ?? Number.POSITIVE_INFINITY;
@@ -372,6 +406,17 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         message: `Member ${userId} was made Pro by billing for subscription ${change.billingSubscriptionId} on ${utcDay(change.occurredAt)}, but no paid payment for it is recorded.`,
       });
     }
+  }
+
+  // One member, one subscription: every paid payment of a duplicate subscription is given back.
+  for (const record of paidInRange) {
+    const { payment, userId } = record;
+    if (!payment.subscriptionId || !duplicates.has(`${userId}/${payment.subscriptionId}`) || refunded.has(payment.paymentId)) continue;
+    discrepancies.push({
+      kind: 'duplicate_not_refunded',
+      ids: { paymentId: payment.paymentId, subscriptionId: payment.subscriptionId, userId },
+      message: `Payment ${payment.paymentId} (${formatCents(toCents(payment.amount))} ${payment.currency}) pays for subscription ${payment.subscriptionId}, a second subscription of member ${userId}, and is not refunded.`,
+    });
   }
 
   // ── The provider's own list ───────────────────────────────────────────────
@@ -401,7 +446,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   }
 
   const ordered = [...months.values()]
-    .map((row) => ({ ...row, gross: formatCents(row.grossCents) }))
+    .map((row) => ({ ...row, gross: formatCents(row.grossCents), refunded: formatCents(row.refundedCents) }))
     .sort((a, b) => a.month.localeCompare(b.month) || a.mode.localeCompare(b.mode) || a.currency.localeCompare(b.currency));
   return {
     range: { from: from ?? null, to: to ?? null },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingRoleReasons, billingStream, type BillingEvent, type PaymentFacts, type PaymentMode } from '../../domain/billing/billing-events';
+import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import { systemActor, type Role } from '../../domain/shared/actor';
 import type { RecordedEvent } from '../ports/event-store';
@@ -122,10 +123,10 @@ describe('finance reconcile: totals', () => {
     ]);
     expect(report.discrepancies).toEqual([]);
     expect(report.months).toEqual([
-      { month: '2026-01', mode: 'live', currency: 'usd', payments: 1, grossCents: 999, gross: '9.99', failed: 0 },
-      { month: '2026-01', mode: 'test', currency: 'usd', payments: 1, grossCents: 999, gross: '9.99', failed: 0 },
-      { month: '2026-02', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0 },
-      { month: '2026-03', mode: 'live', currency: 'usd', payments: 0, grossCents: 0, gross: '0.00', failed: 1 },
+      { month: '2026-01', mode: 'live', currency: 'usd', payments: 1, grossCents: 999, gross: '9.99', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' },
+      { month: '2026-01', mode: 'test', currency: 'usd', payments: 1, grossCents: 999, gross: '9.99', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' },
+      { month: '2026-02', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' },
+      { month: '2026-03', mode: 'live', currency: 'usd', payments: 0, grossCents: 0, gross: '0.00', failed: 1, refunds: 0, refundedCents: 0, refunded: '0.00' },
     ]);
   });
 
@@ -210,7 +211,7 @@ describe('finance reconcile: range', () => {
   it('keeps the payments created from the first day to the last day, both inclusive (UTC)', () => {
     const report = run(drafts, { range: { from: '2026-01-01', to: '2026-01-31' } });
     expect(report.range).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(report.months).toEqual([{ month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0 }]);
+    expect(report.months).toEqual([{ month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' }]);
     expect(report.discrepancies).toEqual([]);
   });
 
@@ -241,6 +242,17 @@ describe('finance reconcile: payments and Pro periods', () => {
         message: expect.stringContaining('billing never made them Pro for it'),
       },
     ]);
+  });
+
+  it('asks no Pro period of an erased member, whose role history went with their account, and still counts their payment', () => {
+    // What erasure leaves: the billing stream without the person, no account stream, the erasure record.
+    const pseudonymised = recorded('u1', facts('in_1', { subscriptionId: 'sub_1', customerName: null, customerEmail: null }));
+    const erasedMember = { streamName: erasureStreams.name('u1'), type: 'MemberErased', data: { userId: 'u1', streamsErased: 3, by: 'member' } };
+    const report = run([activated('u1', 'sub_1'), pseudonymised, erasedMember]);
+    expect(report.discrepancies).toEqual([]);
+    expect(report.months.map((m) => [m.month, m.payments, m.gross])).toEqual([['2026-01', 1, '9.99']]);
+    // Without the erasure record the same history is a payment without a Pro period.
+    expect(kinds(run([activated('u1', 'sub_1'), pseudonymised]))).toEqual(['payment_without_pro_period']);
   });
 
   it('finds the Pro period whichever arrived first, the payment or the role change', () => {
@@ -394,5 +406,36 @@ describe('finance reconcile: the provider’s paid invoices', () => {
 
   it('says the provider was not compared without its list', () => {
     expect(run(drafts).provider).toBeNull();
+  });
+});
+
+describe('finance reconcile: a member’s second subscription', () => {
+  const duplicate = (userId: string, subscriptionId: string, kept: string) =>
+    billing(userId, { type: 'DuplicateSubscriptionFound', data: { providerEventId: providerEventId(), subscriptionId, keptSubscriptionId: kept } });
+  const refund = (userId: string, paymentId: string, subscriptionId: string) =>
+    billing(userId, {
+      type: 'PaymentRefunded',
+      data: { paymentId, refundId: `re_${paymentId}`, subscriptionId, amount: 9.99, currency: 'usd', mode: 'live', reason: 'duplicate_subscription', refundedAt: '2026-01-15T10:01:00Z' },
+    });
+  const twoPaid = () => [
+    ...subscriber('u1', 'sub_1', [{ created: '2026-01-15T10:00:00Z' }]),
+    activated('u1', 'sub_2'),
+    duplicate('u1', 'sub_2', 'sub_1'),
+    recorded('u1', facts('in_dup', { subscriptionId: 'sub_2', created: '2026-01-15T10:00:01Z' })),
+  ];
+
+  it('counts the refunded payment of the duplicate under refunds, with no discrepancy', () => {
+    const report = run([...twoPaid(), refund('u1', 'in_dup', 'sub_2')]);
+    expect(report.discrepancies).toEqual([]);
+    expect(report.months).toEqual([
+      { month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0, refunds: 1, refundedCents: 999, refunded: '9.99' },
+    ]);
+  });
+
+  it('reports a paid payment of a duplicate subscription that was never refunded', () => {
+    const report = run(twoPaid());
+    expect(report.discrepancies).toEqual([
+      expect.objectContaining({ kind: 'duplicate_not_refunded', ids: { paymentId: 'in_dup', subscriptionId: 'sub_2', userId: 'u1' } }),
+    ]);
   });
 });

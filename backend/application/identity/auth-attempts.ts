@@ -15,7 +15,7 @@ export interface AuthAttemptsTable {
   at: Date;
 }
 
-export type AuthAction = 'sign_in' | 'password_reset';
+export type AuthAction = 'sign_in' | 'password_reset' | 'sign_up';
 
 export interface AuthAttemptsTables {
   auth_attempts: AuthAttemptsTable;

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../ports/database';
 import { passwordResetLimits } from './auth-attempts';
 import { signInThrottle } from './sign-in-throttle';
+import { signUpLimits } from './sign-up-limit';
 
 /** How long rows that no longer do anything are kept before `pruneSpentRecords` deletes them. */
 export const retention = {
   /** Throttle attempts only matter inside the longest throttle window. */
-  attemptsMs: Math.max(signInThrottle.windowMs, passwordResetLimits.windowMs),
+  attemptsMs: Math.max(signInThrottle.windowMs, passwordResetLimits.windowMs, signUpLimits.windowMs),
   /** Emails that were never sent are dropped after a week (their reset links died long before). */
   unsentEmailsMs: 7 * 24 * 60 * 60_000,
   /** Sent emails stay a day, so the admin's delivery log shows them (issue 33). */
@@ -26,7 +27,7 @@ const count = (result: { numDeletedRows: bigint } | undefined) => Number(result?
 
 /**
  * Deletes what can never be used again: expired or revoked sessions, expired or used reset
- * tokens, sign-in and reset attempts older than the throttles' windows, and outbox emails
+ * tokens and email links, sign-in and reset attempts older than the throttles' windows, and outbox emails
  * sent over a day ago (or never sent within a week: failed ones included).
  */
 export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promise<PruneCounts> {
@@ -36,6 +37,10 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
     .executeTakeFirst();
   const resetTokens = await db
     .deleteFrom('password_reset_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  const emailLinks = await db
+    .deleteFrom('email_link_tokens')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
     .executeTakeFirst();
   const attempts = await db
@@ -48,7 +53,7 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
       eb.or([eb('sent_at', '<', new Date(now.getTime() - retention.sentEmailsMs)), eb('created_at', '<', new Date(now.getTime() - retention.unsentEmailsMs))]),
     )
     .executeTakeFirst();
-  return { sessions: count(sessions), resetTokens: count(resetTokens), attempts: count(attempts), emails: count(emails) };
+  return { sessions: count(sessions), resetTokens: count(resetTokens) + count(emailLinks), attempts: count(attempts), emails: count(emails) };
 }
 
 /**

@@ -24,6 +24,12 @@ export function identityErasers(db: Kysely<Database>): PersonalDataEraser[] {
       },
     },
     {
+      tables: ['email_link_tokens'],
+      async erase({ userId }: ErasedPerson) {
+        await db.deleteFrom('email_link_tokens').where('user_id', '=', userId).execute();
+      },
+    },
+    {
       tables: ['auth_attempts'],
       async erase({ emails }: ErasedPerson) {
         if (emails.length) await db.deleteFrom('auth_attempts').where('account', 'in', [...emails]).execute();

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { UserNotFound, userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
+import { EmailLinkOutdated, UserNotFound, userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
+import { sameAddress } from './email-claims';
+import { issueEmailLink, useEmailLink } from './email-links';
+import { reserveSignUp, SignUpLimitReached } from './sign-up-limit';
+import { foldStream } from '../event-sourcing/command-handler';
 import type { Role, UserActor } from '../../domain/shared/actor';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { Database } from '../ports/database';
@@ -26,6 +30,8 @@ export interface IdentityDeps {
   publicUrl: string;
   /** Where a welcome email that could not be queued is reported (the account exists either way). */
   log: { error(obj: object, msg: string): void };
+  /** SIGNUPS_PER_ADDRESS_PER_HOUR: sign-ups one network address may make in an hour; 0 switches the limit off. */
+  signUpsPerAddressPerHour: number;
 }
 
 export type { RequestOrigin } from '../event-sourcing/command-context';
@@ -37,6 +43,9 @@ export const InvalidResetToken = () => new DomainError('invalid_reset_token', 'i
 export const InvalidCurrentPassword = () => new DomainError('invalid_current_password', 'invalid');
 /** An account that signs in with Google has no password of its own to change. */
 export const NoPasswordToChange = () => new DomainError('no_password_to_change', 'invalid');
+
+/** A confirmation or restore link that is unknown, used or expired. */
+export const InvalidEmailLink = () => new DomainError('invalid_email_link', 'invalid');
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 
@@ -71,14 +80,83 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   return {
-    /** Every signup is a free member, whatever the request asked for. */
-    async signUp(input: { firstName: string; lastName: string; email: string; password: string }, origin: RequestOrigin) {
+    /**
+     * Every signup is a free member, whatever the request asked for. Each one from `ip`'s network
+     * counts towards SIGNUPS_PER_ADDRESS_PER_HOUR (sign-up-limit.ts), refused or not. The welcome
+     * email asks the holder of the address to confirm it, and carries nothing the visitor typed.
+     */
+    async signUp(input: { firstName: string; lastName: string; email: string; password: string; ip: string }, origin: RequestOrigin) {
+      const reservation = await reserveSignUp(db, input.ip, clock.now(), deps.signUpsPerAddressPerHour);
+      if (!reservation.allowed) throw SignUpLimitReached(deps.signUpsPerAddressPerHour, reservation.retryAfterMs);
       const registered = await register({ ...input, role: 'free' }, origin, 'signup');
+      const email = input.email.trim();
       // The account exists from here: a welcome email that cannot be queued is logged, never a failed sign-up.
-      await mailer
-        .send({ to: input.email.trim(), template: 'welcome', variables: { firstName: input.firstName.trim(), appUrl: publicUrl } })
+      await issueEmailLink(db, 'confirm', registered.userId, email, clock.now())
+        .then((token) =>
+          mailer.send({ to: email, recipientId: registered.userId, template: 'welcome', variables: { confirmLink: `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`, appUrl: publicUrl } }),
+        )
         .catch((error: unknown) => deps.log.error({ err: error, userId: registered.userId }, 'could not queue the welcome email'));
       return registered;
+    },
+
+    /** The welcome email's link came back: the holder of the address has it (`EmailAddressConfirmed`). */
+    async confirmEmail(token: string, origin: RequestOrigin): Promise<AllPosition | null> {
+      const link = await useEmailLink(db, 'confirm', token, clock.now());
+      if (!link) throw InvalidEmailLink();
+      const outcome = await runUserCommand(link.userId, { ...origin, actor: null }, 'email-confirmation', {
+        type: 'ConfirmEmailAddress',
+        data: { email: link.email },
+      }).catch((error: unknown) => {
+        // The account is gone, or moved to another address since the link was sent.
+        if (error instanceof DomainError && (error.code === 'user_not_found' || error.code === EmailLinkOutdated().code)) throw InvalidEmailLink();
+        throw error;
+      });
+      return outcome.position;
+    },
+
+    /**
+     * The notice of an email change came back from the previous address within 7 days: that
+     * address is claimed again and put back on the account (`UserEmailRestored`, which ends every
+     * session), the address it had is released, and every reset or confirmation link still out
+     * (perhaps to whoever changed it) ends. `email_taken` when another account has the address now.
+     */
+    async restoreEmail(token: string, origin: RequestOrigin): Promise<AllPosition | null> {
+      const now = clock.now();
+      const pending = await db
+        .selectFrom('email_link_tokens')
+        .select(['user_id', 'email'])
+        .where('token_hash', '=', digestToken(token))
+        .where('purpose', '=', 'restore')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!pending) throw InvalidEmailLink();
+      const userId = pending.user_id;
+      const state = foldStream(userDecider, await eventStore.readStream(userStreams.name(userId)));
+      if (state.status !== 'active' && state.status !== 'disabled') throw InvalidEmailLink();
+      const ctx = commandContext(clock, { ...origin, actor: null }, 'email-restore');
+      const moved = !sameAddress(state.email, pending.email);
+      const claimed = moved && (await claims.claim(pending.email, userId, ctx));
+      const link = await useEmailLink(db, 'restore', token, now);
+      if (!link) {
+        if (claimed) await claims.release(pending.email, userId, ctx);
+        throw InvalidEmailLink();
+      }
+      const outcome = await handleCommand(
+        { eventStore, ids },
+        userDecider,
+        userStreams.name(userId),
+        () => ({ type: 'RestoreEmail' as const, data: { email: link.email } }),
+        ctx,
+      );
+      if (moved) {
+        await claims.release(state.email, userId, ctx).catch((error: unknown) =>
+          deps.log.error({ err: error, userId }, 'could not release the address the account was moved to'),
+        );
+      }
+      await endResetTokens(userId, now);
+      await db.updateTable('email_link_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      return outcome.position;
     },
 
     async signIn(input: { email: string; password: string; ip: string }): Promise<{ user: UserRow; token: string }> {
@@ -125,7 +203,7 @@ export function createIdentityService(deps: IdentityDeps) {
           used_at: null,
         })
         .execute();
-      await mailer.send({ to: user.email, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
+      await mailer.send({ to: user.email, recipientId: user.id, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
     },
 
     async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<AllPosition | null> {

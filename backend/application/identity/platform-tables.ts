@@ -1,5 +1,6 @@
 import { sql, type Generated, type Migration } from 'kysely';
 import type { AuthAttemptsTables } from './auth-attempts';
+import type { EmailLinkTables } from './email-links';
 
 /** Plain tables (not event-sourced): only their current content matters. */
 
@@ -45,7 +46,7 @@ export interface EmailOutboxTable {
   sent_at: Date | null;
 }
 
-export interface PlatformTables extends AuthAttemptsTables {
+export interface PlatformTables extends AuthAttemptsTables, EmailLinkTables {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;

@@ -6,8 +6,11 @@ import { commandContext, type CommandContext, type RequestOrigin } from '../even
 import { ConcurrentChange, foldStream, handleCommand } from '../event-sourcing/command-handler';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import { contentTypeOfKey, type FileStore } from '../ports/file-store';
-import type { PictureEncoder } from '../ports/picture-encoder';
-import type { Clock, IdGenerator } from '../ports/system';
+import type { PictureUploads } from '../pictures/picture-uploads';
+import type { Clock, IdGenerator, Mailer } from '../ports/system';
+import type { Database } from '../ports/database';
+import type { Kysely } from 'kysely';
+import { issueEmailLink } from './email-links';
 import { emailClaims, sameAddress } from './email-claims';
 import type { UserReads, UserRow } from './user-reads';
 
@@ -17,10 +20,15 @@ export interface ProfileDeps {
   clock: Clock;
   /** Where pictures are kept (`platform.files`). */
   files: FileStore;
-  pictures: PictureEncoder;
+  /** Uploaded pictures: rate, pixel budget and decoding (`pictures/picture-uploads.ts`). */
+  pictures: PictureUploads;
   /** Accounts as the users read model holds them. */
   users: UserReads;
   log?: { warn(obj: object, msg: string): void };
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** The site's public address (PUBLIC_URL): the restore link starts with it. */
+  publicUrl: string;
 }
 
 /** A picture is set by uploading it: PATCH may keep the current one or remove it, never name another. */
@@ -96,6 +104,24 @@ export function createProfileService(deps: ProfileDeps) {
     return accountOrNotFound(foldStream(userDecider, await eventStore.readStream(userStreams.name(userId))));
   }
 
+  /**
+   * Tells the previous address of the change (issue 48), with a link that for 7 days puts it
+   * back and ends every session (`IdentityService.restoreEmail`): a session alone must not be
+   * enough to take the account away from the holder of its address.
+   */
+  async function noticeToPreviousAddress(userId: string, previousEmail: string) {
+    const token = await issueEmailLink(deps.db, 'restore', userId, previousEmail, clock.now());
+    const restoreLink = `${deps.publicUrl}/restore-email?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({ to: previousEmail, recipientId: userId, template: 'email-changed', variables: { restoreLink, appUrl: deps.publicUrl } });
+  }
+
+  /** Asks the holder of the new address to confirm it: until then no email to it carries what anyone typed. */
+  async function confirmationToNewAddress(userId: string, email: string) {
+    const token = await issueEmailLink(deps.db, 'confirm', userId, email, clock.now());
+    const confirmLink = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({ to: email, recipientId: userId, template: 'email-confirmation', variables: { confirmLink, appUrl: deps.publicUrl } });
+  }
+
   /** Removes a picture file the profile no longer names; a failure leaves an orphan file, never a broken profile. */
   async function deletePicture(url: string | null) {
     const key = fileKeyOfUrl(url);
@@ -154,18 +180,25 @@ export function createProfileService(deps: ProfileDeps) {
           // The claim stays with an address the member no longer uses: a later claim takes it over.
           log.warn({ err: error, userId: member.userId }, 'could not release the previous email address'),
         );
+        await noticeToPreviousAddress(member.userId, before.email).catch((error: unknown) =>
+          log.warn({ err: error, userId: member.userId }, 'could not queue the email change notice'),
+        );
+        await confirmationToNewAddress(member.userId, email).catch((error: unknown) =>
+          log.warn({ err: error, userId: member.userId }, 'could not queue the confirmation of the new address'),
+        );
       }
       if (before.profilePicture !== after.profilePicture) await deletePicture(before.profilePicture);
       return { position };
     },
 
     /**
-     * A new picture: re-encoded (`invalid_picture` when the bytes are not a JPEG or PNG image),
+     * A new picture: re-encoded (`invalid_picture` when the bytes are not a JPEG or PNG image;
+     * refused over the member's upload rate, the pixel budget, or when the decoders are busy),
      * stored under a new key, recorded on the profile, and the previous picture's file deleted.
      */
     async uploadPicture(member: UserActor, bytes: Buffer, origin: RequestOrigin): Promise<{ profilePicture: string; position: AllPosition | null }> {
       if (bytes.length === 0) throw PictureRequired();
-      const encoded = await pictures.encode(bytes, { maxSide: PROFILE_PICTURE_MAX_SIDE });
+      const encoded = await pictures.encode(member.userId, bytes, { maxSide: PROFILE_PICTURE_MAX_SIDE });
       if (!encoded) throw NotAPicture();
       const key = `${PROFILE_PICTURES_AREA}/${ids.next().replaceAll('-', '')}.${encoded.extension}`;
       const profilePicture = `${FILES_URL_PREFIX}${key}`;

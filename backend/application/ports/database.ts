@@ -5,12 +5,14 @@ import type { IdeaSetSaveTables } from '../ideas/idea-set-saves';
 import type { PlatformTables } from '../identity/platform-tables';
 import type { ContentTables } from '../content/content-tables';
 import type { SupportTicketOpenTables } from '../support/ticket-opens';
+import type { SupportMessagePostTables } from '../support/message-posts';
 import type { BillingInboxTables } from '../billing/billing-inbox';
 import type { PlatformLinkTables } from '../content/platform-links';
 import type { FaqTables } from '../content/faqs';
 import type { BlogTables } from '../blog/blog-posts';
 import type { ContactTables } from '../contact/contact-messages';
 import type { EmailTemplateTables } from '../email/email-tables';
+import type { PictureUploadTables } from '../pictures/picture-uploads';
 
 /**
  * Every table the application and the projections query (the event store's own tables are
@@ -27,9 +29,11 @@ export interface Database
     TrialResultTables,
     IdeaSetSaveTables,
     SupportTicketOpenTables,
+    SupportMessagePostTables,
     BillingInboxTables,
     PlatformLinkTables,
     FaqTables,
     BlogTables,
     ContactTables,
-    EmailTemplateTables {}
+    EmailTemplateTables,
+    PictureUploadTables {}

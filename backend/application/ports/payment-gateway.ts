@@ -18,6 +18,19 @@ export interface PaymentGateway {
    * the provider already bills that customer for a live subscription.
    */
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string; customerId: string }>;
+  /**
+   * One open checkout per member: closes the member's previous checkout session before another
+   * is opened. 'completed' when it was paid already (the member is subscribed; the provider's
+   * events are on their way), 'closed' otherwise (expired now, or before).
+   */
+  expireCheckoutSession(checkoutId: string): Promise<'closed' | 'completed'>;
+  /** Cancels a subscription at once (a duplicate); one already cancelled or unknown is not an error. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Refunds a paid payment in full (the invoice's payment); the same payment refunded twice is one
+   * refund (the provider's idempotency key is the payment id).
+   */
+  refundPayment(payment: { paymentId: string; subscriptionId: string | null }): Promise<{ refundId: string }>;
   /** The provider's customer portal for a subscriber; the browser navigates to `url`. */
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
   /**

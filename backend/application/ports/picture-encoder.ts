@@ -18,8 +18,15 @@ export interface EncodedPicture {
 export interface PictureEncoder {
   /**
    * Null when the bytes are not an image of one of `formats` (JPEG and PNG unless told: profile
-   * pictures) it can decode, or one too large to decode. Blog and other admin images also take
-   * WebP and GIF (an animated GIF or WebP keeps its first frame).
+   * pictures) it can decode. Blog and other admin images also take WebP and GIF (an animated GIF
+   * or WebP keeps its first frame).
+   * `too_many_pixels`: the header declares more than `maxPixels` (width × height), told before
+   * any pixel is decoded. `busy`: every decoder of the process is taken and the queue for them is
+   * full (decoding is limited so it never takes every thread the server needs, sign-in's
+   * password hashing included); nothing was decoded, the caller may try again shortly.
    */
-  encode(bytes: Buffer, options: { maxSide: number; formats?: readonly StoredFileExtension[] }): Promise<EncodedPicture | null>;
+  encode(
+    bytes: Buffer,
+    options: { maxSide: number; maxPixels: number; formats?: readonly StoredFileExtension[] },
+  ): Promise<EncodedPicture | null | 'too_many_pixels' | 'busy'>;
 }

@@ -14,8 +14,12 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
 }
 
-/** One email the product sends: which template, and the values of its placeholders. */
-export type OutgoingEmail = { [K in EmailTemplateKey]: { to: string; template: K; variables: EmailVariables[K] } }[EmailTemplateKey];
+/**
+ * One email the product sends: which template, and the values of its placeholders.
+ * `recipientId`: the member it is for, by account id (what the log names outside development);
+ * absent when the address is no member's (the contact notification).
+ */
+export type OutgoingEmail = { [K in EmailTemplateKey]: { to: string; recipientId?: string; template: K; variables: EmailVariables[K] } }[EmailTemplateKey];
 
 /**
  * Queues an email rendered from the template's active wording (an inactive template falls back

@@ -1,4 +1,4 @@
-import type { MemberTicketDto, StaffTicketDto, TicketMemberContextDto, TicketMessageDto } from '../contracts/support';
+import type { MemberTicketDto, StaffTicketDto, ThreadPage, ThreadSlice, TicketMemberContextDto } from '../contracts/support';
 
 /** A person as the users read model knows them now. */
 export interface Person {
@@ -14,12 +14,14 @@ export interface Person {
  */
 export interface SupportReads {
   memberTickets(memberId: string): Promise<MemberTicketDto[]>;
-  memberMessages(memberId: string, ticketId: string): Promise<TicketMessageDto[] | undefined>;
+  /** One page of a thread: undefined when the ticket is not the member's, null when the cursor is not one of its messages. */
+  memberMessages(memberId: string, ticketId: string, page: ThreadPage): Promise<ThreadSlice | null | undefined>;
   memberUnreadCount(memberId: string): Promise<number>;
   /** Staff: every live ticket, newest first. */
   tickets(): Promise<StaffTicketDto[]>;
   ticket(ticketId: string): Promise<StaffTicketDto | undefined>;
-  messages(ticketId: string): Promise<TicketMessageDto[] | undefined>;
+  /** One page of a live ticket's thread: undefined for no such ticket, null for a cursor that is not one of its messages. */
+  messages(ticketId: string, page: ThreadPage): Promise<ThreadSlice | null | undefined>;
   person(userId: string): Promise<Person | undefined>;
   memberContext(userId: string): Promise<TicketMemberContextDto | undefined>;
 }

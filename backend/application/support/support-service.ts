@@ -10,7 +10,16 @@ import {
   type TicketState,
 } from '../../domain/support/ticket';
 import { DomainError, NotAllowed } from '../../domain/shared/domain-error';
-import type { CreateTicketRequest, TicketMessageDto, UpdateTicketRequest } from '../contracts/support';
+import {
+  THREAD_PAGE_DEFAULT,
+  THREAD_PAGE_MAX,
+  type CreateTicketRequest,
+  type ThreadPage,
+  type ThreadPageQuery,
+  type ThreadSlice,
+  type TicketMessageDto,
+  type UpdateTicketRequest,
+} from '../contracts/support';
 import { foldStream, handleCommand, type CommandInput } from '../event-sourcing/command-handler';
 import type { CommandContext } from '../event-sourcing/command-context';
 import { commandContext } from '../event-sourcing/command-context';
@@ -18,6 +27,7 @@ import type { Database } from '../ports/database';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator, Mailer } from '../ports/system';
 import type { Person, SupportReads } from './support-reads';
+import { releaseMessagePost, reserveMessagePost } from './message-posts';
 import { releaseTicketOpening, reserveTicketOpening } from './ticket-opens';
 import { ticketHistory } from './ticket-history';
 
@@ -35,6 +45,23 @@ export interface SupportDeps {
 
 /** The ticket's member has deleted their account. */
 const MemberGone = () => new DomainError('user_not_found', 'not_found');
+
+/** A thread cursor that is not a message of the ticket. */
+const InvalidMessageCursor = () => new DomainError('invalid_message_cursor', 'invalid');
+
+/** The page a thread read asks for; without parameters the latest THREAD_PAGE_DEFAULT messages. */
+const pageOf = (query: ThreadPageQuery = {}): ThreadPage => ({
+  limit: query.limit ? Number(query.limit) : THREAD_PAGE_DEFAULT,
+  before: query.before,
+  after: query.after,
+});
+
+/** A thread read's answer, or the refusal its lookup stands for. */
+function sliceOf(slice: ThreadSlice | null | undefined): ThreadSlice {
+  if (slice === undefined) throw TicketNotFound();
+  if (slice === null) throw InvalidMessageCursor();
+  return slice;
+}
 
 /** Where a request came from. */
 type Origin = { requestId: string };
@@ -72,6 +99,7 @@ export function createSupportService(deps: SupportDeps) {
     if (!member) return;
     await mailer.send({
       to: member.email,
+      recipientId: memberId,
       template: 'ticket-reply',
       variables: { firstName: member.firstName, ticketSubject: subject, ticketLink: `${publicUrl}/support`, appUrl: publicUrl },
     });
@@ -103,11 +131,21 @@ export function createSupportService(deps: SupportDeps) {
       }
     },
 
-    /** POST /api/support/tickets/{id}/messages: refused on a resolved ticket (409 ticket_resolved). */
+    /**
+     * POST /api/support/tickets/{id}/messages: refused on a resolved ticket (409 ticket_resolved),
+     * beyond the ticket's message limit (429 ticket_message_limit) and beyond the member's daily
+     * messages (429 ticket_message_daily_limit); a refused message does not count for the day.
+     */
     async post(member: UserActor, ticketId: string, message: string, origin: Origin) {
       const context = contextOf(member, origin);
-      const outcome = await run(context, ticketId, () => ({ type: 'PostMemberMessage', data: { ticketId, messageId: ids.next(), message } }));
-      return { message: postedMessage(outcome.newEvents, context), position: outcome.position };
+      const reservation = await reserveMessagePost(db, member.userId, context.now);
+      try {
+        const outcome = await run(context, ticketId, () => ({ type: 'PostMemberMessage', data: { ticketId, messageId: ids.next(), message } }));
+        return { message: postedMessage(outcome.newEvents, context), position: outcome.position };
+      } catch (error) {
+        await releaseMessagePost(db, reservation).catch((releaseError) => log.error({ err: releaseError }, 'could not give a message back'));
+        throw error;
+      }
     },
 
     /** PATCH /api/support/tickets/{id}/read: writes only when a reply was unread. */
@@ -118,10 +156,21 @@ export function createSupportService(deps: SupportDeps) {
 
     listOwn: (member: UserActor) => reads.memberTickets(member.userId),
 
-    async messagesOfOwn(member: UserActor, ticketId: string) {
-      const messages = await reads.memberMessages(member.userId, ticketId);
-      if (!messages) throw TicketNotFound();
-      return messages;
+    /** GET /api/support/tickets/{id}/messages: one page of the member's own ticket (the latest messages without a query). */
+    async messagesOfOwn(member: UserActor, ticketId: string, query?: ThreadPageQuery) {
+      return sliceOf(await reads.memberMessages(member.userId, ticketId, pageOf(query)));
+    },
+
+    /** Every message of the member's own ticket, oldest first (the account data export), read a page at a time. */
+    async wholeThreadOfOwn(member: UserActor, ticketId: string): Promise<TicketMessageDto[]> {
+      const thread: TicketMessageDto[] = [];
+      let before: string | undefined;
+      do {
+        const page = sliceOf(await reads.memberMessages(member.userId, ticketId, { limit: THREAD_PAGE_MAX, before }));
+        thread.unshift(...page.messages);
+        before = page.earlierCursor ?? undefined;
+      } while (before !== undefined);
+      return thread;
     },
 
     unreadCount: (member: UserActor) => reads.memberUnreadCount(member.userId),
@@ -132,11 +181,10 @@ export function createSupportService(deps: SupportDeps) {
       return reads.tickets();
     },
 
-    async messages(staff: UserActor, ticketId: string) {
+    /** GET /api/admin/support-tickets/{id}/messages: one page of any live ticket. */
+    async messages(staff: UserActor, ticketId: string, query?: ThreadPageQuery) {
       staffOnly(staff, 'read_ticket');
-      const messages = await reads.messages(ticketId);
-      if (!messages) throw TicketNotFound();
-      return messages;
+      return sliceOf(await reads.messages(ticketId, pageOf(query)));
     },
 
     ticket: staffTicket,

@@ -23,7 +23,12 @@ export type SubscriptionStatus = (typeof subscriptionStates)[number];
 export type StartCheckout = Command<'StartCheckout', { userId: string; checkoutId: string; mode: PaymentMode; customerId: string }>;
 /** A provider event (webhook, or the simulated gateway's pages) for this member, normalized. */
 export type TakeProviderEvent = Command<'TakeProviderEvent', { event: ProviderEvent }>;
-export type BillingCommand = StartCheckout | TakeProviderEvent;
+/** What billing had the provider do about a duplicate subscription: cancelled it, refunded these payments. */
+export type SettleDuplicate = Command<
+  'SettleDuplicate',
+  { subscriptionId: string; cancelled: boolean; refunds: { paymentId: string; refundId: string; refundedAt: string }[] }
+>;
+export type BillingCommand = StartCheckout | TakeProviderEvent | SettleDuplicate;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export interface SubscriptionState {
@@ -41,6 +46,18 @@ export interface SubscriptionState {
   endedAt: string | null;
   /** Order in which the account first heard of each subscription (the newest is the member's current one). */
   seq: number;
+  /** Set when it started while another was live: the subscription kept. A duplicate never entitles the member. */
+  duplicateOf?: string | null;
+  /** Billing asked the provider to cancel it (a duplicate). */
+  cancelRequested?: boolean;
+}
+
+/** A paid payment as the account remembers it (what a refund gives back). */
+export interface PaidPayment {
+  subscriptionId: string | null;
+  amount: number;
+  currency: string;
+  mode: PaymentMode;
 }
 
 export interface BillingAccountState {
@@ -52,6 +69,11 @@ export interface BillingAccountState {
   checkouts: number;
   /** The customer of the member's latest checkout, per mode (before any subscription names one). */
   checkoutCustomers?: Partial<Record<PaymentMode, string>>;
+  /** The member's latest checkout session (one open checkout per member: a new one expires it). */
+  lastCheckout?: { checkoutId: string; mode: PaymentMode } | null;
+  /** Paid payments by id, and those refunded. */
+  paid?: Record<string, PaidPayment>;
+  refunded?: Record<string, true>;
 }
 
 export const initialBillingAccountState: BillingAccountState = { subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0, checkoutCustomers: {} };
@@ -68,7 +90,29 @@ export const subscriptionsOf = (state: BillingAccountState): SubscriptionState[]
 
 /** The subscription that entitles the member to Pro (the newest neither ended nor suspended), if any. */
 export const liveSubscription = (state: BillingAccountState): SubscriptionState | undefined =>
-  subscriptionsOf(state).find((subscription) => subscription.status !== 'ended' && subscription.status !== 'suspended');
+  subscriptionsOf(state).find((subscription) => !subscription.duplicateOf && subscription.status !== 'ended' && subscription.status !== 'suspended');
+
+/** A duplicate subscription billing still has to settle: cancel it at the provider, refund its paid payments. */
+export interface DuplicateToSettle {
+  subscriptionId: string;
+  /** Not ended and not cancelled by billing yet. */
+  cancel: boolean;
+  payments: ({ paymentId: string } & PaidPayment)[];
+}
+
+/** The duplicate subscriptions with something left to do (none: every duplicate cancelled and refunded). */
+export function duplicatesToSettle(state: BillingAccountState): DuplicateToSettle[] {
+  return subscriptionsOf(state)
+    .filter((subscription) => subscription.duplicateOf)
+    .map((subscription) => ({
+      subscriptionId: subscription.subscriptionId,
+      cancel: subscription.status !== 'ended' && !subscription.cancelRequested,
+      payments: Object.entries(state.paid ?? {})
+        .filter(([paymentId, payment]) => payment.subscriptionId === subscription.subscriptionId && !state.refunded?.[paymentId])
+        .map(([paymentId, payment]) => ({ paymentId, ...payment })),
+    }))
+    .filter((duplicate) => duplicate.cancel || duplicate.payments.length > 0);
+}
 
 /** The member is Pro while some subscription of theirs is live (past due and cancelling included; not suspended or ended). */
 export const isEntitledToPro = (state: BillingAccountState): boolean => liveSubscription(state) !== undefined;
@@ -144,15 +188,24 @@ function takeProviderEvent(command: TakeProviderEvent, state: BillingAccountStat
 type From = { providerEventId: string; eventCreated: string };
 type Of<Kind extends ProviderEvent['kind']> = Extract<ProviderEvent, { kind: Kind }>;
 
-function activated(event: ProviderEvent & { subscriptionId: string }, from: From, currentPeriodEnd: string | null): BillingEvent {
+/**
+ * A subscription not heard of starts; while another is live it is a duplicate (one member, one
+ * subscription: the first stays), which billing cancels and refunds.
+ */
+function activated(event: ProviderEvent & { subscriptionId: string }, state: BillingAccountState, from: From, currentPeriodEnd: string | null): BillingEvent[] {
   const { subscriptionId, customerId, mode } = event;
-  return { type: 'SubscriptionActivated', data: { ...from, subscriptionId, customerId, mode, currentPeriodEnd } };
+  const kept = liveSubscription(state);
+  const events: BillingEvent[] = [{ type: 'SubscriptionActivated', data: { ...from, subscriptionId, customerId, mode, currentPeriodEnd } }];
+  if (kept && kept.subscriptionId !== subscriptionId) {
+    events.push({ type: 'DuplicateSubscriptionFound', data: { ...from, subscriptionId, keptSubscriptionId: kept.subscriptionId } });
+  }
+  return events;
 }
 
 /** A checkout made a subscription: it starts, unless it is already known (an `invoice_paid` got here first, or it has ended). */
 function checkoutCompleted(event: Of<'checkout_completed'>, state: BillingAccountState, from: From): BillingEvent[] {
   if (state.subscriptions[event.subscriptionId]) return [];
-  return [activated(event, from, event.currentPeriodEnd)];
+  return activated(event, state, from, event.currentPeriodEnd);
 }
 
 /**
@@ -165,7 +218,7 @@ function invoicePaid(event: Of<'invoice_paid'>, state: BillingAccountState, from
   const events: BillingEvent[] = [];
   if (subscriptionId !== null) {
     const known = state.subscriptions[subscriptionId];
-    if (!known) events.push(activated({ ...event, subscriptionId }, from, event.currentPeriodEnd));
+    if (!known) events.push(...activated({ ...event, subscriptionId }, state, from, event.currentPeriodEnd));
     if (known?.status === 'suspended') events.push({ type: 'SubscriptionResumed', data: { ...from, subscriptionId } });
     if (known?.status !== 'ended') {
       events.push({ type: 'SubscriptionRenewed', data: { ...from, subscriptionId, paymentId: payment.paymentId, currentPeriodEnd: event.currentPeriodEnd } });
@@ -208,7 +261,7 @@ function subscriptionUpdated(event: Of<'subscription_updated'>, state: BillingAc
   const events: BillingEvent[] = [];
   if (!known) {
     if (!liveStatuses.has(status)) return [];
-    events.push(activated(event, from, currentPeriodEnd));
+    events.push(...activated(event, state, from, currentPeriodEnd));
   }
   if (known?.status === 'suspended') {
     if (!liveStatuses.has(status)) return [];
@@ -228,12 +281,33 @@ function subscriptionDeleted(event: Of<'subscription_deleted'>, state: BillingAc
   return [{ type: 'SubscriptionEnded', data: { ...from, subscriptionId: event.subscriptionId, endedAt: event.endedAt } }];
 }
 
+/** Records what the provider did about a duplicate: its cancellation and each refund, once. */
+function settleDuplicate(command: SettleDuplicate, state: BillingAccountState): BillingEvent[] {
+  if (command.metadata.actor.kind !== 'system') throw NotAllowed('settle_duplicate');
+  const { subscriptionId, cancelled, refunds } = command.data;
+  const subscription = state.subscriptions[subscriptionId];
+  if (!subscription?.duplicateOf) return [];
+  const events: BillingEvent[] = [];
+  if (cancelled && !subscription.cancelRequested) events.push({ type: 'DuplicateSubscriptionCancelled', data: { subscriptionId } });
+  for (const refund of refunds) {
+    const payment = state.paid?.[refund.paymentId];
+    if (!payment || payment.subscriptionId !== subscriptionId || state.refunded?.[refund.paymentId]) continue;
+    events.push({
+      type: 'PaymentRefunded',
+      data: { paymentId: refund.paymentId, refundId: refund.refundId, subscriptionId, amount: payment.amount, currency: payment.currency, mode: payment.mode, reason: 'duplicate_subscription', refundedAt: refund.refundedAt },
+    });
+  }
+  return events;
+}
+
 export function decideBillingAccount(command: BillingCommand, state: BillingAccountState): BillingEvent[] {
   switch (command.type) {
     case 'StartCheckout':
       return startCheckout(command, state);
     case 'TakeProviderEvent':
       return takeProviderEvent(command, state);
+    case 'SettleDuplicate':
+      return settleDuplicate(command, state);
     default:
       return assertNever(command);
   }
@@ -273,7 +347,7 @@ export function evolveBillingAccount(state: BillingAccountState, event: BillingE
     case 'CheckoutStarted': {
       const { mode, customerId } = event.data;
       const checkoutCustomers = customerId ? { ...state.checkoutCustomers, [mode]: customerId } : state.checkoutCustomers;
-      return { ...state, checkouts: state.checkouts + 1, checkoutCustomers };
+      return { ...state, checkouts: state.checkouts + 1, checkoutCustomers, lastCheckout: { checkoutId: event.data.checkoutId, mode } };
     }
     case 'SubscriptionActivated': {
       const { customerId, mode, currentPeriodEnd, providerEventId } = event.data;
@@ -302,8 +376,18 @@ export function evolveBillingAccount(state: BillingAccountState, event: BillingE
       }));
     case 'PaymentRecorded': {
       const { payment } = event.data;
-      return { ...withTaken(state, event.data), payments: { ...state.payments, [payment.paymentId]: payment.status } };
+      const paid =
+        payment.status === 'paid'
+          ? { ...state.paid, [payment.paymentId]: { subscriptionId: payment.subscriptionId, amount: payment.amount, currency: payment.currency, mode: payment.mode } }
+          : state.paid;
+      return { ...withTaken(state, event.data), payments: { ...state.payments, [payment.paymentId]: payment.status }, paid };
     }
+    case 'DuplicateSubscriptionFound':
+      return changeSubscription(withTaken(state, event.data), event.data, () => ({ duplicateOf: event.data.keptSubscriptionId }));
+    case 'DuplicateSubscriptionCancelled':
+      return changeSubscription(state, event.data, () => ({ cancelRequested: true }));
+    case 'PaymentRefunded':
+      return { ...state, refunded: { ...state.refunded, [event.data.paymentId]: true } };
     default:
       return assertNever(event);
   }
@@ -324,5 +408,8 @@ export const billingAccountDecider: Decider<BillingCommand, BillingEvent, Billin
     SubscriptionResumed: 1,
     SubscriptionEnded: 1,
     PaymentRecorded: 1,
+    DuplicateSubscriptionFound: 1,
+    DuplicateSubscriptionCancelled: 1,
+    PaymentRefunded: 1,
   },
 };

@@ -5,6 +5,7 @@ import {
   billingAccountDecider,
   currentSubscription,
   customerOf,
+  duplicatesToSettle,
   isEntitledToPro,
   type BillingCommand,
   type BillingEvent,
@@ -258,6 +259,47 @@ describe('taking provider events', () => {
   it('starts a subscription first heard of by an active change, but not one heard of as incomplete', () => {
     spec.given([]).when(take(updated('evt_created', 0))).then([activated('evt_created', 0)]);
     spec.given([]).when(take(updated('evt_created', 0, { status: 'incomplete' }))).thenNothingHappens();
+  });
+});
+
+describe('one member, one subscription', () => {
+  const second = (eventId: string, minute: number): ProviderEvent => ({ ...checkoutCompleted(eventId, minute), subscriptionId: 'sub_2' });
+  const secondActivated: BillingEvent = {
+    type: 'SubscriptionActivated',
+    data: { ...from('evt_checkout_2', 3), subscriptionId: 'sub_2', customerId: 'cus_1', mode: 'test', currentPeriodEnd: periodEnd },
+  };
+  const found: BillingEvent = { type: 'DuplicateSubscriptionFound', data: { ...from('evt_checkout_2', 3), subscriptionId: 'sub_2', keptSubscriptionId: sub } };
+  const secondPaid = recorded('evt_paid_2', 4, { paymentId: 'in_2', subscriptionId: 'sub_2' });
+
+  it('finds a second subscription started while one is live a duplicate of it; after the first ended it is not', () => {
+    spec.given([activated(), renewed(), recorded()]).when(take(second('evt_checkout_2', 3))).then([secondActivated, found]);
+    spec.given([activated(), ended()]).when(take(second('evt_checkout_2', 6))).then([{ ...secondActivated, data: { ...secondActivated.data, ...from('evt_checkout_2', 6) } }]);
+  });
+
+  it('never entitles the member by the duplicate: the member is free once the kept one ends', () => {
+    const state = stateAfter([activated(), recorded(), secondActivated, found, secondPaid, ended('evt_deleted', 9)]);
+    expect(isEntitledToPro(state)).toBe(false);
+  });
+
+  it('asks to cancel the duplicate and refund its paid payments until both are recorded, each once', () => {
+    const given = [activated(), recorded(), secondActivated, found, secondPaid];
+    expect(duplicatesToSettle(stateAfter(given))).toEqual([
+      { subscriptionId: 'sub_2', cancel: true, payments: [{ paymentId: 'in_2', subscriptionId: 'sub_2', amount: 9.99, currency: 'usd', mode: 'test' }] },
+    ]);
+    const settle: BillingCommand = {
+      type: 'SettleDuplicate',
+      data: { subscriptionId: 'sub_2', cancelled: true, refunds: [{ paymentId: 'in_2', refundId: 're_1', refundedAt: at(5) }] },
+      metadata: { actor: billing, now },
+    };
+    const settled: BillingEvent[] = [
+      { type: 'DuplicateSubscriptionCancelled', data: { subscriptionId: 'sub_2' } },
+      { type: 'PaymentRefunded', data: { paymentId: 'in_2', refundId: 're_1', subscriptionId: 'sub_2', amount: 9.99, currency: 'usd', mode: 'test', reason: 'duplicate_subscription', refundedAt: at(5) } },
+    ];
+    spec.given(given).when(settle).then(settled);
+    spec.given([...given, ...settled]).when(settle).thenNothingHappens();
+    expect(duplicatesToSettle(stateAfter([...given, ...settled]))).toEqual([]);
+    // A member cannot record a refund.
+    spec.given(given).when({ ...settle, metadata: { actor: ada, now } }).thenThrows('forbidden');
   });
 });
 

@@ -39,6 +39,9 @@ export interface PaymentFacts {
   subscriptionId: string | null;
 }
 
+/** A payment the simulated gateway recorded (its ids are `sim_in_…`): a TEST checkout that charged nobody. */
+export const isSimulatedPayment = (paymentId: string): boolean => paymentId.startsWith('sim_');
+
 /** What every event brought in from the provider carries: which provider event it was. */
 interface FromProvider {
   /** Stripe's `evt_…` id, or the simulated gateway's; the same id is taken once. */
@@ -94,6 +97,25 @@ export type PaymentRecorded = {
   type: 'PaymentRecorded';
   data: FromProvider & { payment: PaymentFacts };
 };
+/**
+ * A subscription started while another of the member's was live (two checkouts paid at once,
+ * two tabs): one member has one subscription, so the first stays and this one is a duplicate.
+ * It never entitles the member; billing cancels it at the provider and refunds its payments.
+ */
+export type DuplicateSubscriptionFound = {
+  type: 'DuplicateSubscriptionFound';
+  data: FromProvider & { subscriptionId: string; keptSubscriptionId: string };
+};
+/** Billing asked the provider to cancel a duplicate subscription at once (its deletion event follows). */
+export type DuplicateSubscriptionCancelled = {
+  type: 'DuplicateSubscriptionCancelled';
+  data: { subscriptionId: string };
+};
+/** A payment given back through the provider (today: the payments of a duplicate subscription). Amount as the payment's. */
+export type PaymentRefunded = {
+  type: 'PaymentRefunded';
+  data: { paymentId: string; refundId: string; subscriptionId: string | null; amount: number; currency: string; mode: PaymentMode; reason: 'duplicate_subscription'; refundedAt: string };
+};
 
 export type BillingEvent =
   | CheckoutStarted
@@ -105,7 +127,10 @@ export type BillingEvent =
   | SubscriptionSuspended
   | SubscriptionResumed
   | SubscriptionEnded
-  | PaymentRecorded;
+  | PaymentRecorded
+  | DuplicateSubscriptionFound
+  | DuplicateSubscriptionCancelled
+  | PaymentRefunded;
 
 export const billingEventTypes = [
   'CheckoutStarted',
@@ -118,6 +143,9 @@ export const billingEventTypes = [
   'SubscriptionResumed',
   'SubscriptionEnded',
   'PaymentRecorded',
+  'DuplicateSubscriptionFound',
+  'DuplicateSubscriptionCancelled',
+  'PaymentRefunded',
 ] as const satisfies readonly BillingEvent['type'][];
 
 /**

@@ -2,6 +2,7 @@ import { isAdminOrSystem, type Actor, type Role } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
+import { normaliseEmail } from './email-claim';
 
 /** `user-{userId}`. */
 export const userStreams = defineStream('user');
@@ -23,6 +24,13 @@ export type UserEnabled = { type: 'UserEnabled'; data: Record<string, never> };
 export type UserDeleted = { type: 'UserDeleted'; data: Record<string, never> };
 /** An admin deleted the member's idea sets and plans and gave back this period's credits (those are recorded on their own streams). */
 export type UserDataReset = { type: 'UserDataReset'; data: { reason: string; deletedIdeas: number; deletedPlans: number } };
+/** The holder of `email` opened the confirmation link mailed to it: emails to it may carry what the member typed. */
+export type EmailAddressConfirmed = { type: 'EmailAddressConfirmed'; data: { email: string } };
+/**
+ * The previous holder of the account's address opened the notice of its change: the account is
+ * at `email` again (confirmed by that click) and every session opened before is ended.
+ */
+export type UserEmailRestored = { type: 'UserEmailRestored'; data: { email: string } };
 
 export type UserEvent =
   | UserRegistered
@@ -32,7 +40,9 @@ export type UserEvent =
   | UserDisabled
   | UserEnabled
   | UserDeleted
-  | UserDataReset;
+  | UserDataReset
+  | EmailAddressConfirmed
+  | UserEmailRestored;
 
 // ── Commands ──────────────────────────────────────────────────────────────────
 export type RegisterUser = Command<'RegisterUser', { userId: string; firstName: string; lastName: string; email: string; passwordHash: string; role: Role }>;
@@ -46,7 +56,22 @@ export type DeleteUser = Command<'DeleteUser', Record<string, never>>;
 /** Recorded after the member's content was deleted: the counts say what went. */
 export type RecordDataReset = Command<'RecordDataReset', UserDataReset['data']>;
 
-export type UserCommand = RegisterUser | UpdateProfile | ChangePassword | ChangeRole | DisableUser | EnableUser | DeleteUser | RecordDataReset;
+/** The system, on a confirmation link that came back from `email`. */
+export type ConfirmEmailAddress = Command<'ConfirmEmailAddress', { email: string }>;
+/** The system, on a change notice's link that came back from the account's previous `email`. */
+export type RestoreEmail = Command<'RestoreEmail', { email: string }>;
+
+export type UserCommand =
+  | RegisterUser
+  | UpdateProfile
+  | ChangePassword
+  | ChangeRole
+  | DisableUser
+  | EnableUser
+  | DeleteUser
+  | RecordDataReset
+  | ConfirmEmailAddress
+  | RestoreEmail;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type UserState =
@@ -61,6 +86,8 @@ export type UserState =
       lastName: string;
       country: string | null;
       profilePicture: string | null;
+      /** The normalised address whose holder last confirmed it (null: none yet). */
+      confirmedEmail: string | null;
     }
   | { status: 'deleted'; userId: string };
 
@@ -72,6 +99,8 @@ export const UserAlreadyRegistered = () => new DomainError('user_exists', 'confl
 export const CannotChangeOwnRole = () => new DomainError('own_role', 'forbidden');
 export const CannotDisableSelf = () => new DomainError('own_account', 'forbidden');
 export const CannotResetOwnData = () => new DomainError('own_data', 'forbidden');
+/** A confirmation link for an address the account no longer has. */
+export const EmailLinkOutdated = () => new DomainError('email_link_outdated', 'invalid');
 
 // ── Decide ────────────────────────────────────────────────────────────────────
 /** An account that exists (active or disabled). */
@@ -187,6 +216,24 @@ function recordDataReset(command: RecordDataReset, state: UserState): UserEvent[
   return [{ type: 'UserDataReset', data: { ...command.data, reason } }];
 }
 
+/** Whether mail to the account's current address may carry what the member typed. */
+export const emailConfirmed = (account: Account) => account.confirmedEmail === normaliseEmail(account.email);
+
+function confirmEmailAddress(command: ConfirmEmailAddress, state: UserState): UserEvent[] {
+  const account = existing(state);
+  if (command.metadata.actor.kind !== 'system') throw NotAllowed();
+  if (normaliseEmail(command.data.email) !== normaliseEmail(account.email)) throw EmailLinkOutdated();
+  if (emailConfirmed(account)) return [];
+  return [{ type: 'EmailAddressConfirmed', data: { email: account.email } }];
+}
+
+/** Always recorded, even when the address is already back: the click also ends every session. */
+function restoreEmail(command: RestoreEmail, state: UserState): UserEvent[] {
+  existing(state);
+  if (command.metadata.actor.kind !== 'system') throw NotAllowed();
+  return [{ type: 'UserEmailRestored', data: { email: command.data.email.trim() } }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -205,6 +252,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return deleteUser(command, state);
     case 'RecordDataReset':
       return recordDataReset(command, state);
+    case 'ConfirmEmailAddress':
+      return confirmEmailAddress(command, state);
+    case 'RestoreEmail':
+      return restoreEmail(command, state);
     default:
       return assertNever(command);
   }
@@ -224,6 +275,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         lastName: event.data.lastName,
         country: null,
         profilePicture: null,
+        confirmedEmail: null,
       };
     case 'UserDeleted':
       return state.status === 'unregistered' ? state : { status: 'deleted', userId: state.userId };
@@ -245,6 +297,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, status: 'active' };
     case 'UserDataReset':
       return state;
+    case 'EmailAddressConfirmed':
+      return { ...state, confirmedEmail: normaliseEmail(event.data.email) };
+    case 'UserEmailRestored':
+      return { ...state, email: event.data.email, confirmedEmail: normaliseEmail(event.data.email) };
     default:
       return assertNever(event);
   }
@@ -263,5 +319,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     UserEnabled: 1,
     UserDeleted: 1,
     UserDataReset: 1,
+    EmailAddressConfirmed: 1,
+    UserEmailRestored: 1,
   },
 };

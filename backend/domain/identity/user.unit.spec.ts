@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor, type Role } from '../shared/actor';
 import {
+  emailConfirmed,
   userDecider,
   userStreams,
+  type Account,
+  type ConfirmEmailAddress,
+  type EmailAddressConfirmed,
+  type RestoreEmail,
+  type UserEmailRestored,
+  type UserEvent,
   type ChangePassword,
   type ChangeRole,
   type DeleteUser,
@@ -500,5 +507,37 @@ describe('RecordDataReset', () => {
   it('changes nothing else about the account', () => {
     const before = [registered()].reduce(userDecider.evolve, userDecider.initialState);
     expect([registered(), recorded].reduce(userDecider.evolve, userDecider.initialState)).toEqual(before);
+  });
+});
+
+describe('ConfirmEmailAddress and RestoreEmail (issue 48)', () => {
+  const confirm = (actor: Actor, email = 'ada@example.com'): ConfirmEmailAddress => ({ type: 'ConfirmEmailAddress', data: { email }, metadata: { actor, now } });
+  const restore = (actor: Actor, email = 'ada@example.com'): RestoreEmail => ({ type: 'RestoreEmail', data: { email }, metadata: { actor, now } });
+  const confirmed: EmailAddressConfirmed = { type: 'EmailAddressConfirmed', data: { email: 'ada@example.com' } };
+
+  it('confirms the address the link was mailed to, once, and only by the system', () => {
+    spec.given([registered()]).when(confirm(systemActor('email-confirmation'), ' ADA@example.com ')).then([confirmed]);
+    spec.given([registered(), confirmed]).when(confirm(systemActor('email-confirmation'))).thenNothingHappens();
+    spec.given([registered()]).when(confirm(member())).thenThrows('forbidden', { kind: 'forbidden', data: {} });
+  });
+
+  it('refuses a confirmation link for an address the account no longer has', () => {
+    spec.given([registered(), profileUpdated]).when(confirm(systemActor('email-confirmation'))).thenThrows('email_link_outdated');
+  });
+
+  it('counts a confirmed address as unconfirmed after the email changes, and confirmed again once restored', () => {
+    const state = (events: UserEvent[]) => events.reduce(userDecider.evolve, userDecider.initialState) as Account;
+    expect(emailConfirmed(state([registered()]))).toBe(false);
+    expect(emailConfirmed(state([registered(), confirmed]))).toBe(true);
+    expect(emailConfirmed(state([registered(), confirmed, profileUpdated]))).toBe(false);
+    const restored: UserEmailRestored = { type: 'UserEmailRestored', data: { email: 'ada@example.com' } };
+    const back = state([registered(), profileUpdated, restored]);
+    expect([back.email, emailConfirmed(back)]).toEqual(['ada@example.com', true]);
+  });
+
+  it('restores the address whenever the system asks (it also ends every session), never for a member', () => {
+    spec.given([registered(), profileUpdated]).when(restore(systemActor('email-restore'))).then([{ type: 'UserEmailRestored', data: { email: 'ada@example.com' } }]);
+    spec.given([registered(), profileUpdated]).when(restore(member())).thenThrows('forbidden', { kind: 'forbidden', data: {} });
+    spec.given([]).when(restore(systemActor('email-restore'))).thenThrows('user_not_found');
   });
 });

@@ -1,4 +1,4 @@
-export type DomainErrorKind = 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' | 'quota' | 'unavailable';
+export type DomainErrorKind = 'conflict' | 'forbidden' | 'not_found' | 'invalid' | 'unauthorized' | 'limit' | 'quota' | 'unavailable' | 'busy';
 
 /**
  * A rule of the domain said no. `code` is stable (clients switch on it), `kind` says what sort
@@ -7,7 +7,8 @@ export type DomainErrorKind = 'conflict' | 'forbidden' | 'not_found' | 'invalid'
  * (`application/errors/messages.ts`).
  *
  * Kinds: `limit` is a rate limit (try again later, HTTP 429; `data.retryAfterMs` when known);
- * `quota` is a spent allowance (the monthly credits, HTTP 403), see `QuotaExceeded`.
+ * `quota` is a spent allowance (the monthly credits, HTTP 403), see `QuotaExceeded`; `busy`: the
+ * server has no room for this work right now (HTTP 503; `data.retryAfterMs`).
  */
 export class DomainError<Code extends string = string, Data extends object = Record<string, unknown>> extends Error {
   constructor(

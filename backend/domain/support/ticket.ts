@@ -2,6 +2,9 @@ import type { Actor, UserActor } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
+import { ticketLimits } from './support-limits';
+
+export { ticketLimits };
 
 /**
  * A support ticket (member-product §2 Support, §3, §4; back-office §2 Support tab, §3; issue 28):
@@ -21,8 +24,6 @@ export const ticketTags = ['Bug', 'Feature Request', 'Billing', 'General'] as co
 export type TicketTag = (typeof ticketTags)[number];
 /** The member (`user`) or the support team (`admin`, also a moderator's reply), as the spec names them. */
 export type SenderType = 'user' | 'admin';
-
-export const ticketLimits = { subject: 200, message: 5000 } as const;
 
 // ── Events ────────────────────────────────────────────────────────────────────
 export type TicketOpened = {
@@ -90,6 +91,8 @@ export type ExistingTicket = {
   unreadByMember: number;
   /** Member messages since a staff member last read the ticket. */
   unreadByStaff: number;
+  /** Messages the member has written to the ticket, the opening one included. */
+  memberMessages: number;
   deleted: boolean;
 };
 export type TicketState = { status: 'none' } | ExistingTicket;
@@ -103,6 +106,7 @@ export const SubjectRequired = () => new DomainError('ticket_subject_required', 
 export const SubjectTooLong = () => new DomainError('ticket_subject_too_long', 'invalid', { max: ticketLimits.subject });
 export const MessageRequired = () => new DomainError('ticket_message_required', 'invalid');
 export const MessageTooLong = () => new DomainError('ticket_message_too_long', 'invalid', { max: ticketLimits.message });
+export const TicketMessageLimitReached = () => new DomainError('ticket_message_limit', 'limit', { max: ticketLimits.memberMessagesPerTicket });
 export const UnknownTicketValue = (field: string) => new DomainError('invalid_ticket_value', 'invalid', { field });
 
 // ── Who may act ───────────────────────────────────────────────────────────────
@@ -149,6 +153,7 @@ function openTicket(command: OpenTicket, state: TicketState): TicketEvent[] {
 function postMemberMessage(command: PostMemberMessage, state: TicketState): TicketEvent[] {
   const ticket = membersTicket(state, command.metadata.actor);
   if (ticket.status === 'resolved') throw TicketResolved();
+  if (ticket.memberMessages >= ticketLimits.memberMessagesPerTicket) throw TicketMessageLimitReached();
   const { messageId, message } = command.data;
   return [{ type: 'TicketMessagePosted', data: { ticketId: ticket.ticketId, messageId, message: checkMessage(message), senderType: 'user' } }];
 }
@@ -226,7 +231,7 @@ const inOrder = (tags: TicketTag[]) => ticketTags.filter((tag) => tags.includes(
 export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
   if (event.type === 'TicketOpened') {
     const { ticketId, memberId, subject } = event.data;
-    return { status: 'pending', ticketId, memberId, subject, priority: 'medium', tags: [], unreadByMember: 0, unreadByStaff: 1, deleted: false };
+    return { status: 'pending', ticketId, memberId, subject, priority: 'medium', tags: [], unreadByMember: 0, unreadByStaff: 1, memberMessages: 1, deleted: false };
   }
   // Events of a ticket that does not exist cannot be recorded; ignoring one keeps folds total.
   if (state.status === 'none') return state;
@@ -234,7 +239,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
     case 'TicketMessagePosted':
       return event.data.senderType === 'admin'
         ? { ...state, unreadByMember: state.unreadByMember + 1 }
-        : { ...state, unreadByStaff: state.unreadByStaff + 1 };
+        : { ...state, unreadByStaff: state.unreadByStaff + 1, memberMessages: state.memberMessages + 1 };
     case 'TicketStatusChanged':
       return { ...state, status: event.data.to };
     case 'TicketPriorityChanged':

@@ -90,6 +90,20 @@ describe('the member', () => {
     spec.given([opened, reply(), deleted]).when(memberRead(ada)).thenThrows('ticket_not_found');
   });
 
+  it('writes at most memberMessagesPerTicket messages to one ticket, the opening one included; staff replies do not count', () => {
+    const limit = ticketLimits.memberMessagesPerTicket;
+    const mine = Array.from({ length: limit - 2 }, (_, i) => memberMessage(`mine-${i}`));
+    const replies = Array.from({ length: 5 }, (_, i) => reply(`reply-${i}`));
+    spec.given([opened, ...replies, ...mine]).when(post(ada)).then([
+      { type: 'TicketMessagePosted', data: { ticketId, messageId: 'm9', message: 'One more thing', senderType: 'user' } },
+    ]);
+    spec.given([opened, ...replies, ...mine, memberMessage('last')]).when(post(ada)).thenThrows('ticket_message_limit', { kind: 'limit' });
+    // The support team may still answer a full ticket.
+    spec.given([opened, ...mine, memberMessage('last')]).when(answer(admin)).then([
+      { type: 'TicketMessagePosted', data: { ticketId, messageId: 'm9', message: 'Fixed now', senderType: 'admin' } },
+    ]);
+  });
+
   it('may not write to a resolved ticket', () => {
     spec.given([opened, resolved]).when(post(ada)).thenThrows('ticket_resolved', { kind: 'conflict' });
   });

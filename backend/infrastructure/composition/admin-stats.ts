@@ -22,12 +22,12 @@ const contentCounts = (db: Kysely<Database>, clock: Clock): ContentCounts => ({
 });
 
 /** The admin Dashboard tab: stats, API cost and the analytics backfill. */
-export function adminStatsContext(platform: Platform) {
+export function adminStatsContext(platform: Platform, { paymentsSimulated }: { paymentsSimulated: boolean }) {
   const { database, clock, runner } = platform;
   const db = database.db;
   const reads = adminStatsQueries(db);
   return {
-    adminStats: createAdminStatsService({ reads, content: contentCounts(db, clock), clock }),
+    adminStats: createAdminStatsService({ reads, content: contentCounts(db, clock), clock, paymentsSimulated }),
     apiCost: createApiCostService({ reads, prices: () => readAiSettings(db), clock }),
     analyticsBackfill: createAnalyticsBackfill({
       reads,

@@ -26,7 +26,7 @@ function chooseGateway(platform: Platform, config: Config): { gateway: PaymentGa
   // Said once at start, where an operator looks: anyone can "pay" on the TEST pages and be Pro.
   platform.logger.warn(
     { payments: 'simulated' },
-    'payments are simulated (no STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID): the TEST checkout makes members Pro without charging them',
+    'payments are simulated (no STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID; production needs PAYMENTS_SIMULATED=true for this): the TEST checkout makes members Pro without charging them',
   );
   const simulated = createSimulatedGateway({
     db: platform.database.db,

@@ -18,6 +18,8 @@ import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { localFileStore } from '../files/local-file-store';
 import { createLogger, readableLogs } from '../logging/logger';
 import { argon2Hasher, outboxMailer, systemClock, uuidGenerator } from '../system/system-adapters';
+import { createPictureUploads } from '../../application/pictures/picture-uploads';
+import { sharpPictureEncoder } from '../files/sharp-picture-encoder';
 
 export interface PlatformOverrides {
   logger?: Logger;
@@ -57,6 +59,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     ids: uuidGenerator,
     hasher: overrides.passwordHasher ?? argon2Hasher,
     files: overrides.fileStore ?? localFileStore(path.resolve(config.DATA_DIR, 'files')),
+    /** Every uploaded picture (profile, founder, blog): its rate, pixel budget and decoders (issue 48). */
+    pictures: createPictureUploads({ db: database.db, clock, encoder: sharpPictureEncoder() }),
     mailer: outboxMailer(database.db, logger, clock, { logBodies: config.NODE_ENV === 'development' }),
     runner,
     progress,

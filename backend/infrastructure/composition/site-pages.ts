@@ -1,7 +1,6 @@
 import { createContactMessages } from '../../application/contact/contact-messages';
 import { readContactContent } from '../../application/content/contact-content';
 import { createAdminImages } from '../../application/content/admin-images';
-import { sharpPictureEncoder } from '../files/sharp-picture-encoder';
 import type { Platform } from './platform';
 
 /**
@@ -9,7 +8,7 @@ import type { Platform } from './platform';
  * images admins upload (blog posts, platform logos, founders).
  */
 export function sitePagesContext(platform: Platform) {
-  const { database, clock, ids, mailer, logger, files } = platform;
+  const { database, clock, ids, mailer, logger, files, pictures } = platform;
   const db = database.db;
   return {
     contactMessages: createContactMessages({
@@ -21,6 +20,6 @@ export function sitePagesContext(platform: Platform) {
       notifyAddress: async () => (await readContactContent(db)).emailValue,
       publicUrl: platform.config.PUBLIC_URL,
     }),
-    adminImages: createAdminImages({ files, pictures: sharpPictureEncoder(), ids }),
+    adminImages: createAdminImages({ files, pictures, ids }),
   };
 }

@@ -26,11 +26,11 @@ export function supportContext(platform: Platform, { credits }: CreditsContext) 
       publicUrl: config.PUBLIC_URL,
       reads: {
         memberTickets: (memberId) => listTicketsOf(db, memberId),
-        memberMessages: (memberId, ticketId) => messagesOfMemberTicket(db, memberId, ticketId),
+        memberMessages: (memberId, ticketId, page) => messagesOfMemberTicket(db, memberId, ticketId, page),
         memberUnreadCount: (memberId) => unreadCountOf(db, memberId),
         tickets: () => listAllTickets(db),
         ticket: (ticketId) => findTicket(db, ticketId),
-        messages: (ticketId) => messagesOfTicket(db, ticketId),
+        messages: (ticketId, page) => messagesOfTicket(db, ticketId, page),
         person: async (userId) => {
           const user = await findUserById(db, userId);
           return user && { firstName: user.first_name, lastName: user.last_name, email: user.email };

@@ -38,6 +38,13 @@ const configSchema = z.object({
   /** A Stripe-compatible API server for the Stripe adapter (tests, stripe-mock); Stripe's own when unset. */
   STRIPE_API_URL: optionalText.pipe(z.url('STRIPE_API_URL must be a URL').optional()),
   /**
+   * `true`: payments are simulated on purpose (the TEST checkout, nobody charged). Required in
+   * production without the Stripe settings, so a missing key never gives Pro away unnoticed.
+   */
+  PAYMENTS_SIMULATED: optionalText.pipe(
+    z.enum(['true', 'false'], 'PAYMENTS_SIMULATED must be true or false').transform((value) => value === 'true').optional(),
+  ),
+  /**
    * When the upsell page's welcome offer ends (ISO 8601, e.g. 2026-12-31T23:59:00Z); unset: 31
    * December of the current year, 23:59 UTC.
    */
@@ -68,6 +75,15 @@ const configSchema = z.object({
       .min(0, 'TRIAL_GENERATIONS_PER_DAY must be 0 or more')
       .max(10_000, 'TRIAL_GENERATIONS_PER_DAY must be at most 10000')
       .default(5),
+  ),
+  /** Sign-ups one network address (an IPv6 client by its /64) may make in an hour; 0 switches the limit off. */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'SIGNUPS_PER_ADDRESS_PER_HOUR must be a number' })
+      .int('SIGNUPS_PER_ADDRESS_PER_HOUR must be a whole number')
+      .min(0, 'SIGNUPS_PER_ADDRESS_PER_HOUR must be 0 or more')
+      .max(10_000, 'SIGNUPS_PER_ADDRESS_PER_HOUR must be at most 10000')
+      .default(10),
   ),
   /**
    * How long a client may take to send a whole request (headers and body): a connection still
@@ -210,7 +226,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (config.PUBLIC_URL === undefined) {
       missing.push('PUBLIC_URL: required when NODE_ENV is production (the address members open, e.g. https://skilly.example)');
     }
+    if (config.STRIPE_SECRET_KEY === undefined && config.PAYMENTS_SIMULATED !== true) {
+      missing.push(
+        'STRIPE_SECRET_KEY: required when NODE_ENV is production, with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID (or PAYMENTS_SIMULATED=true to run the TEST checkout, which charges nobody)',
+      );
+    }
     if (missing.length) throw new ConfigError(missing);
+  }
+  if (config.PAYMENTS_SIMULATED === true && config.STRIPE_SECRET_KEY !== undefined) {
+    throw new ConfigError(['PAYMENTS_SIMULATED=true and the STRIPE_* settings exclude each other: set one or the other']);
   }
   return {
     ...config,

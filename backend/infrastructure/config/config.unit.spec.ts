@@ -33,9 +33,22 @@ describe('configuration', () => {
 
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SESSION_SECRET');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://skilly.example' }).NODE_ENV).toBe(
-      'production',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://skilly.example', PAYMENTS_SIMULATED: 'true' }).NODE_ENV,
+    ).toBe('production');
+  });
+
+  it('refuses a production start without the Stripe settings unless simulated payments are chosen explicitly', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://skilly.example' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' };
+    expect(() => loadConfig(production)).toThrow('STRIPE_SECRET_KEY: required when NODE_ENV is production');
+    expect(() => loadConfig({ ...production, PAYMENTS_SIMULATED: 'false' })).toThrow('STRIPE_SECRET_KEY: required when NODE_ENV is production');
+    expect(loadConfig({ ...production, PAYMENTS_SIMULATED: 'true' }).PAYMENTS_SIMULATED).toBe(true);
+    expect(loadConfig({ ...production, ...stripe }).STRIPE_SECRET_KEY).toBe('sk_live_1');
+    // Outside production the simulated checkout stays the default.
+    expect(loadConfig({}).PAYMENTS_SIMULATED).toBeUndefined();
+    expect(() => loadConfig({ ...stripe, PAYMENTS_SIMULATED: 'true' })).toThrow('PAYMENTS_SIMULATED=true and the STRIPE_* settings exclude each other');
+    expect(() => loadConfig({ PAYMENTS_SIMULATED: 'yes' })).toThrow('PAYMENTS_SIMULATED must be true or false');
   });
 
   it('requires PUBLIC_URL in production and defaults it to http://localhost:PORT elsewhere', () => {
@@ -66,7 +79,9 @@ describe('configuration', () => {
 
   it('trusts no proxy unless TRUST_PROXY names a hop count or addresses', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://s.example' }).TRUST_PROXY).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://s.example', PAYMENTS_SIMULATED: 'true' }).TRUST_PROXY,
+    ).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
@@ -74,6 +89,14 @@ describe('configuration', () => {
     for (const bad of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '-1']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow('TRUST_PROXY must be a number of proxy hops');
     }
+  });
+
+  it('limits sign-ups to 10 per network address an hour unless SIGNUPS_PER_ADDRESS_PER_HOUR says otherwise (0: no limit)', () => {
+    expect(loadConfig({}).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(10);
+    expect(loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(0);
+    expect(loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '25' }).SIGNUPS_PER_ADDRESS_PER_HOUR).toBe(25);
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: '-1' })).toThrow('SIGNUPS_PER_ADDRESS_PER_HOUR must be 0 or more');
+    expect(() => loadConfig({ SIGNUPS_PER_ADDRESS_PER_HOUR: 'lots' })).toThrow('SIGNUPS_PER_ADDRESS_PER_HOUR must be a number');
   });
 
   it('allows visitors 5 trial generations a day unless TRIAL_GENERATIONS_PER_DAY says otherwise', () => {

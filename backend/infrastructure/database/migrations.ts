@@ -9,21 +9,25 @@ import {
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { readModels } from '../../projections/registry';
 import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
-import { emailTemplatesMigration } from '../../application/email/email-tables';
+import { confirmationEmailsMigration, emailTemplatesMigration } from '../../application/email/email-tables';
+import { emailLinkTokensMigration } from '../../application/identity/email-links';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-config-store';
 import { trialGenerationsMigration } from '../../application/ideas/trial-allowance';
 import { trialResultsMigration, trialResultsVisitorMigration } from '../../application/ideas/trial-results';
 import { ideaSetSavesMigration } from '../../application/ideas/idea-set-saves';
+import { pictureUploadsMigration } from '../../application/pictures/picture-uploads';
 import { idempotencyKeysMigration } from '../http/plugins/idempotency';
 import { supportTicketOpensMigration } from '../../application/support/ticket-opens';
+import { supportMessagePostsMigration } from '../../application/support/message-posts';
 import { billingInboxMigration } from '../../application/billing/billing-inbox';
 import { simulatedGatewayMigration } from '../payments/simulated-gateway';
 import { platformLinksMigration } from '../../application/content/platform-links';
 import { faqsMigration } from '../../application/content/faqs';
 import { blogPostsMigration } from '../../application/blog/blog-posts';
 import { contactMessagesMigration, contactSendsMigration } from '../../application/contact/contact-messages';
+import { starterContentMigration } from '../../application/content/starter-content';
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
@@ -57,6 +61,11 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_25_0040_contact_messages': contactMessagesMigration,
   '2026_11_25_0041_contact_sends': contactSendsMigration,
   '2026_11_25_0042_event_store_append_fewer_statements': appendFunctionFewerStatementsMigration,
+  '2026_11_28_0043_starter_faqs_and_platforms': starterContentMigration,
+  '2026_11_28_0045_support_message_posts': supportMessagePostsMigration,
+  '2026_11_28_0046_picture_uploads': pictureUploadsMigration,
+  '2026_11_28_0047_email_link_tokens': emailLinkTokensMigration,
+  '2026_11_28_0049_confirmation_emails': confirmationEmailsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -50,6 +50,14 @@ const landed = [
   '2026_11_25_0040_contact_messages',
   '2026_11_25_0041_contact_sends',
   '2026_11_25_0042_event_store_append_fewer_statements',
+  '2026_11_28_0043_starter_faqs_and_platforms',
+  '2026_11_28_0044_support_member_messages',
+  '2026_11_28_0045_support_message_posts',
+  '2026_11_28_0046_picture_uploads',
+  '2026_11_28_0047_email_link_tokens',
+  '2026_11_28_0048_users_confirmed_email',
+  '2026_11_28_0049_confirmation_emails',
+  '2026_11_28_0050_admin_stats_payments_counted_once',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -7,6 +7,7 @@ import autoload from '@fastify/autoload';
 import path from 'node:path';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
+import { pageMetaReader } from '../../application/blog/blog-page-meta';
 import { readHomepageContent } from '../../application/content/homepage-content';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestTextGuard } from './plugins/request-text';
@@ -113,6 +114,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     options: { prefix: '/api', services },
   });
 
-  await registerFrontend(app, services.frontendDir, () => readHomepageContent(services.database.db));
+  await registerFrontend(app, services.frontendDir, () => readHomepageContent(services.database.db), pageMetaReader(services.blog));
   return app;
 }

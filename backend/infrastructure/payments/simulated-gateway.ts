@@ -8,6 +8,7 @@ import type { Clock, IdGenerator } from '../../application/ports/system';
 import type { PaymentFacts } from '../../domain/billing/billing-events';
 import { addMonthsUtc } from '../../domain/credits/allowances';
 import { DomainError } from '../../domain/shared/domain-error';
+import { AlreadySubscribed } from '../../domain/billing/billing-account';
 
 /**
  * The simulated payment gateway (issue 29), used when no Stripe keys are set: checkout and
@@ -25,7 +26,8 @@ export interface SimulatedSessionsTable {
   user_id: string;
   email: string;
   customer_id: string;
-  status: 'open' | 'completed';
+  /** 'expired': closed when the member opened another checkout (one open checkout per member). */
+  status: 'open' | 'completed' | 'expired';
   /** Checkout: success; portal: return. */
   success_url: string;
   cancel_url: string;
@@ -177,6 +179,14 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     async createCheckoutSession(request: CheckoutRequest) {
       const id = newId('sim_cs');
       const customerId = request.customerId ?? newId('sim_cus');
+      // One open checkout per member: any other still open closes as this one opens.
+      await db
+        .updateTable('simulated_payment_sessions')
+        .set({ status: 'expired' })
+        .where('user_id', '=', request.userId)
+        .where('kind', '=', 'checkout')
+        .where('status', '=', 'open')
+        .execute();
       await db
         .insertInto('simulated_payment_sessions')
         .values({
@@ -197,6 +207,35 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
     },
 
     ownsCustomer: (customerId: string) => customerId.startsWith('sim_cus_'),
+
+    async expireCheckoutSession(checkoutId: string) {
+      const row = await db
+        .updateTable('simulated_payment_sessions')
+        .set({ status: 'expired' })
+        .where('id', '=', checkoutId)
+        .where('kind', '=', 'checkout')
+        .where('status', '=', 'open')
+        .returning('status')
+        .executeTakeFirst();
+      if (row) return 'closed';
+      const existing = await session(checkoutId, 'checkout');
+      return existing?.status === 'completed' ? 'completed' : 'closed';
+    },
+
+    async cancelSubscription(subscriptionId: string) {
+      // Ended at once: the sweep reports its deletion (`dueEnds`), as Stripe sends customer.subscription.deleted.
+      await db
+        .updateTable('simulated_subscriptions')
+        .set({ status: 'canceled', current_period_end: clock.now() })
+        .where('id', '=', subscriptionId)
+        .where('status', '=', 'active')
+        .execute();
+    },
+
+    async refundPayment(payment: { paymentId: string }) {
+      // Nobody was charged: the refund is the simulated provider's word, one per payment.
+      return { refundId: `sim_re_${payment.paymentId.replace(/^sim_in_/, '')}` };
+    },
 
     async createPortalSession(request: PortalRequest) {
       const id = newId('sim_ps');
@@ -235,6 +274,8 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
 
     async checkoutSession(id: string): Promise<TestCheckoutSession | undefined> {
       const row = await session(id, 'checkout');
+      // An expired session is gone for the member, as Stripe's page of an expired session is.
+      if (row?.status === 'expired') return undefined;
       return row && { id: row.id, userId: row.user_id, email: row.email, status: row.status, successUrl: row.success_url, cancelUrl: row.cancel_url };
     },
 
@@ -249,6 +290,23 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       const subscriptionId = newId('sim_sub');
       // One subscription per session, however many times "Pay" is pressed at once.
       const completed = await db.transaction().execute(async (trx) => {
+        // The member's checkouts are locked (in one order, so two payments wait rather than
+        // deadlock): two sessions paid at once make one subscription, the second is refused.
+        const owner = await trx.selectFrom('simulated_payment_sessions').select('user_id').where('id', '=', checkoutId).where('kind', '=', 'checkout').executeTakeFirst();
+        if (!owner) return undefined;
+        await trx
+          .selectFrom('simulated_payment_sessions')
+          .select('id')
+          .where('user_id', '=', owner.user_id)
+          .where('kind', '=', 'checkout')
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const current = await trx.selectFrom('simulated_payment_sessions').selectAll().where('id', '=', checkoutId).executeTakeFirstOrThrow();
+        if (current.status === 'open') {
+          const live = await trx.selectFrom('simulated_subscriptions').select('id').where('user_id', '=', owner.user_id).where('status', '=', 'active').executeTakeFirst();
+          if (live) throw AlreadySubscribed();
+        }
         const started = await trx
           .updateTable('simulated_payment_sessions')
           .set({ status: 'completed', subscription_id: subscriptionId, completed_at: now })

@@ -35,6 +35,22 @@ export class WebhookSignatureInvalid extends DomainError<'invalid_signature'> {
 }
 
 /**
+ * A delivery whose signature is right but whose event is not what its type promises (a field
+ * missing or of another shape): refused with a 400 (`malformed_webhook`), kept in the inbox as
+ * refused, nothing taken.
+ */
+export class WebhookMalformed extends DomainError<'malformed_webhook'> {
+  constructor(
+    readonly eventId: string,
+    readonly eventType: string,
+    readonly detail: string,
+  ) {
+    super('malformed_webhook', 'invalid');
+    this.name = 'WebhookMalformed';
+  }
+}
+
+/**
  * Currencies whose amounts Stripe gives in whole units (https://docs.stripe.com/currencies,
  * "Zero-decimal currencies"), and those it gives in thousandths. Every other currency is in
  * hundredths: ISK, HUF and TWD included, which Stripe represents with two decimals too.
@@ -301,6 +317,38 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     ownsCustomer: (customerId: string) => customerId.startsWith('cus_'),
 
+    async expireCheckoutSession(checkoutId: string) {
+      const session = await providerCall(() => stripe.checkout.sessions.retrieve(checkoutId));
+      if (session.status === 'complete') return 'completed';
+      if (session.status === 'open') await providerCall(() => stripe.checkout.sessions.expire(checkoutId));
+      return 'closed';
+    },
+
+    async cancelSubscription(subscriptionId: string) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId, { prorate: false }, { idempotencyKey: `cancel-duplicate-${subscriptionId}` });
+      } catch (error) {
+        // Cancelled before (a retry), or gone with its customer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        if (error instanceof Stripe.errors.StripeError) throw PaymentProviderFailed(error);
+        throw error;
+      }
+    },
+
+    async refundPayment(payment: { paymentId: string; subscriptionId: string | null }) {
+      // Since API 2025-03-31 an invoice's money is in its invoice payments (each a PaymentIntent).
+      const paid = await providerCall(() => stripe.invoicePayments.list({ invoice: payment.paymentId, status: 'paid', limit: 10 }));
+      const intent = paid.data.map((invoicePayment) => idOf(invoicePayment.payment.payment_intent ?? null)).find((id): id is string => Boolean(id));
+      if (!intent) throw PaymentProviderFailed(new Error(`invoice ${payment.paymentId} has no paid payment intent to refund`));
+      const refund = await providerCall(() =>
+        stripe.refunds.create(
+          { payment_intent: intent, reason: 'duplicate', metadata: { invoice: payment.paymentId, subscription: payment.subscriptionId ?? '' } },
+          { idempotencyKey: `refund-${payment.paymentId}` },
+        ),
+      );
+      return { refundId: refund.id };
+    },
+
     async createPortalSession(request: PortalRequest) {
       const session = await providerCall(() => stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl }));
       return { url: session.url };
@@ -324,7 +372,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       } catch (error) {
         throw new WebhookSignatureInvalid(error instanceof Error ? error.message.split('\n')[0] : String(error));
       }
-      return normalizeStripeEvent(event);
+      try {
+        return normalizeStripeEvent(event);
+      } catch (error) {
+        const id = typeof event?.id === 'string' ? event.id : '';
+        const type = typeof event?.type === 'string' ? event.type : '';
+        throw new WebhookMalformed(id, type, error instanceof Error ? error.message : String(error));
+      }
     },
 
     async *listPaidInvoices(range: { from?: Date; to?: Date }) {

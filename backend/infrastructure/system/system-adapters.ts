@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, IdGenerator, Mailer, OutgoingEmail, PasswordHasher } from '../../application/ports/system';
 import type { Database } from '../../application/ports/database';
-import { defaultEmailTemplates, renderEmail } from '../../application/email/email-templates';
+import { defaultEmailTemplates, renderEmail, withoutVisitorText } from '../../application/email/email-templates';
+import { normaliseEmail } from '../../domain/identity/email-claim';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -24,17 +25,26 @@ export const argon2Hasher: PasswordHasher = {
 
 /**
  * Renders each email from its template's active wording (the built-in wording when the admin
- * switched the template off), writes it to the outbox as queued, and notes it in the log. The
+ * switched the template off), with nothing anyone typed unless an account's holder confirmed the
+ * recipient address (`withoutVisitorText`), writes it to the outbox as queued, and notes it in the log. The
  * SMTP sender (`email/email-sender.ts`) delivers the outbox when SMTP_URL is set. Bodies carry
- * reset links, which are credentials: only in development (`logBodies`) does the log show them,
- * where a developer finds the link.
+ * reset links, which are credentials, and subjects personal data (a member's first name, a
+ * ticket's subject): only in development (`logBodies`) does the log show them, where a developer
+ * finds the link; elsewhere it names the template and the recipient's account id.
  */
 export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock, options: { logBodies: boolean }): Mailer {
   return {
     async send(email: OutgoingEmail) {
       const row = await db.selectFrom('email_templates').select(['subject', 'html_body', 'is_active']).where('id', '=', email.template).executeTakeFirst();
       const wording = row?.is_active ? { subject: row.subject, htmlBody: row.html_body } : defaultEmailTemplates[email.template];
-      const rendered = renderEmail(wording, email.variables as unknown as Record<string, string>);
+      const confirmed = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email_normalised', '=', normaliseEmail(email.to))
+        .whereRef('confirmed_email', '=', 'email_normalised')
+        .executeTakeFirst();
+      const variables = email.variables as unknown as Record<string, string>;
+      const rendered = renderEmail(wording, confirmed ? variables : withoutVisitorText(variables));
       const now = clock.now();
       await db
         .insertInto('email_outbox')
@@ -51,7 +61,7 @@ export function outboxMailer(db: Kysely<Database>, logger: Logger, clock: Clock,
         })
         .execute();
       if (options.logBodies) logger.info({ to: email.to, subject: rendered.subject, body: rendered.text }, 'email queued in outbox');
-      else logger.info({ subject: rendered.subject, template: email.template }, 'email queued in outbox');
+      else logger.info({ template: email.template, recipientId: email.recipientId ?? null }, 'email queued in outbox');
     },
   };
 }

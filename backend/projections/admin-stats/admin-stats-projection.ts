@@ -3,7 +3,7 @@ import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { aiCallDecider, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import { billingAccountDecider } from '../../domain/billing/billing-account';
-import { billingStream, type PaymentRecorded, type SubscriptionActivated, type SubscriptionEnded } from '../../domain/billing/billing-events';
+import { billingStream, type PaymentRecorded, type PaymentRefunded, type SubscriptionActivated, type SubscriptionEnded } from '../../domain/billing/billing-events';
 import { creditAccountDecider, creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
 import { ideaSetDecider, type IdeaSetCreated } from '../../domain/ideas/idea-set';
 import { emailClaimDecider } from '../../domain/identity/email-claim';
@@ -27,10 +27,15 @@ import type { Projection } from '../runner/projection';
  *   member's own streams added to each day), `admin_stats_plans`, `admin_stats_tickets`,
  *   `admin_stats_subscriptions`.
  *
+ * - `admin_stats_payments`: the provider id of every paid payment counted in the revenue, so
+ *   each is counted once (an erasure appends the member's billing events again, pseudonymised,
+ *   under new event ids).
+ *
  * Erasure subtracts what the member's streams contributed (their day figures, role, country,
  * activity, plans, tickets, subscriptions) before deleting their rows: after an erasure the
  * model equals a replay of the log without the erased streams, which is what a rebuild sees.
- * AI calls stay (their `ai-call-` streams are kept), without naming anyone.
+ * Revenue stays: the member's billing stream is kept, pseudonymised, and its payments were
+ * counted already. AI calls stay (their `ai-call-` streams are kept), without naming anyone.
  */
 
 export const dayColumns = [
@@ -47,11 +52,13 @@ export const dayColumns = [
   'last_active_members',
 ] as const;
 export type DayColumn = (typeof dayColumns)[number];
-/** The day figures a member's own streams add, kept per member so that an erasure can take them back. */
+/**
+ * The day figures a member's own streams add, kept per member so that an erasure can take them
+ * back. Not revenue: the books keep an erased member's payments (their billing stream is
+ * pseudonymised, not deleted), so past revenue never changes with an erasure.
+ */
 export const memberDayColumns = [
   'signups',
-  'revenue_live_cents',
-  'revenue_test_cents',
   'ideas',
   'plans',
   'milestone_requests',
@@ -66,6 +73,8 @@ export type AdminStatsMembersTable = { user_id: string; role: string; country: s
 export type AdminStatsMemberDaysTable = { user_id: string; day: string } & Record<MemberDayColumn, number>;
 export type AdminStatsPlansTable = { plan_id: string; owner_id: string; active: boolean };
 export type AdminStatsTicketsTable = { ticket_id: string; member_id: string; status: string };
+/** Every paid payment (its provider id) and refund (`refund:{id}`) counted in the revenue: each is counted once. */
+export type AdminStatsPaymentsTable = { payment_id: string };
 export type AdminStatsSubscriptionsTable = {
   subscription_id: string;
   user_id: string;
@@ -85,6 +94,7 @@ export type AdminStatsTables = {
   admin_stats_plans: AdminStatsPlansTable;
   admin_stats_tickets: AdminStatsTicketsTable;
   admin_stats_subscriptions: AdminStatsSubscriptionsTable;
+  admin_stats_payments: AdminStatsPaymentsTable;
 };
 
 export const adminStatsMigration: Migration = {
@@ -95,7 +105,9 @@ export const adminStatsMigration: Migration = {
     await sql`create table admin_stats_countries (country text primary key, members bigint not null)`.execute(db);
     await sql`create table admin_stats_members (
       user_id text primary key, role text not null, country text, deleted boolean not null, last_active_on text)`.execute(db);
-    await sql`create table admin_stats_member_days (user_id text not null, day text not null, ${figures(memberDayColumns)},
+    // The columns as they were when this migration landed (revenue left them in 0052).
+    const memberDayColumnsIn0031 = ['signups', 'revenue_live_cents', 'revenue_test_cents', 'ideas', 'plans', 'milestone_requests', 'help_requests'];
+    await sql`create table admin_stats_member_days (user_id text not null, day text not null, ${figures(memberDayColumnsIn0031)},
       primary key (user_id, day))`.execute(db);
     await sql`create table admin_stats_plans (plan_id text primary key, owner_id text not null, active boolean not null)`.execute(db);
     await sql`create index admin_stats_plans_owner on admin_stats_plans (owner_id)`.execute(db);
@@ -106,6 +118,24 @@ export const adminStatsMigration: Migration = {
       status text not null, ended_at timestamptz)`.execute(db);
     await sql`create index admin_stats_subscriptions_user on admin_stats_subscriptions (user_id)`.execute(db);
     await sql`create index admin_stats_subscriptions_ended on admin_stats_subscriptions (ended_at) where ended_at is not null`.execute(db);
+  },
+};
+
+/**
+ * Revenue counted once per payment and kept through erasures: the table of counted payments,
+ * revenue out of the per-member day figures, and the model folded again from the log (its
+ * tables emptied and its checkpoint removed: the runner replays every event into it), so the
+ * payments counted before this migration are in that table.
+ */
+export const adminStatsPaymentsMigration: Migration = {
+  async up(db) {
+    await sql`create table admin_stats_payments (payment_id text primary key)`.execute(db);
+    await sql`alter table admin_stats_member_days drop column revenue_live_cents, drop column revenue_test_cents`.execute(db);
+    // The tables as they are at this migration (a later one may add others).
+    const tablesIn0052 = ['admin_stats_counters', 'admin_stats_days', 'admin_stats_countries', 'admin_stats_members', 'admin_stats_member_days',
+      'admin_stats_plans', 'admin_stats_tickets', 'admin_stats_subscriptions', 'admin_stats_payments'];
+    for (const table of tablesIn0052) await sql`delete from ${sql.table(table)}`.execute(db);
+    await sql`delete from projection_checkpoints where projection = 'admin-stats'`.execute(db);
   },
 };
 
@@ -278,7 +308,7 @@ function keysOf(event: RecordedEvent, keys: { members: string[]; plans: string[]
   }
 }
 
-function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas) {
+function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas, payments: CountedPayments) {
   const day = utcDay(event.occurredAt);
   switch (event.type) {
     case 'UserRegistered': {
@@ -403,12 +433,29 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas) {
       const userId = idOf(event, billingStream.prefix);
       if (!userId || payment.status !== 'paid') break;
       const cents = toCents(payment.amount);
-      deltas.memberDay(userId, day, payment.mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', cents);
+      // Once per payment: an erasure appends the member's payments again (pseudonymised, new event ids).
+      if (!payments.counted.has(payment.paymentId)) {
+        payments.counted.add(payment.paymentId);
+        payments.added.push(payment.paymentId);
+        deltas.day(day, payment.mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', cents);
+      }
       if (!payment.subscriptionId) break;
       const subscription = subscriptionOf(rows, payment.subscriptionId, event, payment.mode);
       const monthly = monthlyCents(cents, payment.interval);
       if (subscription.status === 'live') deltas.counter(counterNames.mrrCents(subscription.mode), monthly - subscription.monthly_cents);
       rows.subscriptions.set(payment.subscriptionId, { ...subscription, monthly_cents: monthly });
+      break;
+    }
+    case 'PaymentRefunded': {
+      // Money given back leaves the revenue on the day it was refunded.
+      // Once per refund, like payments: an erasure appends the member's billing events again.
+      const { refundId, amount, mode } = event.data as unknown as PaymentRefunded['data'];
+      const userId = idOf(event, billingStream.prefix);
+      const key = `refund:${refundId}`;
+      if (!userId || payments.counted.has(key)) break;
+      payments.counted.add(key);
+      payments.added.push(key);
+      deltas.day(day, mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', -toCents(amount));
       break;
     }
     case 'AiCallRecorded': {
@@ -453,6 +500,37 @@ function markActive(event: RecordedEvent, day: string, rows: Rows, deltas: Delta
   rows.members.set(member.user_id, { ...member, last_active_on: day });
 }
 
+/** The paid payments of a batch already counted (loaded), and those the batch counts (to insert). */
+type CountedPayments = { counted: Set<string>; added: string[] };
+
+async function loadCountedPayments(trx: Transaction<Database>, events: RecordedEvent[]): Promise<CountedPayments> {
+  const ids = [
+    ...new Set(
+      events.flatMap((event) => {
+        if (event.type === 'PaymentRecorded') {
+          const { payment } = event.data as unknown as PaymentRecorded['data'];
+          return payment.status === 'paid' ? [payment.paymentId] : [];
+        }
+        if (event.type === 'PaymentRefunded') return [`refund:${(event.data as unknown as PaymentRefunded['data']).refundId}`];
+        return [];
+      }),
+    ),
+  ];
+  const counted = new Set<string>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await trx.selectFrom('admin_stats_payments').select('payment_id').where('payment_id', 'in', ids.slice(i, i + 5000)).execute();
+    for (const row of rows) counted.add(row.payment_id);
+  }
+  return { counted, added: [] };
+}
+
+async function writeCountedPayments(trx: Transaction<Database>, payments: CountedPayments) {
+  for (let i = 0; i < payments.added.length; i += 5000) {
+    const rows = payments.added.slice(i, i + 5000).map((id) => ({ payment_id: id }));
+    await trx.insertInto('admin_stats_payments').values(rows).onConflict((oc) => oc.column('payment_id').doNothing()).execute();
+  }
+}
+
 async function applyAdminStatsBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   if (events.length === 0) return;
   const rows: Rows = {
@@ -468,13 +546,18 @@ async function applyAdminStatsBatch(trx: Transaction<Database>, events: Recorded
   await rows.tickets.load(trx, keys.tickets);
   await rows.subscriptions.load(trx, keys.subscriptions);
   const before = Object.fromEntries(Object.entries(rows).map(([name, set]) => [name, set.snapshot()])) as Record<keyof Rows, Map<string, string>>;
+  const payments = await loadCountedPayments(trx, events);
   const deltas = createDeltas();
-  for (const event of events) applyEvent(event, rows, deltas);
+  for (const event of events) applyEvent(event, rows, deltas, payments);
   for (const name of Object.keys(rows) as (keyof Rows)[]) await rows[name].write(trx, before[name]);
+  await writeCountedPayments(trx, payments);
   await writeDeltas(trx, deltas);
 }
 
-/** Takes back everything the member's streams contributed, then deletes every row naming them. */
+/**
+ * Takes back everything the member's streams contributed except their payments (the books keep
+ * them: revenue and `admin_stats_payments` stay), then deletes every row naming them.
+ */
 async function eraseMember(trx: Transaction<Database>, userId: string) {
   const deltas = createDeltas();
   const member = await trx.selectFrom('admin_stats_members').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -511,6 +594,7 @@ export const adminStatsTables = [
   'admin_stats_plans',
   'admin_stats_tickets',
   'admin_stats_subscriptions',
+  'admin_stats_payments',
 ] as const satisfies readonly (keyof AdminStatsTables)[];
 
 export const adminStatsProjection: Projection = {

@@ -9,7 +9,7 @@ import {
   initialBillingAccountState,
   type BillingAccountState,
 } from '../../domain/billing/billing-account';
-import { billingEventTypes, billingStream, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentType } from '../../domain/billing/billing-events';
+import { billingEventTypes, billingStream, isSimulatedPayment, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentRefunded, type PaymentType } from '../../domain/billing/billing-events';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 
@@ -161,6 +161,11 @@ async function applyBillingBatch(trx: Transaction<Database>, events: RecordedEve
   await accountRows.applyBatch!(trx, events);
   const payments = events.filter((event) => event.type === 'PaymentRecorded');
   if (payments.length) await paymentRows.applyBatch!(trx, payments);
+  // A refunded payment reads as refunded (its PaymentRecorded always comes before, in its stream).
+  for (const event of events.filter((event) => event.type === 'PaymentRefunded')) {
+    const { paymentId } = event.data as unknown as PaymentRefunded['data'];
+    await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', paymentId).execute();
+  }
 }
 
 export const billingProjection: Projection = {
@@ -170,9 +175,11 @@ export const billingProjection: Projection = {
   memberFacing: true,
   apply: (trx, event) => applyBillingBatch(trx, [event]),
   applyBatch: applyBillingBatch,
+  // The member's billing account goes; their payments stay in the books without the person in
+  // them (the customer's name and email), as the pseudonymised billing stream replays them.
   async erase(trx, userId) {
     await accountRows.erase!(trx, userId);
-    await paymentRows.erase!(trx, userId);
+    await trx.updateTable('payments').set({ customer_name: null, customer_email: null }).where('user_id', '=', userId).execute();
   },
 };
 
@@ -213,6 +220,7 @@ export function toPaymentDto(row: PaymentRow): PaymentDto {
     interval: row.interval,
     description: row.description,
     created: asIso(row.created),
+    simulated: isSimulatedPayment(row.id),
   };
 }
 

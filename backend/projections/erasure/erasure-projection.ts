@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { billingEventTypes, billingStream } from '../../domain/billing/billing-events';
+import { billingEventCarriesPersonalData } from '../../domain/billing/billing-pseudonymisation';
 import { creditAccountEventTypes, creditAccountStreams } from '../../domain/credits/credit-account';
 import type { IdeaSetCreated } from '../../domain/ideas/idea-set';
 import { erasureEventTypes, type MemberErased } from '../../domain/identity/erasure';
@@ -13,9 +14,10 @@ import type { Projection } from '../runner/projection';
 /**
  * What account erasure reads (issue 31): every stream a member owns, and the accounts erased.
  *
- * `member_streams`: one row per stream of a member: their account, ledger and billing streams
- * (named by their id) and each idea set, plan and ticket stream (named by the owner in its first
- * event). A ticket staff deleted, which no longer has a row in the support read model, is still
+ * `member_streams`: one row per stream of a member: their account and ledger streams (named by
+ * their id), their billing stream while an event of it names them (erasure keeps the books, and
+ * writes that stream again without the person), and each idea set, plan and ticket stream (named
+ * by the owner in its first event). A ticket staff deleted, which no longer has a row in the support read model, is still
  * here: its stream still holds the member's words. `member_erasures`: each erased account and
  * when it was first erased (no personal data: an id that names nobody any more), so the sweep
  * can find a member whose generation still in flight wrote a stream after the erasure.
@@ -46,7 +48,7 @@ function ownerOf(event: RecordedEvent): string | undefined {
   const { streamName } = event;
   if (streamName.startsWith(userStreams.prefix)) return userStreams.idOf(streamName);
   if (streamName.startsWith(creditAccountStreams.prefix)) return creditAccountStreams.idOf(streamName);
-  if (streamName.startsWith(billingStream.prefix)) return billingStream.idOf(streamName);
+  if (streamName.startsWith(billingStream.prefix)) return billingEventCarriesPersonalData(event) ? billingStream.idOf(streamName) : undefined;
   switch (event.type) {
     case 'IdeaSetCreated':
       return (event.data as IdeaSetCreated['data']).ownerId;

@@ -75,6 +75,12 @@ async function applyInOrder(trx: Transaction<Database>, projection: Projection, 
   if (run.length || !applied) await flush();
 }
 
+/** The tables of the shadow schema: a rebuild's copies, or what a rebuild that died left there. */
+async function shadowTables(db: Kysely<Database> | Transaction<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = ${SHADOW_SCHEMA} order by tablename`.execute(db);
+  return rows.map((row) => row.name);
+}
+
 /**
  * Puts the shadow copy of `table` in place of the live one: the live table is dropped and the
  * shadow moved into its schema, its indexes (and so their constraints) renamed to the live
@@ -224,9 +230,9 @@ export class ProjectionRunner {
     if (tables.length > 0) {
       await this.db.transaction().execute(async (trx) => {
         await sql`create schema if not exists ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
+        // Whatever a rebuild that died left (of these projections or any other): whole read models, members' rows included.
+        for (const table of await shadowTables(trx)) await sql`drop table if exists ${shadow(table)}`.execute(trx);
         for (const table of tables) {
-          // Left over by a rebuild that died: start again.
-          await sql`drop table if exists ${shadow(table)}`.execute(trx);
           // Unlogged: the replay writes no WAL (a crash empties an unlogged table, and a rebuild
           // that died starts again anyway); the tables are made durable once, before the swap.
           await sql`create unlogged table ${shadow(table)} (like ${sql.table(table)} including all)`.execute(trx);
@@ -265,10 +271,42 @@ export class ProjectionRunner {
     return replayed;
   }
 
-  /** Catches up, then follows new events live until stop(). */
+  /**
+   * Drops every table of the shadow schema: a rebuild killed midway leaves whole copies of read
+   * models there (members' rows included), which nothing reads or erases. Done before each
+   * rebuild and when the runner starts. A rebuild running in another process at that moment
+   * fails (its shadow tables are gone) before it swaps anything in, and can be run again.
+   */
+  async dropLeftoverShadowTables(): Promise<string[]> {
+    const tables = await shadowTables(this.db);
+    for (const table of tables) await sql`drop table if exists ${sql.table(`${SHADOW_SCHEMA}.${table}`)}`.execute(this.db);
+    if (tables.length) this.logger.info({ tables }, 'dropped the shadow tables a rebuild that died left');
+    return tables;
+  }
+
+  /**
+   * Erases a member from the shadow tables (account erasure): a rebuild running now keeps no row
+   * of theirs it copied before their streams were deleted, and a leftover no copy of them. Each
+   * projection that keeps members' rows erases in its shadow tables as it does in its live ones
+   * (the shadow schema first on the search path; a table without a shadow copy is the live one,
+   * where erasing again changes nothing).
+   */
+  async eraseMemberFromShadowTables(userId: string): Promise<void> {
+    const present = new Set(await shadowTables(this.db));
+    for (const projection of this.projections) {
+      if (!projection.erase || !projection.tables.some((table) => present.has(table))) continue;
+      await this.db.transaction().execute(async (trx) => {
+        await sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
+        await projection.erase!(trx, userId);
+      });
+    }
+  }
+
+  /** Drops the shadow tables a rebuild that died left, catches up, then follows new events live until stop(). */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    await this.dropLeftoverShadowTables();
     this.unsubscribe = await this.eventStore.onAppended(() => {
       this.lastNotifyAt = Date.now();
       this.wakeAll();

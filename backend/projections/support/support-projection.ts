@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
-import type { MemberTicketDto, StaffTicketDto, TicketMessageDto } from '../../application/contracts/support';
+import type { MemberTicketDto, StaffTicketDto, ThreadPage, ThreadSlice, TicketMessageDto } from '../../application/contracts/support';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import {
@@ -33,6 +33,8 @@ export interface SupportTicketsTable {
   unread_by_member: number;
   /** Member messages no staff member has read. */
   unread_by_staff: number;
+  /** Messages the member has written to the ticket (the decider's per-ticket limit counts them). */
+  member_messages: number;
   created_at: Date;
   /** The last message or change (read marks are neither). */
   updated_at: Date;
@@ -79,6 +81,17 @@ export const supportMigration: Migration = {
   },
 };
 
+/** Issue 48: the member's message count of each ticket, counted from the messages already there. */
+export const supportMemberMessagesMigration: Migration = {
+  async up(db) {
+    await sql`alter table support_tickets add column member_messages integer not null default 0`.execute(db);
+    await sql`
+      update support_tickets set member_messages = (
+        select count(*) from support_ticket_messages m where m.ticket_id = support_tickets.id and m.sender_type = 'user'
+      )`.execute(db);
+  },
+};
+
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 const stateOf = (row: SupportTicketRow): ExistingTicket => ({
@@ -90,6 +103,7 @@ const stateOf = (row: SupportTicketRow): ExistingTicket => ({
   tags: json<TicketTag[]>(row.tags),
   unreadByMember: row.unread_by_member,
   unreadByStaff: row.unread_by_staff,
+  memberMessages: row.member_messages,
   deleted: false,
 });
 
@@ -109,6 +123,7 @@ export function evolveTicketRow(row: SupportTicketRow | null, recorded: Recorded
     tags: state.tags,
     unread_by_member: state.unreadByMember,
     unread_by_staff: state.unreadByStaff,
+    member_messages: state.memberMessages,
     created_at: row?.created_at ?? recorded.occurredAt,
     // Never earlier than before: an event recorded later may carry an earlier clock reading.
     updated_at: row && (readMarks.has(recorded.type) || new Date(row.updated_at) > recorded.occurredAt) ? row.updated_at : recorded.occurredAt,
@@ -197,10 +212,13 @@ export async function listTicketsOf(db: Db, memberId: string): Promise<MemberTic
   }));
 }
 
-/** The messages of one of the member's tickets, oldest first; nothing for anyone else's. */
-export async function messagesOfMemberTicket(db: Db, memberId: string, ticketId: string): Promise<TicketMessageDto[] | undefined> {
+/**
+ * One page of the messages of one of the member's tickets (see `threadOf`); undefined for
+ * anyone else's ticket, null for a cursor that is not a message of this one.
+ */
+export async function messagesOfMemberTicket(db: Db, memberId: string, ticketId: string, page: ThreadPage): Promise<ThreadSlice | null | undefined> {
   const ticket = await db.selectFrom('support_tickets').select('id').where('id', '=', ticketId).where('member_id', '=', memberId).executeTakeFirst();
-  return ticket ? messagesOf(db, ticketId) : undefined;
+  return ticket ? threadOf(db, ticketId, page) : undefined;
 }
 
 /** Support-team messages the member has not read, over all their tickets. */
@@ -213,9 +231,30 @@ export async function unreadCountOf(db: Db, memberId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function messagesOf(db: Db, ticketId: string): Promise<TicketMessageDto[]> {
-  const rows = await db.selectFrom('support_ticket_messages').selectAll().where('ticket_id', '=', ticketId).orderBy('seq').execute();
-  return rows.map(toMessageDto);
+/**
+ * At most `page.limit` messages of a ticket, oldest first, in the order they were recorded: the
+ * latest ones, or those before `page.before`, or the first ones after `page.after` (a poll that
+ * appends). Null when a cursor is not a message of this ticket.
+ */
+async function threadOf(db: Db, ticketId: string, page: ThreadPage): Promise<ThreadSlice | null> {
+  const cursorId = page.after ?? page.before;
+  let cursorSeq: number | undefined;
+  if (cursorId !== undefined) {
+    const cursor = await db.selectFrom('support_ticket_messages').select('seq').where('ticket_id', '=', ticketId).where('id', '=', cursorId).executeTakeFirst();
+    if (!cursor) return null;
+    cursorSeq = cursor.seq;
+  }
+  const messages = db.selectFrom('support_ticket_messages').selectAll().where('ticket_id', '=', ticketId);
+  if (page.after !== undefined) {
+    const rows = await messages.where('seq', '>', cursorSeq!).orderBy('seq').limit(page.limit).execute();
+    return { messages: rows.map(toMessageDto), earlierCursor: rows.length ? rows[0]!.id : null };
+  }
+  const newestFirst = await (cursorSeq === undefined ? messages : messages.where('seq', '<', cursorSeq))
+    .orderBy('seq', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const shown = newestFirst.slice(0, page.limit).reverse();
+  return { messages: shown.map(toMessageDto), earlierCursor: newestFirst.length > page.limit ? shown[0]!.id : null };
 }
 
 // ── Staff queries (any ticket) ────────────────────────────────────────────────
@@ -267,8 +306,8 @@ export async function findTicket(db: Db, ticketId: string): Promise<StaffTicketD
   return row ? toStaffDto(row) : undefined;
 }
 
-/** The messages of any live ticket, oldest first; nothing for a deleted or unknown one. */
-export async function messagesOfTicket(db: Db, ticketId: string): Promise<TicketMessageDto[] | undefined> {
+/** One page of the messages of any live ticket (see `threadOf`); undefined for a deleted or unknown one, null for a foreign cursor. */
+export async function messagesOfTicket(db: Db, ticketId: string, page: ThreadPage): Promise<ThreadSlice | null | undefined> {
   const ticket = await db.selectFrom('support_tickets').select('id').where('id', '=', ticketId).executeTakeFirst();
-  return ticket ? messagesOf(db, ticketId) : undefined;
+  return ticket ? threadOf(db, ticketId, page) : undefined;
 }

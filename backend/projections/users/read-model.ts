@@ -1,7 +1,7 @@
 import { defineReadModel } from '../runner/read-model';
 import { adminUserIndexesMigration } from './admin-user-queries';
 import { userPlanStatusesMigration, type UserPlanStatusesTable } from './active-plans';
-import { usersMigration, usersProjection, type UsersTable } from './users-projection';
+import { usersConfirmedEmailMigration, usersMigration, usersProjection, type UsersTable } from './users-projection';
 
 export const usersReadModel = defineReadModel<{ users: UsersTable; user_plan_statuses: UserPlanStatusesTable }>({
   projection: usersProjection,
@@ -9,5 +9,6 @@ export const usersReadModel = defineReadModel<{ users: UsersTable; user_plan_sta
     '2026_11_22_0003_users_read_model': usersMigration,
     '2026_11_23_0019_users_active_plans': userPlanStatusesMigration,
     '2026_11_25_0032_admin_users_indexes': adminUserIndexesMigration,
+    '2026_11_28_0048_users_confirmed_email': usersConfirmedEmailMigration,
   },
 });

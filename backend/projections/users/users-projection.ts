@@ -22,6 +22,8 @@ export interface UsersTable {
   country: string | null;
   profile_picture: string | null;
   google_id: string | null;
+  /** The normalised address whose holder confirmed it (null: none yet); mail may carry typed text only when it is `email_normalised`. */
+  confirmed_email: string | null;
   disabled: Generated<boolean>;
   ideas_generated: Generated<number>;
   active_plans: Generated<number>;
@@ -33,6 +35,13 @@ export interface UsersTable {
   updated_at: Date;
 }
 export type UserRow = Selectable<UsersTable>;
+
+/** Which address of each account its holder confirmed (issue 48): none yet for accounts opened before. */
+export const usersConfirmedEmailMigration: Migration = {
+  async up(db) {
+    await sql`alter table users add column confirmed_email text`.execute(db);
+  },
+};
 
 export const usersMigration: Migration = {
   async up(db) {
@@ -71,6 +80,8 @@ const userEventTypes = [
   'UserDisabled',
   'UserEnabled',
   'UserDeleted',
+  'EmailAddressConfirmed',
+  'UserEmailRestored',
 ] as const satisfies readonly UserEvent['type'][];
 
 /**
@@ -136,6 +147,7 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
       country: null,
       profile_picture: null,
       google_id: null,
+      confirmed_email: null,
       disabled: false,
       ideas_generated: 0,
       active_plans: 0,
@@ -172,6 +184,12 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
       return null;
     case 'UserDataReset':
       return row;
+    case 'EmailAddressConfirmed':
+      return { ...row, confirmed_email: event.data.email.trim().toLowerCase(), updated_at: at };
+    case 'UserEmailRestored': {
+      const email = event.data.email.trim().toLowerCase();
+      return { ...row, email: event.data.email, email_normalised: email, confirmed_email: email, updated_at: at };
+    }
     default:
       return assertNever(event);
   }

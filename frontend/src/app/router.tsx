@@ -8,6 +8,7 @@ import { AppLayout } from './layout/app-layout';
 // The landing page ships in the first bundle; every other screen is its own chunk.
 const AuthPage = lazy(() => import('../pages/auth'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password'));
+const EmailLinkPage = lazy(() => import('../pages/email-link'));
 const DashboardPage = lazy(() => import('../pages/dashboard'));
 const GeneratingPage = lazy(() => import('../pages/generating'));
 const IdeasTrialPage = lazy(() => import('../pages/ideas-trial'));
@@ -37,6 +38,9 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // The links of the welcome email and of the email change notice (issue 48).
+      { path: '/confirm-email', element: <EmailLinkPage /> },
+      { path: '/restore-email', element: <EmailLinkPage /> },
       { path: '/dashboard', element: guarded(<DashboardPage />) },
       { path: '/generating', element: <GeneratingPage /> },
       { path: '/ideas-trial', element: <IdeasTrialPage /> },

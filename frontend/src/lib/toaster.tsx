@@ -9,16 +9,32 @@ let requestOverlay: (() => void) | null = null;
 
 /** Spec §9: one toast at a time, shown 5 s by default. */
 let toaster: Toaster | null = null;
-const pending: Parameters<typeof toast>[0][] = [];
+/** Toasts asked for before the overlay was ready, each with the call to make once it is shown. */
+const pending: { input: ToastInput; shown: () => void }[] = [];
 
 export type ToastInput = { title: string; description?: string; intent?: Intent; timeout?: number };
 
-export function toast({ title, description, intent, timeout = 5000 }: ToastInput): void {
-  if (!toaster) {
-    pending.push({ title, description, intent, timeout });
-    requestOverlay?.();
-    return;
-  }
+export function toast(input: ToastInput): void {
+  void showToast(input);
+}
+
+/**
+ * The toast, resolved once it is on the screen: the first toast waits for the overlay's code, so
+ * whatever must follow the toast by a set time (the move home after "Account Deleted") counts from here.
+ */
+export function showToast(input: ToastInput): Promise<void> {
+  return new Promise((shown) => {
+    if (!toaster) {
+      pending.push({ input, shown });
+      requestOverlay?.();
+      return;
+    }
+    display(toaster, input);
+    shown();
+  });
+}
+
+function display(toaster: Toaster, { title, description, intent, timeout = 5000 }: ToastInput): void {
   toaster.show({
     intent,
     timeout,
@@ -64,7 +80,11 @@ export function AppToaster() {
         <ToasterOverlay
           onReady={(instance) => {
             toaster = instance;
-            while (instance && pending.length > 0) toast(pending.shift()!);
+            while (instance && pending.length > 0) {
+              const { input, shown } = pending.shift()!;
+              display(instance, input);
+              shown();
+            }
           }}
         />
       </Suspense>

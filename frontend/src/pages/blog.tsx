@@ -5,8 +5,6 @@ import { BlogList } from '../features/blog/components/blog-list';
 export default function BlogPage() {
   return (
     <PageHeading title="Blog">
-      <title>Blog | Skilly</title>
-      <meta name="description" content="Ideas, guides and stories on turning a skill or passion into income." />
       <BlogList />
     </PageHeading>
   );

@@ -10,16 +10,16 @@ const SupportDesk = lazy(() => import('../features/admin/support/components/supp
 
 /**
  * Staff on /support (design §5: moderators have no admin area but answer support tickets; admins
- * also reach the desk from the dashboard's Support tab): every member's tickets.
+ * also reach the desk from the dashboard's Support tab): every member's tickets, within the page's
+ * width under its heading like every other page.
  */
 export function StaffSupport() {
   return (
-    <>
-      <PageHeading title="Support" />
+    <PageHeading title="Support">
       <Suspense fallback={<LoadingText />}>
         <SupportDesk />
       </Suspense>
-    </>
+    </PageHeading>
   );
 }
 

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { subscription, subscriptionHandler } from '../features/billing/components/billing-test-support';
+import { UPGRADE_POLL_LIMIT, UPGRADE_POLL_MS } from '../features/dashboard/components/use-upgrade-arrival';
 import { credits, member } from '../test/api';
 import { renderRoutes } from '../test/render';
 import { server } from '../test/server';
@@ -58,5 +60,47 @@ describe('the dashboard after checkout (?success=true)', () => {
     arrive('/dashboard', { pro: true });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeInTheDocument();
     expect(screen.queryByText(/Confirming your payment|Welcome to Pro/)).not.toBeInTheDocument();
+  });
+
+  it('says what happened when no payment arrives (a hand-typed ?success=true): once the asking gives up, no payment was received, with the ways on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      arrive('/dashboard?success=true');
+      expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(UPGRADE_POLL_MS * UPGRADE_POLL_LIMIT);
+      expect(screen.getByText('Confirming your payment…')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(UPGRADE_POLL_MS);
+      expect(await screen.findByText('No payment received yet')).toBeInTheDocument();
+      expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+      const banner = within(screen.getByText('No payment received yet').closest<HTMLElement>('.dashboard-notice')!);
+      expect(banner.getByText(/still on the Free plan/)).toBeInTheDocument();
+      expect(banner.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/upsell');
+      expect(banner.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the subscription box', () => {
+  it('says "Pro until {date}" under the Pro tier for a cancelled subscription', async () => {
+    arrive('/dashboard', { pro: true });
+    server.use(subscriptionHandler(subscription({ status: 'cancelling', currentPeriodEnd: '2026-12-22T10:00:00.000Z' })));
+    expect(await screen.findByTestId('pro-until')).toHaveTextContent(/^Pro until 22 December 2026$/);
+    expect(screen.getByTestId('subscription-tier')).toHaveTextContent('Pro');
+  });
+
+  it('shows no end date for a subscription that renews', async () => {
+    let reads = 0;
+    arrive('/dashboard', { pro: true });
+    server.use(
+      http.get('/api/billing/subscription', () => {
+        reads += 1;
+        return HttpResponse.json(subscription({ status: 'active' }));
+      }),
+    );
+    await screen.findByTestId('subscription-tier');
+    await waitFor(() => expect(reads).toBe(1));
+    expect(screen.queryByTestId('pro-until')).not.toBeInTheDocument();
   });
 });

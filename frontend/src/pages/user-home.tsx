@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { StaffNotice } from '../components/ui/staff-notice';
 import { CreditStatementPanel } from '../features/credits/components/credit-statement-panel';
 import { UsageCards } from '../features/credits/components/usage-cards';
+import { ProUntil } from '../features/billing/components/pro-until';
 import { ActionPlans } from '../features/plans/components/action-plans';
 import { LimitNotice } from '../features/dashboard/components/limit-notice';
 import { SubscriptionBox } from '../features/dashboard/components/subscription-box';
@@ -20,7 +21,7 @@ function StaffHome() {
   return (
     <div className="page dashboard">
       <h1 className="page-title">Welcome back, {user?.firstName}!</h1>
-      <StaffNotice />
+      <StaffNotice role={user?.role} />
     </div>
   );
 }
@@ -64,9 +65,9 @@ function MemberHome() {
           <h1 className="page-title">Welcome back, {user.firstName}!</h1>
           <p className="muted">Here is where your ideas, plans and credits stand.</p>
         </div>
-        <SubscriptionBox user={user} />
+        <SubscriptionBox user={user} standing={<ProUntil role={user.role} />} />
       </div>
-      {success ? <UpgradeSuccessBanner confirming={!isPro(user)} onDismiss={() => dismiss('success')} /> : null}
+      {success ? <UpgradeSuccessBanner pro={isPro(user)} onDismiss={() => dismiss('success')} /> : null}
       {limit ? <LimitNotice code={limit} onDismiss={() => dismiss('limit')} /> : null}
       <UsageCards />
       <div className="dashboard-columns">

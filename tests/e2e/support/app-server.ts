@@ -63,6 +63,8 @@ export async function startApp(): Promise<RunningApp> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
+    // Every browser signs up from 127.0.0.1.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
   };
   // Always the embedded, offline setup, whatever the developer's shell has configured.
   for (const key of ['DATABASE_URL', 'EVENTSTORE_CONNECTION_STRING', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']) {

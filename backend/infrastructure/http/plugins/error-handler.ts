@@ -13,6 +13,8 @@ const statusOfKind: Record<DomainError['kind'], number> = {
   quota: 403,
   /** A provider we depend on (the payment provider) failed or refused us. */
   unavailable: 502,
+  /** The server has no room for the work right now (every picture decoder taken). */
+  busy: 503,
 };
 
 /** Turns a schema issue list into the one sentence a form can show. */

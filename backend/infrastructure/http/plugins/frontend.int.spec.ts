@@ -12,6 +12,9 @@ import { defaultHomepageContent } from '../../../application/contracts/homepage-
 import { FORM_NOTICE_ID } from '../../../application/contracts/form-posts';
 import { NO_SESSION_META } from '../../../application/contracts/session-hint';
 import { FORM_NOTICE_COOKIE } from '../form-notice';
+import { pageMetaReader } from '../../../application/blog/blog-page-meta';
+import { BlogPostNotFound } from '../../../application/blog/blog-posts';
+import type { BlogPost } from '../../../application/contracts/blog';
 
 const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
 
@@ -26,7 +29,14 @@ beforeAll(async () => {
   precompressDir(dist);
   app = Fastify({ logger: false });
   await app.register(cookie, { secret: 'a-test-cookie-secret-of-some-length' });
-  await registerFrontend(app, dist, async () => defaultHomepageContent);
+  // One published post, as the blog answers it; any other slug is no post.
+  const blog = {
+    async getPublic(slug: string) {
+      if (slug !== 'pots-&-pans') throw BlogPostNotFound();
+      return { title: 'Pots & <Pans>', excerpt: 'Selling "cookware" online' } as BlogPost;
+    },
+  };
+  await registerFrontend(app, dist, async () => defaultHomepageContent, pageMetaReader(blog));
   await app.ready();
 });
 
@@ -92,6 +102,26 @@ describe('serving the built frontend', () => {
     // index.html is still revalidated on every load.
     const page = await app.inject({ method: 'GET', url: '/ideas', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("writes each page's own title and one description into its HTML, for visitors and members alike", async () => {
+    const headOf = async (url: string, cookies: Record<string, string> = {}) => {
+      const html = (await app.inject({ method: 'GET', url, cookies })).body;
+      return {
+        titles: [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
+        descriptions: [...html.matchAll(/<meta name="description" content="([^"]*)">/g)].map((m) => m[1]),
+      };
+    };
+    expect(await headOf('/faqs')).toEqual({
+      titles: ['FAQs and Platforms | Skilly'],
+      descriptions: ['Answers to common questions about Skilly, and a directory of platforms where you can turn your skills into income.'],
+    });
+    expect((await headOf('/company', { skilly_session: 'anything' })).titles).toEqual(['Who We Are | Skilly']);
+    expect((await headOf('/plan/abc')).titles).toEqual(['Action Plan | Skilly']);
+    expect((await headOf('/no-such-page')).titles).toEqual(['Page Not Found | Skilly']);
+    // A blog post's are its own, escaped; a slug with no post says so.
+    expect(await headOf('/blog/pots-%26-pans')).toEqual({ titles: ['Pots &amp; &lt;Pans&gt; | Skilly Blog'], descriptions: ['Selling &quot;cookware&quot; online'] });
+    expect((await headOf('/blog/gone')).titles).toEqual(['Blog post not found | Skilly']);
   });
 
   it('tells the app a page was sent without a session cookie, so it does not ask who is signed in', async () => {

@@ -131,10 +131,19 @@ export function TopNav() {
           </NavbarGroup>
           <NavbarGroup align={Alignment.END} className="nav-mobile">
             {user ? <UserMenu user={user} /> : <ThemeButton />}
+            {/* A phone shows the unread support replies on the Menu button too, not only inside the menu. */}
             <Button
               variant="minimal"
               icon={menuOpen ? 'cross' : 'menu'}
               text="Menu"
+              aria-label={unread > 0 ? `Menu (unread support replies: ${unread})` : undefined}
+              endIcon={
+                unread > 0 ? (
+                  <Tag round intent="danger" className="nav-badge" aria-hidden data-testid="menu-unread">
+                    {unread > 99 ? '99+' : unread}
+                  </Tag>
+                ) : undefined
+              }
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen(!menuOpen)}

@@ -1,4 +1,5 @@
 import { type MouseEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { PlainButton, PlainCollapse, PlainTag } from '../../components/plain/plain-ui';
 import { scrollToAnchor } from '../../lib/scroll';
 import { useTheme } from '../../lib/theme';
@@ -56,7 +57,10 @@ export function VisitorTopNav(props: VisitorTopNavProps) {
   const items = navLinksFor(null);
 
   const follow = (to: string, anchor?: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    setMenuOpen(false);
+    // The open phone menu is part of the sticky bar and pushes the page down: it is closed (and
+    // the page laid out without it) before scrolling, or the section would land the menu's
+    // height above where it should.
+    flushSync(() => setMenuOpen(false));
     if (!plainClick(event)) return;
     // On the welcome page the anchors scroll smoothly instead of navigating (spec §2).
     if (anchor && pathname === '/' && scrollToAnchor(anchor)) {

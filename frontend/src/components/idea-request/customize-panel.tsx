@@ -80,6 +80,7 @@ export function CustomizePanel({ control, enabled, upgradeTo }: { control: Contr
                 stepSize={100}
                 labelStepSize={9_900}
                 labelRenderer={(value) => `$${value.toLocaleString('en-US')}`}
+                handleHtmlProps={{ 'aria-label': 'Monthly income goal' }}
                 value={field.value}
                 onChange={field.onChange}
                 disabled={disabled}
@@ -97,6 +98,7 @@ export function CustomizePanel({ control, enabled, upgradeTo }: { control: Contr
                 max={40}
                 stepSize={1}
                 labelStepSize={39}
+                handleHtmlProps={{ 'aria-label': 'Available hours per week' }}
                 value={field.value}
                 onChange={field.onChange}
                 disabled={disabled}

@@ -63,7 +63,9 @@ export function AuthView({ search, notice, context }: { search: string; notice: 
     <div className="auth-page">
       <div className="bp6-card bp6-elevation-2 auth-card">
         <div className="auth-header">
-          <div className="auth-brand">Skilly</div>
+          <h1 className="auth-brand">
+            Skilly<span className="visually-hidden">: sign in or create your account</span>
+          </h1>
           <p className="muted">Powered by AI, Operated by Humans</p>
         </div>
         {view === 'forgot-password' ? (

@@ -59,6 +59,19 @@ describe('Account Type and Manage Subscription', () => {
     expect(go).not.toHaveBeenCalled();
   });
 
+  it('says "Pro until {date}" under the Account Type once the subscription is cancelled, and no end date while it renews', async () => {
+    server.use(meHandler(member({ role: 'pro' })), subscriptionHandler(subscription({ status: 'cancelling', currentPeriodEnd: '2026-12-22T10:00:00.000Z' })));
+    const { unmount } = renderRoutes({ '/profile': <AccountType role="pro" /> }, '/profile');
+    expect(await screen.findByTestId('pro-until')).toHaveTextContent(/^Pro until 22 December 2026$/);
+    expect(screen.getByRole('textbox', { name: 'Account Type' })).toHaveValue('Pro');
+    unmount();
+
+    server.use(subscriptionHandler(subscription({ status: 'active' })));
+    renderRoutes({ '/profile': <AccountType role="pro" /> }, '/profile');
+    expect(await screen.findByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(screen.queryByTestId('pro-until')).not.toBeInTheDocument();
+  });
+
   it('shows no Manage Subscription to a Pro with nothing to manage (made Pro by an admin: no portal to open)', async () => {
     let subscriptionReads = 0;
     server.use(

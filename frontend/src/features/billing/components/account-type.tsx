@@ -3,6 +3,7 @@ import { FormGroup, InputGroup } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
 import { useSubscription } from '../api/get-subscription';
 import { ManageSubscriptionButton } from './manage-subscription-button';
+import { ProUntil } from './pro-until';
 
 const accountTypes: Record<User['role'], string> = {
   free: 'Free Forever',
@@ -13,7 +14,8 @@ const accountTypes: Record<User['role'], string> = {
 
 /**
  * Spec §2 Profile: the read-only Account Type, with Manage Subscription for Pro members (§6) who have
- * a subscription to manage (`canManage`: one made Pro by an admin has no portal to open).
+ * a subscription to manage (`canManage`: one made Pro by an admin has no portal to open), and
+ * "Pro until {date}" once their subscription is cancelled.
  */
 export function AccountType({ role }: { role: User['role'] }) {
   const pro = role === 'pro';
@@ -24,6 +26,7 @@ export function AccountType({ role }: { role: User['role'] }) {
         <InputGroup id="account-type" value={accountTypes[role]} readOnly size="large" />
         {pro && subscription.data?.canManage ? <ManageSubscriptionButton /> : null}
       </div>
+      <ProUntil role={role} />
     </FormGroup>
   );
 }

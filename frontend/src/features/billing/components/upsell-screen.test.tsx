@@ -62,23 +62,24 @@ describe('the upsell page', () => {
     expect(screen.getByText('Seconds')).toBeInTheDocument();
   });
 
-  it('says the offer has ended once the countdown reaches zero, and keeps showing the price checkout charges', async () => {
+  it('says the offer has ended once the countdown reaches zero, and then shows the price checkout charges without a struck list price', async () => {
     open(offerEndingIn(1_200));
     await screen.findByTestId('offer-countdown');
     expect(await screen.findByText('The welcome offer has ended', {}, { timeout: 4_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('offer-countdown')).not.toBeInTheDocument();
-    // Checkout charges the one Pro price (offer.amount): the page says so, the list price still crossed out.
-    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$9\.99\/month\$19\.99$/);
-    expect(screen.getByText('$19.99').tagName).toBe('S');
-    expect(screen.queryByText(/regular price/i)).not.toBeInTheDocument();
+    // Checkout charges the one Pro price (offer.amount): the page says so, with no crossed-out list price (the discount is over).
+    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$9\.99\/month$/);
+    expect(screen.queryByText('$19.99')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/regular price/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Claim Welcome Offer' })).not.toBeInTheDocument();
     expect(button('Get Started with Pro')).toBeEnabled();
   });
 
-  it('shows an offer that ended before the page opened as ended, at the price checkout charges', async () => {
+  it('shows an offer that ended before the page opened as ended, at the price checkout charges and no struck list price', async () => {
     open(offer({ endsAt: '2020-12-31T23:59:00.000Z', amount: 9.99, listAmount: 19.99 }));
     expect(await screen.findByText('The welcome offer has ended')).toBeInTheDocument();
-    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$9\.99\/month\$19\.99$/);
+    expect(screen.getByTestId('upsell-price')).toHaveTextContent(/^\$9\.99\/month$/);
+    expect(screen.queryByText('$19.99')).not.toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Free vs Pro' });
     const price = within(within(table).getByRole('rowheader', { name: 'Price' }).closest('tr')!).getAllByRole('cell');
     expect(price.map((cell) => cell.textContent)).toEqual(['Free Forever', '$9.99/month']);

@@ -28,8 +28,8 @@ function useNow(): number {
  * The Pro upgrade page (spec §2 Upsell, §4 upsell checkout, §8, §9): the welcome offer's countdown,
  * $9.99/month against $19.99, what Pro includes, Free vs Pro, quick answers, and two ways into
  * checkout; "Continue with Free" goes back to the dashboard. Once the offer has ended the page says
- * so, and still shows the price checkout charges (the one Pro price, `offer.amount`) against the
- * crossed-out list price; only "Claim Welcome Offer" goes.
+ * so and shows the price checkout charges (the one Pro price, `offer.amount`) alone: with the offer
+ * over, no crossed-out list price claims a discount; "Claim Welcome Offer" goes too.
  */
 export function UpsellScreen() {
   const offer = useOffer();
@@ -82,9 +82,11 @@ export function UpsellScreen() {
         <p className="upsell-price" data-testid="upsell-price">
           <strong>{money(price.amount, price.currency)}</strong>
           <span>{perInterval}</span>
-          <s className="upsell-list-price" aria-label={`Regular price ${money(price.listAmount, price.currency)}`}>
-            {money(price.listAmount, price.currency)}
-          </s>
+          {ended ? null : (
+            <s className="upsell-list-price" aria-label={`Regular price ${money(price.listAmount, price.currency)}`}>
+              {money(price.listAmount, price.currency)}
+            </s>
+          )}
         </p>
 
         <div className="upsell-actions">

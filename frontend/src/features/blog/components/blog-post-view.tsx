@@ -1,9 +1,11 @@
 import './blog.css';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import DOMPurify from 'dompurify';
+import { blogPostMeta, blogPostNotFoundMeta } from '@contracts/page-meta';
 import { useMemo } from 'react';
 import { LoadFailure } from '../../../components/ui/load-failure';
 import { RouterButton } from '../../../components/ui/router-button';
+import { useDocumentMeta } from '../../../lib/document-meta';
 import { useBlogPost } from '../api/get-blog-posts';
 import { BlogMeta } from './blog-meta';
 
@@ -15,21 +17,18 @@ const ALLOWED_ATTR = ['href', 'rel', 'target', 'src', 'alt'];
 export function BlogPostView({ slug }: { slug: string }) {
   const query = useBlogPost(slug);
   const html = useMemo(() => (query.data ? DOMPurify.sanitize(query.data.content, { ALLOWED_TAGS, ALLOWED_ATTR }) : ''), [query.data]);
+  // The post's own title and description once it has loaded (or that there is none).
+  useDocumentMeta(query.isSuccess ? (query.data ? blogPostMeta(query.data) : blogPostNotFoundMeta) : null);
   if (query.isPending) return <Spinner aria-label="Loading blog post" />;
   if (query.isError) return <LoadFailure title="Failed to load blog post" query={query} />;
   const post = query.data;
   if (!post) {
     return (
-      <>
-        <title>Blog post not found | Skilly</title>
-        <NonIdealState icon="search" title="Blog post not found" action={<RouterButton to="/blog" icon="arrow-left" text="Back to Blog" />} />
-      </>
+      <NonIdealState icon="search" title="Blog post not found" action={<RouterButton to="/blog" icon="arrow-left" text="Back to Blog" />} />
     );
   }
   return (
     <article className="blog-post">
-      <title>{`${post.title} | Skilly Blog`}</title>
-      <meta name="description" content={post.excerpt || post.title} />
       <BlogMeta post={post} />
       <h1 className="page-title">{post.title}</h1>
       {post.featuredImage ? <img className="blog-post-image" src={post.featuredImage} alt="" /> : null}

@@ -6,7 +6,6 @@ import { InlineText } from '../../../components/editing/inline-text';
 import { RichTextToolbar } from '../../../components/editing/rich-text-toolbar';
 import { setPath } from '../../../components/editing/set-path';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageMeta } from '../../../components/ui/page-meta';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isAdmin } from '../../../lib/auth/roles';
@@ -152,7 +151,6 @@ export function CompanyPage() {
   const content = useCompanyContent();
   return (
     <>
-      <PageMeta title="Who We Are" description="Meet the founders behind Skilly: who we are, what we build and how to hire us on Fiverr." />
       {content.isPending ? (
         <div className="page-spinner">
           <Spinner aria-label="Loading..." />

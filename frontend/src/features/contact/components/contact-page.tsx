@@ -5,7 +5,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { InlineText } from '../../../components/editing/inline-text';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageMeta } from '../../../components/ui/page-meta';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isAdmin } from '../../../lib/auth/roles';
@@ -137,7 +136,6 @@ export function ContactPage() {
   const admin = isAdmin(user);
   return (
     <>
-      <PageMeta title="Contact Us" description="Get in touch with the Skilly team: send us a message, or find our email, hours and response times." />
       {content.isPending ? (
         <div className="page-spinner">
           <Spinner aria-label="Loading..." />

@@ -1,17 +1,16 @@
 import './subscription-box.css';
 import { Card, Tag } from '@blueprintjs/core';
 import type { User } from '@contracts/auth';
+import type { ReactNode } from 'react';
 import { RouterButton } from '../../../components/ui/router-button';
 import { isPro } from '../../../lib/auth/roles';
-import { useUpgradeArrival } from './use-upgrade-arrival';
 
 /**
- * Spec §2: the member's tier, "Pro" or "Free Forever", with the way up for free members. Arriving
- * from checkout (`?success=true`) it reads the member and the credits again (use-upgrade-arrival.ts).
+ * Spec §2: the member's tier, "Pro" or "Free Forever", with the way up for free members, and under
+ * the tier what the page adds about it (`standing`: "Pro until {date}" for a cancelled subscription).
  */
-export function SubscriptionBox({ user }: { user: User }) {
+export function SubscriptionBox({ user, standing }: { user: User; standing?: ReactNode }) {
   const pro = isPro(user);
-  useUpgradeArrival(pro);
   return (
     <Card className="subscription-box" elevation={1} role="region" aria-labelledby="subscription-title">
       <div>
@@ -21,6 +20,7 @@ export function SubscriptionBox({ user }: { user: User }) {
         <Tag size="large" intent={pro ? 'success' : 'primary'} minimal={!pro} icon={pro ? 'star' : undefined} data-testid="subscription-tier">
           {pro ? 'Pro' : 'Free Forever'}
         </Tag>
+        {standing}
       </div>
       {pro ? (
         <p className="muted">Thank you for being Pro.</p>

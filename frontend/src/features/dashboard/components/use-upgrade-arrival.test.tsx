@@ -4,21 +4,26 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import { isPro } from '../../../lib/auth/roles';
 import { changesWithCredits } from '../../../lib/query-client';
 import { credits, member } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
 import { SubscriptionBox } from './subscription-box';
+import { UpgradeSuccessBanner } from './upgrade-success-banner';
 
-/** The dashboard's top as the member sees it: the subscription box and, like the usage cards, a read of the credits. */
+/** The dashboard's top as the member sees it: the subscription box, the upgrade banner and, like the usage cards, a read of the credits. */
 function DashboardTop() {
   const { user } = useAuth();
   const allowances = useQuery<CreditsResponse>({ queryKey: ['/api', 'credits'], ...changesWithCredits });
+  const success = useSearchParams()[0].get('success') === 'true';
   if (!user) return null;
   return (
     <>
       <SubscriptionBox user={user} />
+      {success ? <UpgradeSuccessBanner pro={isPro(user)} onDismiss={() => {}} /> : null}
       <output data-testid="idea-allowance">{allowances.data?.allowances.idea ?? '…'}</output>
     </>
   );

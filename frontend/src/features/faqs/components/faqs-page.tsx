@@ -21,23 +21,22 @@ function SupportSection() {
 /** /faqs (back-office §2 Public pages): the FAQ accordion, the platform directory and support. */
 export function FaqsPageContent() {
   return (
-    <div className="faqs-page">
-      <title>FAQs and Platforms | Skilly</title>
-      <meta name="description" content="Answers to common questions about Skilly, and a directory of platforms where you can turn your skills into income." />
-      <PageHeading title="Frequently Asked Questions" />
-      <section aria-labelledby="faqs-heading">
-        <h2 id="faqs-heading" className="visually-hidden">
-          Questions
-        </h2>
-        <FaqAccordion />
-      </section>
-      <section aria-labelledby="platforms-heading">
-        <h2 id="platforms-heading">Platform Directory</h2>
-        <PlatformDirectory />
-      </section>
-      <section aria-label="Support">
-        <SupportSection />
-      </section>
-    </div>
+    <PageHeading title="Frequently Asked Questions">
+      <div className="faqs-page">
+        <section aria-labelledby="faqs-heading">
+          <h2 id="faqs-heading" className="visually-hidden">
+            Questions
+          </h2>
+          <FaqAccordion />
+        </section>
+        <section aria-labelledby="platforms-heading">
+          <h2 id="platforms-heading">Platform Directory</h2>
+          <PlatformDirectory />
+        </section>
+        <section aria-label="Support">
+          <SupportSection />
+        </section>
+      </div>
+    </PageHeading>
   );
 }

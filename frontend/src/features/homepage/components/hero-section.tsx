@@ -27,7 +27,7 @@ export function HeroSection({ hero }: { hero: HomepageContent['hero'] }) {
   const location = useLocation();
   const state: unknown = location.state;
   const context = useMemo<HeroContext>(
-    () => ({ user, go: (url) => navigate(url), returned: () => state, parts, staffNotice: <StaffNotice /> }),
+    () => ({ user, go: (url) => navigate(url), returned: () => state, parts, staffNotice: <StaffNotice role={user?.role} /> }),
     [user, navigate, state],
   );
   const view = <HeroView hero={hero} examples={examples} context={context} />;

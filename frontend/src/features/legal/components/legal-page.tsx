@@ -1,6 +1,5 @@
 import './legal-page.css';
 import type { ReactNode } from 'react';
-import { PageMeta } from '../../../components/ui/page-meta';
 
 export interface LegalSection {
   title: string;
@@ -11,10 +10,9 @@ export interface LegalSection {
 export const lastUpdated = (now = new Date()) => now.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** A static policy page: its title, 'Last Updated', and its sections in order. */
-export function LegalPage({ title, description, sections }: { title: string; description: string; sections: readonly LegalSection[] }) {
+export function LegalPage({ title, sections }: { title: string; sections: readonly LegalSection[] }) {
   return (
     <article className="legal-page">
-      <PageMeta title={title} description={description} />
       <h1>{title}</h1>
       <p className="legal-updated">Last Updated: {lastUpdated()}</p>
       {sections.map((section, index) => (

@@ -16,5 +16,5 @@ export const privacySections: readonly LegalSection[] = [
 ];
 
 export function PrivacyPolicy() {
-  return <LegalPage title="Privacy Policy" description="How Skilly collects, uses and protects your personal information, and the choices you have." sections={privacySections} />;
+  return <LegalPage title="Privacy Policy" sections={privacySections} />;
 }

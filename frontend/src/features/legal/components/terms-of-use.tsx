@@ -18,5 +18,5 @@ export const termsSections: readonly LegalSection[] = [
 ];
 
 export function TermsOfUse() {
-  return <LegalPage title="Terms of Use" description="The terms for using Skilly: accounts, subscriptions and payments, acceptable use and ownership of your content." sections={termsSections} />;
+  return <LegalPage title="Terms of Use" sections={termsSections} />;
 }

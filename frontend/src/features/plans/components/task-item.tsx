@@ -1,6 +1,7 @@
 import { Button, Checkbox, Collapse } from '@blueprintjs/core';
 import type { PlanTaskDto } from '@contracts/plans';
 import { useState } from 'react';
+import { HelpText } from '../../../components/ui/help-text';
 import { useTaskHelp } from '../api/task-help';
 import { useToggleTask } from '../api/toggle-task';
 import { LimitBanner, useShowLimit } from './limit-banner';
@@ -92,12 +93,5 @@ function HelpPanel({ help, taskId }: { help: string; taskId: string }) {
         </div>
       </Collapse>
     </div>
-  );
-}
-
-/** The AI marks key words with **double asterisks**: shown bold, everything else as plain text (never HTML). */
-function HelpText({ text }: { text: string }) {
-  return text.split(/(\*\*[^*\n]+\*\*)/).map((part, index) =>
-    /^\*\*[^*\n]+\*\*$/.test(part) ? <strong key={index}>{part.slice(2, -2)}</strong> : part,
   );
 }

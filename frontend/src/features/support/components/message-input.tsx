@@ -23,6 +23,7 @@ export function MessageInput({ ticketId }: { ticketId: string }) {
     submit();
   };
 
+  // The keys are a line of their own under the box: a placeholder holding them too was cut on a phone.
   return (
     <form
       className="message-input"
@@ -33,7 +34,8 @@ export function MessageInput({ ticketId }: { ticketId: string }) {
     >
       <TextArea
         aria-label="Your message"
-        placeholder="Type your message… (Enter to send, Shift+Enter for a new line)"
+        aria-describedby={`message-keys-${ticketId}`}
+        placeholder="Type your message…"
         value={text}
         maxLength={supportLimits.message}
         rows={2}
@@ -43,6 +45,9 @@ export function MessageInput({ ticketId }: { ticketId: string }) {
         onKeyDown={onKeyDown}
       />
       <Button type="submit" intent="primary" icon="send-message" aria-label="Send" title="Send" loading={send.isPending} disabled={message === ''} />
+      <p id={`message-keys-${ticketId}`} className="message-input-keys muted">
+        Enter to send, Shift+Enter for a new line
+      </p>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type MemberTicketDto, memberTicketSchema, type TicketMessageDto, ticketMessageSchema } from '@contracts/support';
 import { http, HttpResponse } from 'msw';
+import { threadPage } from '../../../test/thread-page';
 
 /** Support bodies for component tests, each checked against the contract the server answers with. */
 
@@ -37,10 +38,10 @@ export function supportApi(initial: { tickets: MemberTicketDto[]; messages?: Rec
   const handlers = [
     http.get('/api/support/unread-count', () => HttpResponse.json({ count: tickets.reduce((sum, t) => sum + t.unreadCount, 0) })),
     http.get('/api/support/tickets', () => HttpResponse.json(tickets)),
-    http.get('/api/support/tickets/:id/messages', async ({ params }) => {
+    http.get('/api/support/tickets/:id/messages', async ({ params, request }) => {
       await initial.holdMessages;
       const found = find(params.id);
-      return found ? HttpResponse.json(messages[found.id] ?? []) : HttpResponse.json({ message: 'Ticket not found', code: 'ticket_not_found' }, { status: 404 });
+      return found ? threadPage(messages[found.id] ?? [], request.url) : HttpResponse.json({ message: 'Ticket not found', code: 'ticket_not_found' }, { status: 404 });
     }),
     http.patch('/api/support/tickets/:id/read', ({ params }) => {
       const found = find(params.id);

@@ -1,9 +1,9 @@
-import { Callout, Card, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState } from '@blueprintjs/core';
 import type { MemberTicketDto, TicketMessageDto } from '@contracts/support';
 import { useEffect, useRef } from 'react';
 import { LoadingText } from '../../../components/ui/loading-text';
 import { TicketStatusTag } from '../../../components/ui/ticket-status-tag';
-import { useTicketMessages } from '../api/get-ticket-messages';
+import { useLoadEarlierTicketMessages, useTicketMessages } from '../api/get-ticket-messages';
 import { useMarkTicketRead } from '../api/mark-ticket-read';
 import { MessageInput } from './message-input';
 import { formatMessageTime, formatTicketDate } from './support-format';
@@ -24,15 +24,19 @@ export function TicketConversation({ ticket }: { ticket: MemberTicketDto | undef
 
 function Conversation({ ticket }: { ticket: MemberTicketDto }) {
   const messages = useTicketMessages(ticket.id);
-  useReadMarks(ticket, messages.data);
+  const earlier = useLoadEarlierTicketMessages(ticket.id);
+  const thread = messages.data?.messages;
+  useReadMarks(ticket, thread);
   const resolved = ticket.status === 'resolved';
-  // The newest message in view as the conversation grows; only the conversation scrolls, not the page.
+  // The newest message in view as the conversation grows (not when earlier ones are put in front);
+  // only the conversation scrolls, not the page.
   const scroller = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length;
+  const newest = thread?.at(-1)?.id;
   useEffect(() => {
     const element = scroller.current;
-    if (element && count) element.scrollTop = element.scrollHeight;
-  }, [count]);
+    if (element && newest) element.scrollTop = element.scrollHeight;
+  }, [newest]);
+  const cursor = messages.data?.earlierCursor ?? null;
 
   let body;
   if (messages.isPending) body = <LoadingText />;
@@ -40,8 +44,18 @@ function Conversation({ ticket }: { ticket: MemberTicketDto }) {
     body = (
       <LoadFailure title="Failed to load the conversation" query={messages} />
     );
-  else if (messages.data.length === 0) body = <p className="support-empty muted">No messages yet</p>;
-  else body = <MessageList messages={messages.data} />;
+  else if (messages.data.messages.length === 0) body = <p className="support-empty muted">No messages yet</p>;
+  else
+    body = (
+      <>
+        {cursor !== null && (
+          <Button className="load-earlier" variant="minimal" size="small" loading={earlier.isPending} onClick={() => earlier.mutate(cursor)}>
+            Load earlier messages
+          </Button>
+        )}
+        <MessageList messages={messages.data.messages} />
+      </>
+    );
 
   return (
     <Card className="support-panel conversation-panel" aria-label="Conversation" role="region">
@@ -93,19 +107,20 @@ function MessageList({ messages }: { messages: TicketMessageDto[] }) {
  */
 function useReadMarks(ticket: MemberTicketDto, messages: TicketMessageDto[] | undefined) {
   const { mutate: markRead } = useMarkTicketRead();
-  const supportMessages = messages?.filter((message) => message.senderType === 'admin').length;
-  const seen = useRef<number | null>(null);
-  const marked = useRef<number | null>(null);
+  // The newest support message held ('' for none): earlier ones put in front do not change it.
+  const latestSupport = messages === undefined ? undefined : (messages.findLast((message) => message.senderType === 'admin')?.id ?? '');
+  const seen = useRef<string | null>(null);
+  const marked = useRef<string | null>(null);
   const unread = ticket.unreadCount > 0;
 
   useEffect(() => {
-    if (supportMessages === undefined) return;
+    if (latestSupport === undefined) return;
     const opened = seen.current === null && (messages?.length ?? 0) > 0;
-    const arrived = seen.current !== null && supportMessages > seen.current;
-    seen.current = supportMessages;
-    if ((opened || unread || arrived) && marked.current !== supportMessages) {
-      marked.current = supportMessages;
+    const arrived = seen.current !== null && latestSupport !== seen.current;
+    seen.current = latestSupport;
+    if ((opened || unread || arrived) && marked.current !== latestSupport) {
+      marked.current = latestSupport;
       markRead(ticket.id);
     }
-  }, [ticket.id, unread, supportMessages, messages, markRead]);
+  }, [ticket.id, unread, latestSupport, messages, markRead]);
 }

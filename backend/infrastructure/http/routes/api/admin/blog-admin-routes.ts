@@ -12,7 +12,9 @@ import {
   uploadBlogImageResponseSchema,
 } from '../../../../../application/contracts/blog';
 import { AdminImageRequired } from '../../../../../application/content/admin-images';
+import { pictureLimitsDescription } from '../../../../../application/pictures/picture-uploads';
 import { fileUploadRoute } from '../../../multipart-upload';
+import { memberOf } from '../../../plugins/sessions';
 import { apiRoutes, type AppServices } from '../../../services';
 
 const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -105,10 +107,11 @@ export function blogAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
         description:
           `multipart/form-data with the file in the field "${BLOG_IMAGE_FIELD}". At most 5 MB (413); a JPEG, PNG, WebP or GIF by its content ` +
           `(anything else: 400 "${onlyImagesMessage}"). The image is re-encoded without metadata, fitted inside 1600×1600, and stored; ` +
-          'answers its URL (GET /api/files/…).',
-        response: { 200: uploadBlogImageResponseSchema, 400: errorResponseSchema, ...refusals, 413: errorResponseSchema },
+          'answers its URL (GET /api/files/…). ' +
+          pictureLimitsDescription,
+        response: { 200: uploadBlogImageResponseSchema, 400: errorResponseSchema, ...refusals, 413: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
-      handle: async (_request, _reply, bytes) => adminImages.upload('blog-images', bytes),
+      handle: async (request, _reply, bytes) => adminImages.upload(memberOf(request), 'blog-images', bytes),
     });
   };
 }

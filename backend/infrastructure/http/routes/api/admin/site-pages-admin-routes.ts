@@ -16,6 +16,7 @@ import {
   saveContactContentRequestSchema,
 } from '../../../../../application/contracts/contact';
 import { AdminImageRequired } from '../../../../../application/content/admin-images';
+import { pictureLimitsDescription } from '../../../../../application/pictures/picture-uploads';
 import { saveCompanyContent } from '../../../../../application/content/company-content';
 import { saveContactContent } from '../../../../../application/content/contact-content';
 import { fileUploadRoute } from '../../../multipart-upload';
@@ -94,10 +95,11 @@ export function sitePagesAdminRoutes(services: AppServices): FastifyPluginAsyncZ
         description:
           `multipart/form-data with the file in the field "${FOUNDER_IMAGE_FIELD}". At most 5 MB (413 "${founderImageTooLarge}"); ` +
           `a JPEG, PNG, WebP or GIF image by its content (400 "${onlyImagesMessage}"). Re-encoded (fitted inside 1600×1600, ` +
-          'metadata dropped) and stored; answers its URL, which the page names once saved.',
-        response: { 200: uploadFounderImageResponseSchema, ...refusals, 413: errorResponseSchema },
+          'metadata dropped) and stored; answers its URL, which the page names once saved. ' +
+          pictureLimitsDescription,
+        response: { 200: uploadFounderImageResponseSchema, ...refusals, 413: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
-      handle: async (_request, _reply, bytes) => ({ imageUrl: (await adminImages.upload('founder-images', bytes)).url }),
+      handle: async (request, _reply, bytes) => ({ imageUrl: (await adminImages.upload(memberOf(request), 'founder-images', bytes)).url }),
     });
   };
 }

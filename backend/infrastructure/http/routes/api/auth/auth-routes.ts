@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emailLinkRequestSchema,
   errorResponseSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -81,7 +82,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { firstName, lastName, email, password } = request.body;
         const origin = { actor: null, requestId: request.id };
-        const { userId, position } = await identity.signUp({ firstName, lastName, email, password }, origin);
+        const { userId, position } = await identity.signUp({ firstName, lastName, email, password, ip: request.ip }, origin);
         // A new member starts with this month's credits, so the first screen shows them.
         const ledger = await services.credits.sync({ userId, role: 'free' }, origin);
         if (!(await awaitProjections(progress, ledger.position ?? position, reply))) return reply;
@@ -140,6 +141,45 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         });
         if (!(await awaitProjections(progress, position, reply))) return reply;
         return { message: 'Your password has been changed. Please sign in with your new password.' };
+      },
+    );
+
+    app.post(
+      '/confirm-email',
+      {
+        schema: {
+          operationId: 'confirmEmail',
+          tags: ['auth'],
+          summary: "Confirm the account's email address with the welcome email's token",
+          description: 'Until its address is confirmed, no email to an account carries anything typed by a visitor (names, subjects).',
+          body: emailLinkRequestSchema,
+          response: { 200: messageResponseSchema, 202: errorResponseSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const position = await identity.confirmEmail(request.body.token, { actor: actorOf(request), requestId: request.id });
+        if (!(await awaitProjections(progress, position, reply))) return reply;
+        return { message: 'Your email address is confirmed. Thank you!' };
+      },
+    );
+
+    app.post(
+      '/restore-email',
+      {
+        schema: {
+          operationId: 'restoreEmail',
+          tags: ['auth'],
+          summary: 'Put back the email address an account had, with the token of the change notice',
+          description: 'Valid 7 days after the change. Every session of the account ends; choose a new password with "Forgot password" next.',
+          body: emailLinkRequestSchema,
+          response: { 200: messageResponseSchema, 202: errorResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const position = await identity.restoreEmail(request.body.token, { actor: actorOf(request), requestId: request.id });
+        app.sessionCache.clear();
+        if (!(await awaitProjections(progress, position, reply))) return reply;
+        return { message: 'Your email address is back on your account and everyone has been signed out. Choose a new password with "Forgot password" to keep it safe.' };
       },
     );
 

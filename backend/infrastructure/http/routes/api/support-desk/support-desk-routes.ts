@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import {
+  EARLIER_CURSOR_HEADER,
   changeTicketStatusRequestSchema,
   postMessageRequestSchema,
   staffTicketSchema,
   successResponseSchema,
+  threadPageQuerySchema,
+  threadReadDescription,
   ticketHistoryEntrySchema,
   ticketIdParamsSchema,
   ticketMemberContextSchema,
@@ -46,12 +49,18 @@ export function supportDeskRoutes(services: AppServices): FastifyPluginAsyncZod 
         schema: {
           operationId: 'listSupportDeskMessages',
           tags: ['support desk'],
-          summary: 'The messages of a ticket, oldest first',
+          summary: 'The messages of a ticket, oldest first, the latest page unless asked otherwise',
+          description: threadReadDescription,
+          querystring: threadPageQuerySchema,
           params: ticketIdParamsSchema,
           response: { 200: z.array(ticketMessageSchema), ...errors },
         },
       },
-      async (request) => support.messages(memberOf(request), request.params.id),
+      async (request, reply) => {
+        const { messages, earlierCursor } = await support.messages(memberOf(request), request.params.id, request.query);
+        if (earlierCursor !== null) reply.header(EARLIER_CURSOR_HEADER, earlierCursor);
+        return messages;
+      },
     );
 
     app.post(

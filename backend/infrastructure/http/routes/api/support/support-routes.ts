@@ -2,15 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
 import {
+  EARLIER_CURSOR_HEADER,
   createTicketRequestSchema,
   createTicketResponseSchema,
   memberTicketSchema,
   postMessageRequestSchema,
   successResponseSchema,
+  threadPageQuerySchema,
+  threadReadDescription,
   ticketIdParamsSchema,
   ticketMessageSchema,
   unreadCountResponseSchema,
 } from '../../../../../application/contracts/support';
+import { ticketLimits } from '../../../../../domain/support/support-limits';
 import { memberOf } from '../../../plugins/sessions';
 import { awaitProjections, READ_YOUR_WRITES_TIMEOUT_MS } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
@@ -57,12 +61,18 @@ export function supportRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listSupportTicketMessages',
           tags: ['support'],
-          summary: 'The messages of one of the member’s tickets, oldest first',
+          summary: 'The messages of one of the member’s tickets, oldest first, the latest page unless asked otherwise',
+          description: threadReadDescription,
+          querystring: threadPageQuerySchema,
           params: ticketIdParamsSchema,
           response: { 200: z.array(ticketMessageSchema), ...errors },
         },
       },
-      async (request) => support.messagesOfOwn(memberOf(request), request.params.id),
+      async (request, reply) => {
+        const { messages, earlierCursor } = await support.messagesOfOwn(memberOf(request), request.params.id, request.query);
+        if (earlierCursor !== null) reply.header(EARLIER_CURSOR_HEADER, earlierCursor);
+        return messages;
+      },
     );
 
     app.patch(
@@ -92,10 +102,12 @@ export function supportRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'Write to one of the member’s tickets',
           description:
             '409 ticket_resolved "This ticket has been resolved. Create a new ticket if you need further assistance." on a resolved ' +
-            'ticket, and nothing is written. With an `Idempotency-Key` header a repeat answers the first message.',
+            `ticket, and nothing is written. A member writes at most ${ticketLimits.memberMessagesPerTicket} messages to one ticket ` +
+            `(429 ticket_message_limit) and ${ticketLimits.memberMessagesPerDay} a UTC day over all their tickets (429 ticket_message_daily_limit). ` +
+            'With an `Idempotency-Key` header a repeat answers the first message.',
           params: ticketIdParamsSchema,
           body: postMessageRequestSchema,
-          response: { 201: ticketMessageSchema, 202: errorResponseSchema, ...errors, 409: errorResponseSchema },
+          response: { 201: ticketMessageSchema, 202: errorResponseSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request, reply) => {

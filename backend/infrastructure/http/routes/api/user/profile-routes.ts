@@ -10,6 +10,7 @@ import {
 } from '../../../../../application/contracts/account';
 import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
 import { PictureRequired } from '../../../../../application/identity/profile-service';
+import { pictureLimitsDescription } from '../../../../../application/pictures/picture-uploads';
 import { fileUploadRoute } from '../../../multipart-upload';
 import { memberOf, setSessionCookie } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
@@ -109,7 +110,8 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
           `multipart/form-data with the file in the field "${PROFILE_PICTURE_FIELD}". At most 5 MB (413 "${profilePictureTooLarge.message}"); ` +
           'a JPEG or PNG image by its content, whatever its name or declared type (400 "Please upload a JPEG or PNG image"). ' +
           'The picture is re-encoded (turned upright, fitted inside 512×512, every metadata dropped), stored, and the previous one deleted. ' +
-          'Answers its URL (GET /api/files/…).',
+          'Answers its URL (GET /api/files/…). ' +
+          pictureLimitsDescription,
         response: {
           200: uploadProfilePictureResponseSchema,
           202: errorResponseSchema,
@@ -117,6 +119,8 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
           ...refusals,
           404: errorResponseSchema,
           413: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
       handle: async (request, reply, bytes) => {

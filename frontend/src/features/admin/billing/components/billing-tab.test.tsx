@@ -21,6 +21,7 @@ const payment = (id: string, overrides: Partial<PaymentDto> = {}): PaymentDto =>
     interval: 'month',
     description: 'Skilly Pro',
     created: '2026-11-22T10:00:00.000Z',
+    simulated: id.startsWith('sim_'),
     ...overrides,
   });
 
@@ -45,6 +46,7 @@ describe('the admin Billing tab', () => {
 
     const live = within(card('in_live_1'));
     expect(live.getByTestId('payment-mode')).toHaveTextContent('LIVE');
+    expect(live.queryByTestId('payment-simulated')).not.toBeInTheDocument();
     expect(live.getByTestId('payment-type')).toHaveTextContent('Subscription');
     expect(live.getByTestId('payment-status')).toHaveTextContent('paid');
     expect(live.getByTestId('payment-status')).toHaveClass('bp6-intent-success');
@@ -57,6 +59,8 @@ describe('the admin Billing tab', () => {
 
     const failed = within(card('sim_in_2'));
     expect(failed.getByTestId('payment-mode')).toHaveTextContent('TEST');
+    // Recorded by the simulated checkout: labelled so, nobody was charged.
+    expect(failed.getByTestId('payment-simulated')).toHaveTextContent('SIMULATED');
     expect(failed.getByTestId('payment-type')).toHaveTextContent('Charge');
     expect(failed.getByTestId('payment-status')).toHaveClass('bp6-intent-danger');
     expect(failed.getByText('Unknown Customer')).toBeInTheDocument();

@@ -36,6 +36,11 @@ function PaymentCard({ payment }: { payment: PaymentDto }) {
             <Tag intent={payment.mode === 'live' ? 'primary' : 'warning'} data-testid="payment-mode">
               {payment.mode === 'live' ? 'LIVE' : 'TEST'}
             </Tag>
+            {payment.simulated ? (
+              <Tag intent="warning" minimal data-testid="payment-simulated" title="Recorded by the simulated checkout: nobody was charged">
+                SIMULATED
+              </Tag>
+            ) : null}
             <Tag minimal data-testid="payment-type">
               {payment.type === 'subscription' ? 'Subscription' : 'Charge'}
             </Tag>

@@ -6,6 +6,8 @@ export function sampleValues(origin: string): Record<string, string> {
     firstName: 'Alex',
     appUrl: origin,
     resetLink: `${origin}/reset-password?token=sample-token`,
+    confirmLink: `${origin}/confirm-email?token=sample-token`,
+    restoreLink: `${origin}/restore-email?token=sample-token`,
     ticketSubject: 'Where is my invoice?',
     ticketLink: `${origin}/support`,
     dashboardLink: `${origin}/dashboard`,

@@ -6,6 +6,7 @@ import { member } from '../../../../test/api';
 import { renderRoutes } from '../../../../test/render';
 import { server } from '../../../../test/server';
 import { MembersTab } from './members-tab';
+import { adminConfirmation } from './members-table';
 import { me, membersApi } from './members-test-support';
 
 const ada = member({ id: 'u-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'free', ideasGenerated: 1, activePlans: 2, milestoneCredits: 3, helpCredits: 4 });
@@ -71,9 +72,35 @@ describe('the admin Members tab', () => {
     expect(await screen.findByText('User role updated')).toBeInTheDocument();
 
     server.use(http.put('/api/admin/users/:id/role', () => HttpResponse.json({ message: 'You cannot change your own role', code: 'forbidden' }, { status: 403 })));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Ada Lovelace' }), 'admin');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Ada Lovelace' }), 'moderator');
     expect(await screen.findByText('Failed to update user role: You cannot change your own role')).toBeInTheDocument();
     expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
+  });
+
+  it('makes someone an admin only after the browser confirmation; declined, nothing is sent and the select shows their role', async () => {
+    const api = membersApi({ users: [me, ada] });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderTab();
+    await screen.findByText('Ada Lovelace');
+    const select = () => screen.getByRole('combobox', { name: 'Role of Ada Lovelace' });
+
+    await userEvent.selectOptions(select(), 'admin');
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm.mock.calls[0]![0]).toBe(adminConfirmation('Ada Lovelace'));
+    expect(confirm.mock.calls[0]![0]).toMatch(/^Make Ada Lovelace an admin\?/);
+    expect(select()).toHaveValue('free');
+    expect(api.callsTo('PUT', '/api/admin/users/u-ada/role')).toHaveLength(0);
+
+    // Other roles are changed at once, with no question.
+    await userEvent.selectOptions(select(), 'moderator');
+    await waitFor(() => expect(api.callsTo('PUT', '/api/admin/users/u-ada/role')).toHaveLength(1));
+    expect(confirm).toHaveBeenCalledTimes(1);
+
+    confirm.mockReturnValue(true);
+    await userEvent.selectOptions(select(), 'admin');
+    await waitFor(() => expect(api.callsTo('PUT', '/api/admin/users/u-ada/role')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/admin/users/u-ada/role')[1]!.body).toEqual({ role: 'admin' });
+    expect(confirm).toHaveBeenCalledTimes(2);
   });
 
   it('disables and enables with the state wanted; a refusal says "Failed to update user status"', async () => {

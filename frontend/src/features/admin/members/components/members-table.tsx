@@ -13,6 +13,9 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { dayText, fullName, memberUsage } from './member-usage';
 
 const roles = roleSchema.options;
+/** The question asked before someone is made an admin (back-office §6: destructive actions need a browser confirmation). */
+export const adminConfirmation = (name: string) =>
+  `Make ${name} an admin? They will be able to change every account, see every payment and edit all content, including taking admin rights away from others.`;
 /** The search box waits this long after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -74,7 +77,12 @@ function MemberRow({ user, own, onView, onDelete }: { user: AdminUserDto; own: b
           value={user.role}
           disabled={own || changeRole.isPending}
           options={roles}
-          onChange={(event) => changeRole.mutate({ userId: user.id, role: event.currentTarget.value as Role })}
+          onChange={(event) => {
+            const role = event.currentTarget.value as Role;
+            // Admin is the one role that can do everything here: it is given only once confirmed.
+            if (role === 'admin' && !window.confirm(adminConfirmation(name))) return;
+            changeRole.mutate({ userId: user.id, role });
+          }}
         />
       </td>
       <td data-testid="member-ideas">{usage.ideas}</td>

@@ -64,7 +64,7 @@ export const plan = (id: string, overrides: Partial<PlanDto> = {}): PlanDto =>
         freeResources: [{ name: 'Fiverr guide', url: 'https://example.com/free' }],
         paidResources: [{ name: 'Design course', url: 'https://example.com/paid' }],
         tasks: [
-          { id: `${id}-t1`, title: 'Write the gig text', description: '', completed: 'true', helpResponse: 'Start with what the buyer gets.' },
+          { id: `${id}-t1`, title: 'Write the gig text', description: '', completed: 'true', helpResponse: '**How to: Write the gig text**\nStart with **what the buyer gets**.' },
           { id: `${id}-t2`, title: 'Take photos', description: '', completed: 'false', helpResponse: null },
         ],
         successCriteria: 'Gig live',

@@ -2,6 +2,7 @@ import { Card, Classes, Dialog, DialogBody, Icon, NonIdealState, Tag } from '@bl
 import type { MilestoneDto, PlanDto, PlanResource } from '@contracts/plans';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { HelpText } from '../../../../components/ui/help-text';
 import { LoadFailure } from '../../../../components/ui/load-failure';
 import { errorMessage } from '../../../../lib/api-client';
 import { isWebLink } from '../../../../lib/web-link';
@@ -50,8 +51,8 @@ function Milestone({ milestone }: { milestone: MilestoneDto }) {
               <Icon icon={task.completed === 'true' ? 'tick-circle' : 'circle'} intent={task.completed === 'true' ? 'success' : 'none'} aria-label={task.completed === 'true' ? 'Completed' : 'Not completed'} />{' '}
               {task.title}
               {task.helpResponse ? (
-                <div className="user-plan-help">
-                  <strong>Help requested:</strong> {task.helpResponse}
+                <div className="user-plan-help" data-testid="task-help">
+                  <strong>Help requested:</strong> <HelpText text={task.helpResponse} />
                 </div>
               ) : null}
             </li>

@@ -51,7 +51,7 @@ describe('the admin user view', () => {
     expect(marked).toEqual(['Pet Portraits Online', 'Logo Design']);
   });
 
-  it('lists plans with status, current/total milestones and category; the plan modal shows milestones, tasks done, resources, completed states and help', async () => {
+  it('lists plans with status, current/total milestones and category; the plan modal shows milestones, tasks done, resources, completed states and help formatted as the member sees it', async () => {
     membersApi({ users: [me, ada], plans: [byId, byTitle] });
     renderView();
     const first = await screen.findByRole('button', { name: 'Plan Totally different title' });
@@ -69,7 +69,11 @@ describe('the admin user view', () => {
     expect(tasks.map((task) => task.getAttribute('data-completed'))).toEqual(['true', 'false']);
     expect(within(tasks[0]!).getByLabelText('Completed')).toBeInTheDocument();
     expect(within(tasks[1]!).getByLabelText('Not completed')).toBeInTheDocument();
-    expect(dialog.getByText('Start with what the buyer gets.')).toBeInTheDocument();
+    // The help as the member reads it: the AI's **bold** marks shown bold, never as asterisks.
+    const help = within(tasks[0]!).getByTestId('task-help');
+    expect(help).toHaveTextContent('Help requested: How to: Write the gig text Start with what the buyer gets.');
+    expect(help.textContent).not.toContain('**');
+    expect([...help.querySelectorAll('strong')].map((bold) => bold.textContent)).toEqual(['Help requested:', 'How to: Write the gig text', 'what the buyer gets']);
   });
 
   it("says 'No ideas generated yet' and 'No plans created yet'", async () => {

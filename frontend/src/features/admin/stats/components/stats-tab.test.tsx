@@ -61,6 +61,14 @@ describe('the admin Dashboard (stats) tab', () => {
     expect(screen.getByRole('img', { name: 'Tokens, last 30 days: 3,500 in all' })).toBeInTheDocument();
   });
 
+  it('says beside the revenue that payments are simulated when the server runs the simulated checkout, and not otherwise', async () => {
+    statsApi({ byMode: { all: adminStats({ paymentsSimulated: true }), live: adminStats() } });
+    renderTab();
+    expect(await screen.findByTestId('payments-simulated')).toHaveTextContent('Payments are simulated');
+    await userEvent.click(screen.getByRole('radio', { name: 'Live' }));
+    await waitFor(() => expect(screen.queryByTestId('payments-simulated')).not.toBeInTheDocument());
+  });
+
   it('switches the revenue between All, Live and Test payments', async () => {
     const api = statsApi({ byMode: { live: adminStats({ totalRevenue: 0 }), test: adminStats({ totalRevenue: 42 }) } });
     renderTab();

@@ -1,5 +1,5 @@
 import './stats-tab.css';
-import { Button, Card, Classes, HTMLTable, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, HTMLTable, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import { type AdminStatsDto, apiCostPeriods, statsModes } from '@contracts/admin-stats';
 import { useState } from 'react';
 import { LoadFailure } from '../../../../components/ui/load-failure';
@@ -189,6 +189,11 @@ export function StatsTab() {
   else
     body = (
       <>
+        {stats.data.paymentsSimulated ? (
+          <Callout intent="warning" title="Payments are simulated" data-testid="payments-simulated">
+            This server has no Stripe settings (PAYMENTS_SIMULATED): its revenue figures are TEST checkouts nobody was charged for.
+          </Callout>
+        ) : null}
         {groups.map(({ title, figures }) => (
           <section key={title} className="stats-group" aria-label={title}>
             <h3>{title}</h3>

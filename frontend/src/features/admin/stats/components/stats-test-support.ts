@@ -6,6 +6,7 @@ import { server } from '../../../../test/server';
 /** Admin stats bodies for component tests, each checked against the contract the server answers with. */
 export const adminStats = (overrides: Partial<AdminStatsDto> = {}): AdminStatsDto =>
   adminStatsSchema.parse({
+    paymentsSimulated: false,
     totalRevenue: 1234.5,
     mrr: 99.9,
     revenueThisMonth: 19.98,

@@ -5,7 +5,6 @@ import { useAttemptKey } from '../../../../lib/attempt-key';
 import { toastError } from '../../../../lib/toaster';
 import { failure } from './failure';
 import { staffTicketPath, staffTicketsRootKey } from './get-staff-tickets';
-import { ticketMessagesQueryKey } from './get-ticket-messages';
 
 /** POST /api/admin/support-tickets/{id}/messages {message} (back-office §7): a staff reply; 201 with the message. */
 export async function postStaffMessage(ticketId: string, message: string, idempotencyKey?: string): Promise<TicketMessageDto | null> {
@@ -14,7 +13,7 @@ export async function postStaffMessage(ticketId: string, message: string, idempo
 }
 
 /**
- * The reply joins the thread at once when the server accepts it; a refusal is the toast 'Error' with
+ * The reply joins the thread with the read that follows it; a refusal is the toast 'Error' with
  * 'Failed to send message' and the server's reason (back-office §8). Sending the same text again
  * after a failure reuses its Idempotency-Key, so the member never gets a reply (or its email) twice.
  */
@@ -23,15 +22,10 @@ export function usePostStaffMessage(ticketId: string) {
   const attempt = useAttemptKey();
   return useMutation({
     mutationFn: (message: string) => postStaffMessage(ticketId, message, attempt.keyFor(`${ticketId}\n${message}`)),
-    onSuccess: (posted) => {
-      attempt.done();
-      if (!posted) return;
-      queryClient.setQueryData<TicketMessageDto[]>(ticketMessagesQueryKey(ticketId), (thread) =>
-        thread && !thread.some((message) => message.id === posted.id) ? [...thread, posted] : thread,
-      );
-    },
+    onSuccess: () => attempt.done(),
     onError: (error) => toastError('Error', failure('Failed to send message', error)),
-    // The thread, the list and the ticket's history are read again.
+    // The thread (what is newer than the last message held: the reply, and any member message
+    // recorded before it that the polls have not brought yet), the list and the history are read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffTicketsRootKey }),
   });
 }

@@ -276,6 +276,32 @@ describe('the staff support desk', () => {
     expect(await screen.findByText('Refund for November', {}, { timeout: 6_000 })).toBeInTheDocument();
   });
 
+  it('reads the latest 50 messages, polls only for newer ones and appends them, and loads earlier ones on demand (issue 48)', async () => {
+    const thread = Array.from({ length: 120 }, (_, i) => ticketMessage(`m${i}`, i % 2 ? 'admin' : 'user', `Message number ${i}`));
+    const api = staffSupportApi({ tickets: [printer], messages: { t1: thread } });
+    renderDesk();
+    await open('Printer of invoices is broken');
+    const messages = () => within(within(conversation()).getByRole('list', { name: 'Messages' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(await within(conversation()).findByText('Message number 119')).toBeInTheDocument();
+    expect(messages()).toHaveLength(50);
+    expect(within(conversation()).queryByText('Message number 69')).not.toBeInTheDocument();
+    expect(api.threadReads()[0]).toBe('');
+
+    api.memberWrites('t1', ticketMessage('m120', 'user', 'Any news?'));
+    expect(await within(conversation()).findByText('Any news?', {}, { timeout: 4_500 })).toBeInTheDocument();
+    expect(api.threadReads()).toContain('?after=m119');
+    expect(messages()).toHaveLength(51);
+
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(conversation()).findByText('Message number 70')).toBeInTheDocument();
+    expect(api.threadReads()).toContain('?before=m70');
+    await userEvent.click(within(conversation()).getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(conversation()).findByText('Message number 0')).toBeInTheDocument();
+    expect(messages()).toHaveLength(121);
+    expect(messages()[0]).toContain('Message number 0');
+    expect(within(conversation()).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+  });
+
   it('says when the tickets cannot be loaded and tries again on Retry', async () => {
     let fail = true;
     server.use(

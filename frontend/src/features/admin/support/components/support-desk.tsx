@@ -3,6 +3,8 @@ import { ContactMessagesPanel } from '../../contact-messages/contact-messages-pa
 import { NonIdealState } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { LoadingText } from '../../../../components/ui/loading-text';
+import { useAuth } from '../../../../lib/auth/auth-provider';
+import { isAdmin } from '../../../../lib/auth/roles';
 import { useStaffTickets } from '../api/get-staff-tickets';
 import { errorText } from './support-format';
 import { TicketConversation } from './ticket-conversation';
@@ -15,9 +17,12 @@ const stackedLayout = '(max-width: 760px)';
 /**
  * The staff support desk (back-office §2 Support tab): the tickets on the left (polled every 5 s),
  * the open ticket's conversation on the right. Works on its own: the admin dashboard's Support tab
- * and a moderator's support page both show it. The panels stack on a narrow screen.
+ * and a moderator's support page both show it. The panels stack on a narrow screen. The contact
+ * form's messages below it are admin-only (their call answers a moderator 403), so only an admin
+ * sees that section.
  */
 export function SupportDesk() {
+  const { user } = useAuth();
   const tickets = useStaffTickets();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const detail = useRef<HTMLElement>(null);
@@ -57,7 +62,7 @@ export function SupportDesk() {
           <NonIdealState icon="chat" title="Select a ticket to view conversation" />
         )}
       </section>
-      <ContactMessagesPanel />
+      {isAdmin(user) && <ContactMessagesPanel />}
     </div>
   );
 }

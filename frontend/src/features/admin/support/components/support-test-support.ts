@@ -10,6 +10,7 @@ import {
 } from '@contracts/support';
 import { http, HttpResponse } from 'msw';
 import { meHandler, member } from '../../../../test/api';
+import { threadPage } from '../../../../test/thread-page';
 import { server } from '../../../../test/server';
 
 /** Staff support bodies for component tests, each checked against the contract the server answers with. */
@@ -83,6 +84,8 @@ export function staffSupportApi({
 }) {
   const state = { tickets: [...tickets], messages: { ...messages } };
   const calls: Recorded[] = [];
+  /** The query of each thread read, in order ('' for none). */
+  const reads: string[] = [];
   const record = async (request: Request) => {
     const text = await request.clone().text();
     calls.push({ method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined });
@@ -95,7 +98,10 @@ export function staffSupportApi({
   server.use(
     meHandler(member({ id: 'admin-1', firstName: 'Grace', lastName: 'Hopper', role: 'admin' })),
     http.get('/api/admin/support-tickets', () => HttpResponse.json(state.tickets)),
-    http.get('/api/admin/support-tickets/:id/messages', ({ params }) => HttpResponse.json(state.messages[String(params.id)] ?? [])),
+    http.get('/api/admin/support-tickets/:id/messages', ({ params, request }) => {
+      reads.push(new URL(request.url).search);
+      return threadPage(state.messages[String(params.id)] ?? [], request.url);
+    }),
     http.get('/api/admin/support-tickets/:id/history', ({ params }) => HttpResponse.json(history[String(params.id)] ?? [historyEntry()])),
     http.get('/api/admin/support-tickets/:id/member', ({ params }) => HttpResponse.json(members[String(params.id)] ?? memberContext())),
     http.post('/api/admin/support-tickets/:id/messages', async ({ request, params }) => {
@@ -129,6 +135,7 @@ export function staffSupportApi({
   return {
     /** The changing calls made so far (method, path, JSON body), in order. */
     calls: () => calls,
+    threadReads: () => reads,
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
     /** Something happening on the server meanwhile (a member writes, a new ticket), for the next poll to find. */
     memberWrites: (ticketId: string, message: TicketMessageDto) => {
