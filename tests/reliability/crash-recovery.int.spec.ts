@@ -218,7 +218,7 @@ interface Acknowledged {
 }
 
 const idea = { id: 'idea-1', title: 'Custom Pet Portraits', subtitle: 'Pet owners pay for a painting', description: 'Paint pets from photos and sell on Fiverr.', category: 'fiverr', industry: 'Art', method: 'Gigs', pricing: '$40-120' };
-/** A member may keep 20 idea sets a day. */
+/** A member may keep 20 idea sets a day: the first one, then these. */
 const SETS_PER_MEMBER = 18;
 /** A message to the member's ticket, and a paid invoice, every this many idea sets. */
 const EVERY = 3;
@@ -226,10 +226,10 @@ const WRITERS = 6;
 const WEBHOOK_SECRET = 'whsec_skilly_crash';
 
 /**
- * Writers that sign up and write until the server goes away: each member opens a ticket, gets a
- * plan, subscribes through Stripe (checkout, then the signed webhook), and then keeps idea sets,
- * ticks the plan's tasks, writes to the ticket and has invoices paid (webhooks). Each write the
- * server acknowledged is recorded in `acknowledged`.
+ * Writers that sign up and write until the server goes away: each member opens a ticket, keeps
+ * an idea set and gets a plan of its idea, subscribes through Stripe (checkout, then the signed
+ * webhook), and then keeps idea sets, ticks the plan's tasks, writes to the ticket and has
+ * invoices paid (webhooks). Each write the server acknowledged is recorded in `acknowledged`.
  */
 function writeLoad(url: string, acknowledged: Acknowledged[], serverGone: () => boolean) {
   const ok = (status: number) => status >= 200 && status < 300;
@@ -253,6 +253,10 @@ function writeLoad(url: string, acknowledged: Acknowledged[], serverGone: () => 
       const opening = `Writer ${w} asks about ${member.email}`;
       mine.ticketId = must('POST /api/support/tickets', await client.post('/api/support/tickets', { subject: 'A question', message: opening })).body.id;
       mine.messages.push(opening);
+      // A plan is made from an idea the member keeps: their first idea set comes first.
+      const first = `Writer ${w} first set of ${member.email}`;
+      must('POST /api/idea-sets', await client.post('/api/idea-sets', { skill: first, categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] }));
+      mine.skills.push(first);
       const plan = must('POST /api/plans/generate', await client.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: idea.category, ideaId: idea.id }));
       mine.planId = plan.body.planId;
       const tasks = (must('GET /api/plans/{id}', await client.get(`/api/plans/${mine.planId}`)).body.milestones as { tasks: { id: string }[] }[]).flatMap((m) => m.tasks);

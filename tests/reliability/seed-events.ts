@@ -14,9 +14,12 @@ import {
   signedDelivery,
   startStripeServer,
   stripeId,
+  stripeInvoice,
+  stripeSubscription,
   subscriptionDeleted,
   subscriptionUpdated,
 } from '../support/stripe-server';
+import type { StripeServer } from '../support/stripe-server';
 import { MovableClock } from '../support/movable-clock';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 
@@ -30,7 +33,8 @@ import { Client, newMember, startTestApp, type TestApp } from '../support/test-a
  * deletion); a Stripe subscription's whole life through signed webhooks (checkout, renewal, a
  * failed payment, pause and resume, cancellation scheduled and withdrawn, the end); an admin's
  * role changes, disabling, reset of a member's data, extra credits and an AI configuration
- * save; an account erased, and one whose erasure stopped after its first write; a new credit
+ * save; an address confirmed by the welcome email's link, changed and put back by the notice's
+ * link; two checkouts paid at once, the second subscription cancelled and refunded at Stripe; an account erased, and one whose erasure stopped after its first write; a new credit
  * period a month later.
  */
 const WEBHOOK_SECRET = 'whsec_skilly_seed';
@@ -110,6 +114,42 @@ async function subscriptionLife(t: TestApp, member: { client: Client; userId: st
   }
 }
 
+/**
+ * Two checkouts of one member paid at Stripe: the billing service finds the second subscription,
+ * cancels it and refunds its payment through the (local) Stripe API, and records both.
+ */
+async function duplicateSubscription(t: TestApp, stripe: StripeServer, member: { userId: string; member: { email: string } }) {
+  const customerId = stripeId('cus');
+  for (const minute of [1, 2]) {
+    const ids = { userId: member.userId, customerId, subscriptionId: stripeId('sub') };
+    const invoice = { ...ids, invoiceId: stripeId('in'), customerEmail: member.member.email, customerName: 'Ada Lovelace', amount: 999, currency: 'usd' };
+    stripe.seedSubscriptions(stripeSubscription({ ...ids, status: 'active' }));
+    stripe.seedInvoices(stripeInvoice({ ...invoice, status: 'paid' }));
+    const created = { created: new Date(Date.now() - 30 * 60_000 + minute * 60_000) };
+    for (const event of [checkoutCompleted({ ...ids, email: member.member.email }, created), invoicePaid(invoice, created)]) {
+      const { body, headers } = signedDelivery(event as never, WEBHOOK_SECRET);
+      const response = await fetch(new URL('/api/stripe/webhook', t.url), { method: 'POST', headers, body });
+      expect(response.status, `${(event as { type: string }).type}: ${await response.text()}`).toBe(200);
+    }
+  }
+  expect(stripe.refunds, 'the duplicate subscription was refunded at Stripe').toHaveLength(1);
+}
+
+/** The link of the newest email of `template` to `to` (its token: the product keeps only its hash). */
+async function linkToken(t: TestApp, to: string, template: string, page: string): Promise<string> {
+  const pattern = new RegExp(`/${page}\\?token=([^\\s"<&]+)`);
+  let body = '';
+  // The welcome email is queued after the sign-up is answered.
+  await expect
+    .poll(async () => {
+      const email = await t.services.database.db.selectFrom('email_outbox').select('body').where('recipient', '=', to).where('template', '=', template).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      body = email?.body ?? '';
+      return pattern.test(body);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return decodeURIComponent(pattern.exec(body)![1]);
+}
+
 export async function recordJourneys(): Promise<RecordedEvent[]> {
   const stripe = await startStripeServer();
   const clock = new MovableClock();
@@ -149,6 +189,18 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
     const spam = await payer.client.post('/api/support/tickets', { subject: 'Hello', message: 'Wrong window, sorry.' });
     expect(spam.status).toBe(201);
     expect((await admin.client.request('DELETE', `/api/admin/support-tickets/${spam.body.id}`)).status).toBe(200);
+
+    // A member who confirms their address by the welcome email's link, then changes it and puts
+    // it back by the link of the notice sent to the previous address.
+    const confirmer = await signedIn(t);
+    const confirmToken = await linkToken(t, confirmer.member.email, 'welcome', 'confirm-email');
+    expect((await new Client(t.url).post('/api/auth/confirm-email', { token: confirmToken })).status).toBe(200);
+    expect((await confirmer.client.request('PATCH', '/api/user/profile', { firstName: 'Ada', lastName: 'Byron', email: newMember().email })).status).toBe(200);
+    const restoreToken = await linkToken(t, confirmer.member.email, 'email-changed', 'restore-email');
+    expect((await new Client(t.url).post('/api/auth/restore-email', { token: restoreToken })).status).toBe(200);
+
+    // A member whose two checkouts were both paid: one subscription is kept.
+    await duplicateSubscription(t, stripe, await signedIn(t));
 
     // The admin's work on a member: disabled and enabled again, extra credits, data reset; the AI configuration.
     const helped = await signedIn(t);
@@ -192,8 +244,8 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const HEX64 = /\b[0-9a-f]{64}\b/g;
 const EMAIL = /[a-z0-9._%+-]+@example\.com/gi;
-/** The payment provider's ids (Stripe's `cus_…`, `sub_…`, `in_…`, `evt_…`, `cs_test_…`). */
-const PROVIDER_ID = /\b(?:cus|sub|in|evt|cs_test|pi|ch|ii|il|si)_[A-Za-z0-9]{24}\b/g;
+/** The payment provider's ids (Stripe's `cus_…`, `sub_…`, `in_…`, `evt_…`, `cs_test_…`, `re_…`; an invoice's within its payment's `pi_in_…`). */
+const PROVIDER_ID = /(?<![A-Za-z0-9])(?:cus|sub|in|evt|cs_test|pi|ch|ii|il|si|re)_[A-Za-z0-9]{24}(?![A-Za-z0-9])/g;
 
 /**
  * The journeys again with every id, email and hash replaced by a fresh one (the same within one
