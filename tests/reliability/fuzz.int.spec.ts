@@ -83,9 +83,10 @@ async function settledState(): Promise<StateChecksums> {
 
 /**
  * Plain tables a refused request writes on purpose: `auth_attempts` counts each failed sign-in
- * and wrong current password, so the throttle can refuse the next ones.
+ * and wrong current password, so the throttle can refuse the next ones; `picture_uploads`
+ * counts every upload as it starts, refused pictures too (reading them is the work it limits).
  */
-const recordsRefusals = new Set(['auth_attempts']);
+const recordsRefusals = new Set(['auth_attempts', 'picture_uploads']);
 
 async function checksums(): Promise<StateChecksums> {
   const state = await stateChecksums(t.services.database.db);

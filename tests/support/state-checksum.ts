@@ -36,36 +36,48 @@ const notPlain = new Set(['events', 'kysely_migration', 'kysely_migration_lock',
  * Every plain table of the database, found in its catalogue (so a table added later is covered
  * without a list to keep): each base table of the current schema that no projection owns.
  */
-export async function plainTables(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(db);
-  const readModels = new Set(readModelTables);
-  return rows.map((row) => row.name).filter((name) => !readModels.has(name) && !notPlain.has(name));
+const plainTablesOf = new WeakMap<Kysely<any>, Promise<string[]>>();
+export function plainTables(db: Kysely<any>): Promise<string[]> {
+  // Asked once per database: the catalogue does not change while a test runs, and the fuzzer
+  // takes checksums after every accepted request.
+  let tables = plainTablesOf.get(db);
+  if (!tables) {
+    tables = sql<{ name: string }>`
+      select tablename as name from pg_catalog.pg_tables where schemaname = current_schema() order by 1`
+      .execute(db)
+      .then(({ rows }) => rows.map((row) => row.name).filter((name) => !readModelTables.includes(name) && !notPlain.has(name)));
+    tables.catch(() => plainTablesOf.delete(db));
+    plainTablesOf.set(db, tables);
+  }
+  return tables;
 }
 
 /**
  * Each table's rows as text, sorted and hashed in the database (independent of physical order
  * and of the query plan), all tables in one statement: the fuzzer takes these hundreds of times.
  */
-async function tableChecksums(db: Kysely<any>, tables: string[]): Promise<Record<string, string>> {
-  if (tables.length === 0) return {};
-  const parts = tables.map(
-    (table) => sql`select ${table} as name, count(*)::int as n, coalesce(md5(string_agg(t::text, E'\n' order by t::text)), '') as hash from ${sql.table(table)} as t`,
-  );
+async function tableChecksums(db: Kysely<any>, tables: string[]): Promise<Map<string, string>> {
+  const parts = [
+    sql`select '' as name, count(*)::int as n,
+      coalesce(md5(string_agg(concat_ws(' ', global_position, event_id, stream_name, stream_version, type, schema_version, data::text), E'\n' order by global_position)), '') as hash
+      from events`,
+    ...tables.map(
+      (table) => sql`select ${table} as name, count(*)::int as n, coalesce(md5(string_agg(t::text, E'\n' order by t::text)), '') as hash from ${sql.table(table)} as t`,
+    ),
+  ];
   const { rows } = await sql<{ name: string; n: number; hash: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
-  return Object.fromEntries(rows.map((row) => [row.name, `${row.n}:${row.hash.slice(0, 16)}`]));
+  return new Map(rows.map((row) => [row.name, `${row.n}:${row.hash.slice(0, 16)}`]));
 }
 
+/** The event store's checksum (every event, in order) and every table's, in one statement. */
 export async function stateChecksums(db: Kysely<any>): Promise<StateChecksums> {
-  const { rows } = await sql<{ n: number; hash: string }>`
-    select count(*)::int as n,
-      coalesce(md5(string_agg(concat_ws(' ', global_position, event_id, stream_name, stream_version, type, schema_version, data::text), E'\n' order by global_position)), '') as hash
-    from events`.execute(db);
+  const plain = await plainTables(db);
+  const sums = await tableChecksums(db, [...readModelTables, ...plain]);
+  const of = (tables: string[]) => Object.fromEntries(tables.map((table) => [table, sums.get(table)!]));
   return {
-    events: `${rows[0].n}:${rows[0].hash.slice(0, 16)}`,
-    readModels: await tableChecksums(db, rebuiltTables),
-    workQueues: await tableChecksums(db, readModelTables.filter((table) => !rebuiltTables.includes(table))),
-    plainTables: await tableChecksums(db, await plainTables(db)),
+    events: sums.get('')!,
+    readModels: of(rebuiltTables),
+    workQueues: of(readModelTables.filter((table) => !rebuiltTables.includes(table))),
+    plainTables: of(plain),
   };
 }
