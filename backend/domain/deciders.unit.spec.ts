@@ -78,6 +78,8 @@ describe('every decider', () => {
       UserEnabled: 1,
       UserDeleted: 1,
       UserDataReset: 1,
+      EmailAddressConfirmed: 1,
+      UserEmailRestored: 1,
     });
     expect(emailClaimDecider.schemaVersions).toEqual({ EmailClaimed: 1, EmailReleased: 1 });
     expect(creditAccountDecider.schemaVersions).toEqual({
@@ -110,10 +112,10 @@ describe('every decider', () => {
       SubscriptionSuspended: 1,
       SubscriptionResumed: 1,
       SubscriptionEnded: 1,
-      PaymentRecorded: 1,
+      PaymentRecorded: 2,
       DuplicateSubscriptionFound: 1,
       DuplicateSubscriptionCancelled: 1,
-      PaymentRefunded: 1,
+      PaymentRefunded: 2,
     });
     expect(ticketDecider.schemaVersions).toEqual({
       TicketOpened: 1,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatsDto } from '../../backend/application/contracts/admin-stats';
 import { starterFaqs } from '../../backend/application/content/starter-content';
 import { startOfAll, type RecordedEvent } from '../../backend/application/ports/event-store';
+import { toMajorUnits } from '../../backend/domain/billing/currency';
 import { adminStatsProjection } from '../../backend/projections/admin-stats/admin-stats-projection';
 import { staffMember } from '../support/member-data';
 import { MovableClock } from '../support/movable-clock';
@@ -119,9 +120,11 @@ function expectedStats(events: RecordedEvent[], now: Date, mode: 'all' | 'live' 
         break;
       case 'PaymentRecorded':
         if (d.payment.status === 'paid') {
-          payments.push({ day, mode: d.payment.mode, amount: d.payment.amount });
+          // Events carry the currency's minor unit; the stats answer major units.
+          const amount = toMajorUnits(d.payment.amount, d.payment.currency);
+          payments.push({ day, mode: d.payment.mode, amount });
           const subscription = subscriptions.get(d.payment.subscriptionId);
-          if (subscription) subscription.monthly = monthlyOf(d.payment.amount, d.payment.interval);
+          if (subscription) subscription.monthly = monthlyOf(amount, d.payment.interval);
         }
         break;
       case 'AiCallRecorded':

@@ -172,7 +172,7 @@ describe('finance reconcile (CLI)', () => {
     expect(json.code, json.stderr).toBe(1);
     const report = JSON.parse(json.stdout) as ReconcileReport;
     expect(report.range).toEqual({ from: '2026-02-01', to: null });
-    expect(report.months.map((m) => [m.month, m.mode, m.payments, m.grossCents, m.gross, m.failed])).toEqual([
+    expect(report.months.map((m) => [m.month, m.mode, m.payments, m.grossMinor, m.gross, m.failed])).toEqual([
       ['2026-02', 'live', 2, 2998, '29.98', 0],
       ['2026-02', 'test', 0, 0, '0.00', 1],
     ]);

@@ -238,7 +238,7 @@ describe('webhooks', () => {
       mode: 'test',
       type: 'subscription',
       status: 'paid',
-      amount: 9.99,
+      amount: 999,
       currency: 'usd',
       interval: 'month',
       description: '1 × Skilly Pro (at $9.99 / month)',
@@ -263,13 +263,15 @@ describe('webhooks', () => {
   it('prefers the invoice’s own description and reads a yearly interval from an expanded price', () => {
     const event = invoicePaid({ ...member, description: 'Skilly Pro, yearly', interval: 'year', amount: 9900, expandPrice: true });
     const read1 = read(event);
-    expect(read1).toMatchObject({ kind: 'invoice_paid', payment: { description: 'Skilly Pro, yearly', interval: 'year', amount: 99 } });
+    expect(read1).toMatchObject({ kind: 'invoice_paid', payment: { description: 'Skilly Pro, yearly', interval: 'year', amount: 9900 } });
   });
 
-  it('reads zero-decimal and three-decimal currencies in their major units', () => {
+  it('reads amounts as integers of the currency\'s minor unit: whole yen, dinars to the thousandth', () => {
     expect(read(invoicePaid({ ...member, amount: 1500, currency: 'jpy' }))).toMatchObject({ payment: { amount: 1500, currency: 'jpy' } });
-    expect(read(invoicePaid({ ...member, amount: 12_340, currency: 'kwd' }))).toMatchObject({ payment: { amount: 12.34, currency: 'kwd' } });
-    expect(read(invoicePaid({ ...member, amount: 1999, currency: 'eur' }))).toMatchObject({ payment: { amount: 19.99, currency: 'eur' } });
+    expect(read(invoicePaid({ ...member, amount: 12_345, currency: 'kwd' }))).toMatchObject({ payment: { amount: 12_345, currency: 'kwd' } });
+    expect(read(invoicePaid({ ...member, amount: 1999, currency: 'eur' }))).toMatchObject({ payment: { amount: 1999, currency: 'eur' } });
+    // Stripe gives ISK in hundredths (two decimals, for backwards compatibility); ISO's króna has no minor unit.
+    expect(read(invoicePaid({ ...member, amount: 150_000, currency: 'isk' }))).toMatchObject({ payment: { amount: 1500, currency: 'isk' } });
   });
 
   it('reads a one-off invoice as a charge with no subscription, interval or member', () => {
@@ -279,7 +281,7 @@ describe('webhooks', () => {
       userId: null,
       subscriptionId: null,
       currentPeriodEnd: null,
-      payment: { type: 'charge', interval: null, subscriptionId: null, amount: 5, description: 'Skilly credits pack' },
+      payment: { type: 'charge', interval: null, subscriptionId: null, amount: 500, description: 'Skilly credits pack' },
     });
   });
 
@@ -298,7 +300,7 @@ describe('webhooks', () => {
       userId: member.userId,
       customerId: member.customerId,
       subscriptionId: member.subscriptionId,
-      payment: expect.objectContaining({ paymentId: 'in_1SkillyFailed00000001', status: 'failed', amount: 9.99, type: 'subscription' }),
+      payment: expect.objectContaining({ paymentId: 'in_1SkillyFailed00000001', status: 'failed', amount: 999, type: 'subscription' }),
     });
   });
 
@@ -429,7 +431,7 @@ describe('paid invoices for reconciliation', () => {
     const payments = await all({});
     expect(payments.map((p) => p.paymentId).sort()).toEqual(paid.map((i) => i.id).sort());
     expect(new Set(payments.map((p) => p.paymentId)).size).toBe(230);
-    expect(payments.every((p) => p.status === 'paid' && p.amount === 9.99 && p.type === 'subscription')).toBe(true);
+    expect(payments.every((p) => p.status === 'paid' && p.amount === 999 && p.type === 'subscription')).toBe(true);
 
     const pages = server.requestsTo('GET', '/v1/invoices');
     expect(pages).toHaveLength(3);
@@ -460,7 +462,7 @@ describe('paid invoices for reconciliation', () => {
 
   it('maps a paid one-off invoice as a charge', async () => {
     server.seedInvoices(stripeInvoice({ customerId: member.customerId, subscriptionId: null, invoiceId: 'in_charge_1', amount: 2500, currency: 'usd', livemode: true }));
-    expect(await all({})).toEqual([expect.objectContaining({ paymentId: 'in_charge_1', type: 'charge', interval: null, amount: 25, mode: 'live', subscriptionId: null })]);
+    expect(await all({})).toEqual([expect.objectContaining({ paymentId: 'in_charge_1', type: 'charge', interval: null, amount: 2500, mode: 'live', subscriptionId: null })]);
   });
 });
 

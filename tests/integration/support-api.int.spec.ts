@@ -46,6 +46,13 @@ const streamLength = async (ticketId: string) => (await t.services.eventStore.re
 /** The outbox in the order emails were queued (a table read without `order by` has no order on the server). */
 const outbox = () => t.services.database.db.selectFrom('email_outbox').selectAll().orderBy('id').execute();
 
+/** Follows the welcome email's link: only a confirmed address gets mail naming what its member typed. */
+async function confirmAddress(person: Person) {
+  const welcome = (await outbox()).find((mail) => mail.recipient === person.email)!;
+  const token = decodeURIComponent(/\/confirm-email\?token=([^\s"<&]+)/.exec(welcome.body)![1]);
+  expect((await new Client(t.url).post('/api/auth/confirm-email', { token })).status).toBe(200);
+}
+
 let admin: Person;
 let moderator: Person;
 beforeAll(async () => {
@@ -356,6 +363,7 @@ describe('a deleted ticket', () => {
 describe('the reply email', () => {
   it('queues a ticket reply email to the ticket’s member only, naming the ticket and linking /support', async () => {
     const ada = await signUp();
+    await confirmAddress(ada);
     const grace = await signUp('Grace');
     const adas = await openTicket(ada, 'Where is my invoice?', 'I need it for my taxes.');
     await openTicket(grace, 'Grace’s private matter', 'Something only Grace knows.');
@@ -376,6 +384,18 @@ describe('the reply email', () => {
     for (const secret of [grace.email, 'Grace’s private matter', 'Something only Grace knows.']) {
       expect(mail.subject + mail.body).not.toContain(secret);
     }
+  });
+
+  it('names no ticket subject in a reply email to an address nobody has confirmed (issue 48)', async () => {
+    const ada = await signUp();
+    const adas = await openTicket(ada, 'WIN $1000 at https://evil.example/claim', 'Typed by a visitor.');
+    const before = (await outbox()).length;
+    expect((await moderator.client.post(`/api/admin/support-tickets/${adas}/messages`, { message: 'Hello.' })).status).toBe(201);
+    const [mail, ...others] = (await outbox()).slice(before);
+    expect(others).toHaveLength(0);
+    expect(mail.recipient).toBe(ada.email);
+    expect(mail.subject + mail.body).not.toContain('evil.example');
+    expect(mail.body).toContain('https://skilly.example/support');
   });
 });
 

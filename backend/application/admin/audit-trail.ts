@@ -1,4 +1,5 @@
 import type { BillingEvent } from '../../domain/billing/billing-events';
+import { formatMinorUnits } from '../../domain/billing/currency';
 import type { CreditAccountEvent, CreditPaidFor } from '../../domain/credits/credit-account';
 import type { UserEvent } from '../../domain/identity/user';
 import type { AuditEntryDto, AuditKind } from '../contracts/admin-members';
@@ -155,14 +156,14 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
       return { kind: 'payments', summary: 'Pro subscription ended' };
     case 'PaymentRecorded': {
       const { payment } = event.data;
-      return { kind: 'payments', summary: `Payment of ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()} recorded (${payment.status}, ${payment.mode})` };
+      return { kind: 'payments', summary: `Payment of ${formatMinorUnits(payment.amount, payment.currency)} ${payment.currency.toUpperCase()} recorded (${payment.status}, ${payment.mode})` };
     }
     case 'DuplicateSubscriptionFound':
       return { kind: 'payments', summary: `Subscription ${event.data.subscriptionId} is a second one (${event.data.keptSubscriptionId} is kept): it is cancelled and refunded` };
     case 'DuplicateSubscriptionCancelled':
       return { kind: 'payments', summary: `Second subscription ${event.data.subscriptionId} cancelled at the payment provider` };
     case 'PaymentRefunded':
-      return { kind: 'payments', summary: `Payment of ${event.data.amount.toFixed(2)} ${event.data.currency.toUpperCase()} refunded (second subscription)` };
+      return { kind: 'payments', summary: `Payment of ${formatMinorUnits(event.data.amount, event.data.currency)} ${event.data.currency.toUpperCase()} refunded (second subscription)` };
     default:
       return unknownEvent(event);
   }

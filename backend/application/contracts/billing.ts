@@ -26,6 +26,7 @@ export const paymentSchema = z.object({
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
   currency: z.string(),
+  /** In major units (9.99), as back-office §3 shows it; events and the read model keep the minor unit (999). */
   amount: z.number(),
   interval: z.string().nullable(),
   description: z.string(),

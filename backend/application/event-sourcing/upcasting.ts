@@ -1,3 +1,4 @@
+import { toMinorUnits } from '../../domain/billing/currency';
 import type { EventStore, RecordedEvent } from '../ports/event-store';
 
 /**
@@ -34,10 +35,17 @@ export function withUpcasting(store: EventStore, upcasters: readonly Upcaster[])
   };
 }
 
+function paymentInMinorUnits(payment: Record<string, unknown>): Record<string, unknown> {
+  return { ...payment, amount: toMinorUnits(payment.amount as number, payment.currency as string) };
+}
+
 /** Upcasters of every event type in the product. */
 export const upcasters: readonly Upcaster[] = [
   // v2 added why the answer ended and whether the tokens were estimated (issue 20).
   { type: 'AiCallRecorded', fromVersion: 1, upcast: (data) => ({ ...data, finishReason: null, usageEstimated: false }) },
   // v3 names the AI configuration version the call used (issue 33); older calls did not record it.
   { type: 'AiCallRecorded', fromVersion: 2, upcast: (data) => ({ ...data, configVersion: null }) },
+  // v2 carries amounts as integers of the currency's minor unit (issue 48); v1 had major units (9.99).
+  { type: 'PaymentRecorded', fromVersion: 1, upcast: (data) => ({ ...data, payment: paymentInMinorUnits(data.payment as Record<string, unknown>) }) },
+  { type: 'PaymentRefunded', fromVersion: 1, upcast: (data) => ({ ...data, amount: toMinorUnits(data.amount as number, data.currency as string) }) },
 ];

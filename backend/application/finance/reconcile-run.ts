@@ -71,9 +71,9 @@ export async function readPaymentTotals(db: Kysely<Database>, range: ReconcileRa
   }
   const from = range.from ? sql`and created >= ${new Date(`${range.from}T00:00:00Z`)}` : sql``;
   const to = range.to ? sql`and created < ${dayAfter(range.to)}` : sql``;
-  const { rows } = await sql<{ month: string; mode: string; currency: string; count: number | string; gross_cents: number | string | null }>`
+  const { rows } = await sql<{ month: string; mode: string; currency: string; count: number | string; gross_minor: number | string | null }>`
     select to_char(created at time zone 'UTC', 'YYYY-MM') as month, mode, currency,
-           count(*) as count, sum(round(amount::numeric * 100)) as gross_cents
+           count(*) as count, sum(amount) as gross_minor
     from payments
     where status in ('paid', 'refunded') ${from} ${to}
     group by 1, 2, 3`.execute(db);
@@ -82,7 +82,7 @@ export async function readPaymentTotals(db: Kysely<Database>, range: ReconcileRa
     mode: asMode(row.mode),
     currency: row.currency,
     count: Number(row.count),
-    grossCents: Number(row.gross_cents ?? 0),
+    grossMinor: Number(row.gross_minor ?? 0),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { billingRoleReasons, billingStream, type PaymentFacts, type PaymentMode } from '../../domain/billing/billing-events';
+import { formatMinorUnits } from '../../domain/billing/currency';
 import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import type { Role } from '../../domain/shared/actor';
@@ -31,7 +32,9 @@ import type { RecordedEvent } from '../ports/event-store';
  *   billing-caused change naming another subscription (overlapping subscriptions). A member
  *   made Pro by an admin is not excused: no Pro period is on record for what they paid. An
  *   erased member (a `MemberErased` names them) is not checked: their role history went with
- *   their account, while their payments stay in the books without the person in them.
+ *   their account, while their payments stay in the books without the person in them. Nor is
+ *   a payment of a duplicate subscription (`DuplicateSubscriptionFound`): it never makes anyone
+ *   Pro, whichever of the two webhooks' role change came first; it is to be refunded.
  *   Charges (type `charge`) buy no Pro period and are not checked.
  * - `pro_period_without_payment`: a billing-caused change to pro of M naming S when no paid
  *   payment of M for S is recorded (at any date).
@@ -85,7 +88,8 @@ export interface ReadModelTotal {
   currency: string;
   /** Paid payments. */
   count: number;
-  grossCents: number;
+  /** Their amounts added up, in the currency's minor unit (cents for usd). */
+  grossMinor: number;
 }
 
 export interface ReconcileRange {
@@ -114,13 +118,14 @@ export interface MonthTotals {
   currency: string;
   /** Paid payments. */
   payments: number;
-  grossCents: number;
-  /** The gross amount with two decimals ("19.98"). */
+  /** In the currency's minor unit (1998 for 19.98 usd). */
+  grossMinor: number;
+  /** The gross amount with the currency's decimals ("19.98"; "1000" for jpy). */
   gross: string;
   failed: number;
   /** Paid payments of the month given back (a duplicate subscription's), and their amount; counted in the gross too. */
   refunds: number;
-  refundedCents: number;
+  refundedMinor: number;
   refunded: string;
 }
 
@@ -133,14 +138,6 @@ export interface ReconcileReport {
   discrepancies: Discrepancy[];
 }
 
-/** Cents as a decimal with two places, by integer arithmetic (no float drift). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export const toCents = (amount: number): number => Math.round(amount * 100);
 
 /** The UTC day (`YYYY-MM-DD`) of an ISO 8601 instant; the text's own first ten characters if it does not parse. */
 function utcDay(instant: string | Date): string {
@@ -305,7 +302,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const monthOf = (month: string, mode: PaymentMode, currency: string) => {
     const key = `${month}|${mode}|${currency}`;
     let row = months.get(key);
-    if (!row) months.set(key, (row = { month, mode, currency, payments: 0, grossCents: 0, gross: '', failed: 0, refunds: 0, refundedCents: 0, refunded: '' }));
+    if (!row) months.set(key, (row = { month, mode, currency, payments: 0, grossMinor: 0, gross: '', failed: 0, refunds: 0, refundedMinor: 0, refunded: '' }));
     return row;
   };
   const paidInRange: PaymentRecord[] = [];
@@ -324,10 +321,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       paidInRange.push(record);
       const row = monthOf(utcDay(record.payment.created).slice(0, 7), record.payment.mode, record.payment.currency);
       row.payments += 1;
-      row.grossCents += toCents(record.payment.amount);
+      row.grossMinor += record.payment.amount;
       if (refunded.has(payment.paymentId)) {
         row.refunds += 1;
-        row.refundedCents += toCents(record.payment.amount);
+        row.refundedMinor += record.payment.amount;
       }
     } else if (payment.failed) {
       const record = earliest(payment.records);
@@ -351,14 +348,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const key = `${total.month}|${total.mode}|${total.currency}`;
     const row = months.get(key);
     compared.add(key);
-    const replayed = { payments: row?.payments ?? 0, grossCents: row?.grossCents ?? 0 };
-    if (replayed.payments !== total.count || replayed.grossCents !== total.grossCents) {
-      discrepancies.push(readModelDifference(total.month, total.mode, total.currency, replayed, { payments: total.count, grossCents: total.grossCents }));
+    const replayed = { payments: row?.payments ?? 0, grossMinor: row?.grossMinor ?? 0 };
+    if (replayed.payments !== total.count || replayed.grossMinor !== total.grossMinor) {
+      discrepancies.push(readModelDifference(total.month, total.mode, total.currency, replayed, { payments: total.count, grossMinor: total.grossMinor }));
     }
   }
   for (const [key, row] of months) {
     if (compared.has(key) || row.payments === 0) continue;
-    discrepancies.push(readModelDifference(row.month, row.mode, row.currency, row, { payments: 0, grossCents: 0 }));
+    discrepancies.push(readModelDifference(row.month, row.mode, row.currency, row, { payments: 0, grossMinor: 0 }));
   }
 
   // ── Payments and Pro periods ──────────────────────────────────────────────
@@ -383,7 +380,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const subscriptionId = payment.subscriptionId;
     if (payment.type !== 'subscription' || !subscriptionId || erased.has(userId)) continue;
     const key = `${userId}/${subscriptionId}`;
-    if (proFor.has(key) || reportedWithoutPro.has(payment.paymentId)) continue;
+    // A duplicate never makes anyone Pro: it is to be refunded (`duplicate_not_refunded` below).
+    if (proFor.has(key) || reportedWithoutPro.has(payment.paymentId) || duplicates.has(key)) continue;
     const began = subscriptions.get(key)?.firstPosition ?? Number.POSITIVE_INFINITY;
     const before = roleBefore(members.get(userId), began);
     if (staffRoles.has(before.role) || (before.role === 'pro' && before.billingSubscriptionId !== null)) continue;
@@ -392,7 +390,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     discrepancies.push({
       kind: 'payment_without_pro_period',
       ids: { paymentId: payment.paymentId, subscriptionId, userId },
-      message: `Payment ${payment.paymentId} (${formatCents(toCents(payment.amount))} ${payment.currency}, ${payment.mode}) pays for subscription ${subscriptionId} of member ${userId}, but billing never made them Pro for it${held}.`,
+      message: `Payment ${payment.paymentId} (${formatMinorUnits(payment.amount, payment.currency)} ${payment.currency}, ${payment.mode}) pays for subscription ${subscriptionId} of member ${userId}, but billing never made them Pro for it${held}.`,
     });
   }
 
@@ -415,7 +413,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     discrepancies.push({
       kind: 'duplicate_not_refunded',
       ids: { paymentId: payment.paymentId, subscriptionId: payment.subscriptionId, userId },
-      message: `Payment ${payment.paymentId} (${formatCents(toCents(payment.amount))} ${payment.currency}) pays for subscription ${payment.subscriptionId}, a second subscription of member ${userId}, and is not refunded.`,
+      message: `Payment ${payment.paymentId} (${formatMinorUnits(payment.amount, payment.currency)} ${payment.currency}) pays for subscription ${payment.subscriptionId}, a second subscription of member ${userId}, and is not refunded.`,
     });
   }
 
@@ -429,7 +427,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       discrepancies.push({
         kind: 'missing_from_provider',
         ids: { paymentId: payment.paymentId, subscriptionId: payment.subscriptionId ?? undefined, userId: record.userId },
-        message: `Payment ${payment.paymentId} (${formatCents(toCents(payment.amount))} ${payment.currency}, created ${utcDay(payment.created)}) is recorded as paid, but the provider does not list it among its paid invoices.`,
+        message: `Payment ${payment.paymentId} (${formatMinorUnits(payment.amount, payment.currency)} ${payment.currency}, created ${utcDay(payment.created)}) is recorded as paid, but the provider does not list it among its paid invoices.`,
       });
     }
     const seen = new Set<string>();
@@ -440,13 +438,13 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       discrepancies.push({
         kind: 'missing_from_events',
         ids: { paymentId: invoice.paymentId, subscriptionId: invoice.subscriptionId ?? undefined },
-        message: `The provider lists invoice ${invoice.paymentId} (${formatCents(toCents(invoice.amount))} ${invoice.currency}, created ${utcDay(invoice.created)}${invoice.customerEmail ? `, ${invoice.customerEmail}` : ''}) as paid, but no event records it as paid.`,
+        message: `The provider lists invoice ${invoice.paymentId} (${formatMinorUnits(invoice.amount, invoice.currency)} ${invoice.currency}, created ${utcDay(invoice.created)}${invoice.customerEmail ? `, ${invoice.customerEmail}` : ''}) as paid, but no event records it as paid.`,
       });
     }
   }
 
   const ordered = [...months.values()]
-    .map((row) => ({ ...row, gross: formatCents(row.grossCents), refunded: formatCents(row.refundedCents) }))
+    .map((row) => ({ ...row, gross: formatMinorUnits(row.grossMinor, row.currency), refunded: formatMinorUnits(row.refundedMinor, row.currency) }))
     .sort((a, b) => a.month.localeCompare(b.month) || a.mode.localeCompare(b.mode) || a.currency.localeCompare(b.currency));
   return {
     range: { from: from ?? null, to: to ?? null },
@@ -460,13 +458,13 @@ function readModelDifference(
   month: string,
   mode: PaymentMode,
   currency: string,
-  replayed: { payments: number; grossCents: number },
-  readModel: { payments: number; grossCents: number },
+  replayed: { payments: number; grossMinor: number },
+  readModel: { payments: number; grossMinor: number },
 ): Discrepancy {
   return {
     kind: 'read_model_total_differs',
     ids: { month, mode, currency },
-    message: `${month} ${mode} (${currency}): the payments read model has ${readModel.payments} paid for ${formatCents(readModel.grossCents)}, the event store ${replayed.payments} paid for ${formatCents(replayed.grossCents)}.`,
+    message: `${month} ${mode} (${currency}): the payments read model has ${readModel.payments} paid for ${formatMinorUnits(readModel.grossMinor, currency)}, the event store ${replayed.payments} paid for ${formatMinorUnits(replayed.grossMinor, currency)}.`,
   };
 }
 

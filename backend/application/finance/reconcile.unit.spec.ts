@@ -4,7 +4,7 @@ import { erasureStreams } from '../../domain/identity/erasure';
 import { userStreams } from '../../domain/identity/user';
 import { systemActor, type Role } from '../../domain/shared/actor';
 import type { RecordedEvent } from '../ports/event-store';
-import { formatCents, reconcile, type ReadModelTotal, type ReconcileInput, type ReconcileReport } from './reconcile';
+import { reconcile, type ReadModelTotal, type ReconcileInput, type ReconcileReport } from './reconcile';
 
 // ── A small log builder: events in the order they are written, positions given at the end ──
 type Draft = { streamName: string; type: string; data: Record<string, unknown>; occurredAt?: string };
@@ -73,7 +73,7 @@ function facts(paymentId: string, overrides: Partial<PaymentFacts> = {}): Paymen
     mode: 'live',
     type: 'subscription',
     status: 'paid',
-    amount: 9.99,
+    amount: 999,
     currency: 'usd',
     interval: 'month',
     description: 'Skilly Pro',
@@ -102,7 +102,7 @@ function subscriber(userId: string, subscriptionId: string, payments: Partial<Pa
 function totalsOf(report: ReconcileReport): ReadModelTotal[] {
   return report.months
     .filter((m) => m.payments > 0)
-    .map((m) => ({ month: m.month, mode: m.mode, currency: m.currency, count: m.payments, grossCents: m.grossCents }));
+    .map((m) => ({ month: m.month, mode: m.mode, currency: m.currency, count: m.payments, grossMinor: m.grossMinor }));
 }
 
 /** Reconciles with a read model that agrees with the replay, unless one is given. */
@@ -123,28 +123,34 @@ describe('finance reconcile: totals', () => {
     ]);
     expect(report.discrepancies).toEqual([]);
     expect(report.months).toEqual([
-      { month: '2026-01', mode: 'live', currency: 'usd', payments: 1, grossCents: 999, gross: '9.99', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' },
-      { month: '2026-01', mode: 'test', currency: 'usd', payments: 1, grossCents: 999, gross: '9.99', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' },
-      { month: '2026-02', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' },
-      { month: '2026-03', mode: 'live', currency: 'usd', payments: 0, grossCents: 0, gross: '0.00', failed: 1, refunds: 0, refundedCents: 0, refunded: '0.00' },
+      { month: '2026-01', mode: 'live', currency: 'usd', payments: 1, grossMinor: 999, gross: '9.99', failed: 0, refunds: 0, refundedMinor: 0, refunded: '0.00' },
+      { month: '2026-01', mode: 'test', currency: 'usd', payments: 1, grossMinor: 999, gross: '9.99', failed: 0, refunds: 0, refundedMinor: 0, refunded: '0.00' },
+      { month: '2026-02', mode: 'live', currency: 'usd', payments: 2, grossMinor: 1998, gross: '19.98', failed: 0, refunds: 0, refundedMinor: 0, refunded: '0.00' },
+      { month: '2026-03', mode: 'live', currency: 'usd', payments: 0, grossMinor: 0, gross: '0.00', failed: 1, refunds: 0, refundedMinor: 0, refunded: '0.00' },
     ]);
   });
 
-  it('sums in cents, so amounts that drift as floats add up exactly', () => {
-    const amounts = [...Array<number>(10).fill(0.1), 19.99, 9.99, 9.99, 9.99];
+  it('sums integers of the minor unit, so ten payments of 0.10 make exactly 1.00', () => {
+    const amounts = [...Array<number>(10).fill(10), 1999, 999, 999, 999];
     const drafts = [registered('u1'), ...amounts.map((amount, i) => recorded('u1', facts(`in_${i}`, { amount, type: 'charge', subscriptionId: null })))];
     const [month] = run(drafts).months;
-    expect(amounts.slice(0, 10).reduce((sum, a) => sum + a, 0)).not.toBe(1);
-    expect(month).toMatchObject({ payments: 14, grossCents: 5096, gross: '50.96' });
-    expect(formatCents(5)).toBe('0.05');
-    expect(formatCents(-1250)).toBe('-12.50');
+    expect(month).toMatchObject({ payments: 14, grossMinor: 5096, gross: '50.96' });
+  });
+
+  it('writes each currency\'s gross with its own decimals (jpy none, kwd three)', () => {
+    const report = run([
+      registered('u1'),
+      recorded('u1', facts('in_jpy', { currency: 'jpy', amount: 1000, type: 'charge', subscriptionId: null })),
+      recorded('u1', facts('in_kwd', { currency: 'kwd', amount: 1234, type: 'charge', subscriptionId: null })),
+    ]);
+    expect(report.months.map((m) => [m.currency, m.grossMinor, m.gross])).toEqual([['jpy', 1000, '1000'], ['kwd', 1234, '1.234']]);
   });
 
   it('places a payment in the UTC month of its created instant and keeps currencies apart', () => {
     const report = run([
       registered('u1'),
       recorded('u1', facts('in_a', { created: '2026-01-31T23:30:00-01:00', type: 'charge', subscriptionId: null })),
-      recorded('u1', facts('in_b', { created: '2026-01-10T00:00:00Z', currency: 'eur', amount: 8, type: 'charge', subscriptionId: null })),
+      recorded('u1', facts('in_b', { created: '2026-01-10T00:00:00Z', currency: 'eur', amount: 800, type: 'charge', subscriptionId: null })),
     ]);
     expect(report.months.map((m) => [m.month, m.currency, m.gross])).toEqual([
       ['2026-01', 'eur', '8.00'],
@@ -161,7 +167,7 @@ describe('finance reconcile: totals', () => {
     ];
     const report = run(drafts);
     expect(report.discrepancies).toEqual([]);
-    expect(report.months).toMatchObject([{ payments: 1, grossCents: 999, failed: 0 }]);
+    expect(report.months).toMatchObject([{ payments: 1, grossMinor: 999, failed: 0 }]);
   });
 
   it('counts a failure whose payment was never recorded in its subscription mode, by the day it happened', () => {
@@ -182,7 +188,7 @@ describe('finance reconcile: totals', () => {
       recorded('u1', facts('in_f', { status: 'failed', created: '2026-03-15T10:00:00Z' })),
       recorded('u1', facts('in_r', { status: 'failed', created: '2026-04-15T10:00:00Z' })),
       recorded('u1', facts('in_r', { status: 'paid', created: '2026-04-15T10:00:00Z' })),
-      ...subscriber('u2', 'sub_2', [{ created: '2026-01-20T10:00:00Z', amount: 19.99 }], 'test'),
+      ...subscriber('u2', 'sub_2', [{ created: '2026-01-20T10:00:00Z', amount: 1999 }], 'test'),
     ];
     const expected = run(drafts).months;
     const streams = [...new Set(drafts.map((d) => d.streamName))];
@@ -211,7 +217,7 @@ describe('finance reconcile: range', () => {
   it('keeps the payments created from the first day to the last day, both inclusive (UTC)', () => {
     const report = run(drafts, { range: { from: '2026-01-01', to: '2026-01-31' } });
     expect(report.range).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(report.months).toEqual([{ month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0, refunds: 0, refundedCents: 0, refunded: '0.00' }]);
+    expect(report.months).toEqual([{ month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossMinor: 1998, gross: '19.98', failed: 0, refunds: 0, refundedMinor: 0, refunded: '0.00' }]);
     expect(report.discrepancies).toEqual([]);
   });
 
@@ -318,7 +324,7 @@ describe('finance reconcile: a payment seen twice', () => {
     expect(report.discrepancies).toEqual([
       { kind: 'payment_seen_twice', ids: { paymentId: 'in_u1_0', userId: 'u1' }, message: expect.stringContaining('recorded as paid 2 times') },
     ]);
-    expect(report.months).toMatchObject([{ payments: 1, grossCents: 999 }]);
+    expect(report.months).toMatchObject([{ payments: 1, grossMinor: 999 }]);
   });
 
   it('reports one payment id recorded as paid in two members’ streams', () => {
@@ -335,9 +341,9 @@ describe('finance reconcile: the read model', () => {
     ...subscriber('u2', 'sub_2', [{ created: '2026-01-20T10:00:00Z' }], 'test'),
   ];
   const good: ReadModelTotal[] = [
-    { month: '2026-01', mode: 'live', currency: 'usd', count: 1, grossCents: 999 },
-    { month: '2026-01', mode: 'test', currency: 'usd', count: 1, grossCents: 999 },
-    { month: '2026-02', mode: 'live', currency: 'usd', count: 1, grossCents: 999 },
+    { month: '2026-01', mode: 'live', currency: 'usd', count: 1, grossMinor: 999 },
+    { month: '2026-01', mode: 'test', currency: 'usd', count: 1, grossMinor: 999 },
+    { month: '2026-02', mode: 'live', currency: 'usd', count: 1, grossMinor: 999 },
   ];
 
   it('agrees when its totals are the replay’s', () => {
@@ -347,10 +353,10 @@ describe('finance reconcile: the read model', () => {
   it('reports each month and mode whose count or gross differs, or that either side lacks', () => {
     const report = run(drafts, {
       readModelTotals: [
-        { ...good[0]!, grossCents: 998 },
+        { ...good[0]!, grossMinor: 998 },
         // 2026-01 test missing from the read model
-        { ...good[2]!, count: 2, grossCents: 1998 },
-        { month: '2026-03', mode: 'live', currency: 'usd', count: 1, grossCents: 999 },
+        { ...good[2]!, count: 2, grossMinor: 1998 },
+        { month: '2026-03', mode: 'live', currency: 'usd', count: 1, grossMinor: 999 },
       ],
     });
     expect(report.discrepancies.map((d) => [d.kind, d.ids])).toEqual(
@@ -415,7 +421,7 @@ describe('finance reconcile: a member’s second subscription', () => {
   const refund = (userId: string, paymentId: string, subscriptionId: string) =>
     billing(userId, {
       type: 'PaymentRefunded',
-      data: { paymentId, refundId: `re_${paymentId}`, subscriptionId, amount: 9.99, currency: 'usd', mode: 'live', reason: 'duplicate_subscription', refundedAt: '2026-01-15T10:01:00Z' },
+      data: { paymentId, refundId: `re_${paymentId}`, subscriptionId, amount: 999, currency: 'usd', mode: 'live', reason: 'duplicate_subscription', refundedAt: '2026-01-15T10:01:00Z' },
     });
   const twoPaid = () => [
     ...subscriber('u1', 'sub_1', [{ created: '2026-01-15T10:00:00Z' }]),
@@ -428,8 +434,22 @@ describe('finance reconcile: a member’s second subscription', () => {
     const report = run([...twoPaid(), refund('u1', 'in_dup', 'sub_2')]);
     expect(report.discrepancies).toEqual([]);
     expect(report.months).toEqual([
-      { month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossCents: 1998, gross: '19.98', failed: 0, refunds: 1, refundedCents: 999, refunded: '9.99' },
+      { month: '2026-01', mode: 'live', currency: 'usd', payments: 2, grossMinor: 1998, gross: '19.98', failed: 0, refunds: 1, refundedMinor: 999, refunded: '9.99' },
     ]);
+  });
+
+  it('expects no Pro period for the duplicate even when its webhooks came before the kept one made the member Pro', () => {
+    const raced = [
+      registered('u1'),
+      activated('u1', 'sub_2'),
+      activated('u1', 'sub_1'),
+      duplicate('u1', 'sub_2', 'sub_1'),
+      recorded('u1', facts('in_dup', { subscriptionId: 'sub_2', created: '2026-01-15T10:00:00Z' })),
+      madePro('u1', 'sub_1'),
+      recorded('u1', facts('in_kept', { subscriptionId: 'sub_1', created: '2026-01-15T10:00:01Z' })),
+      refund('u1', 'in_dup', 'sub_2'),
+    ];
+    expect(run(raced).discrepancies).toEqual([]);
   });
 
   it('reports a paid payment of a duplicate subscription that was never refunded', () => {

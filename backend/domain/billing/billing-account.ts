@@ -55,6 +55,7 @@ export interface SubscriptionState {
 /** A paid payment as the account remembers it (what a refund gives back). */
 export interface PaidPayment {
   subscriptionId: string | null;
+  /** In the currency's minor unit, as the payment's. */
   amount: number;
   currency: string;
   mode: PaymentMode;
@@ -369,11 +370,15 @@ export function evolveBillingAccount(state: BillingAccountState, event: BillingE
     case 'SubscriptionResumed':
       return changeSubscription(withTaken(state, event.data), event.data, () => ({ status: 'active' }));
     case 'SubscriptionEnded':
-      return changeSubscription(withTaken(state, event.data), event.data, () => ({
-        status: 'ended',
-        endedBy: event.data.providerEventId,
-        endedAt: event.data.endedAt,
-      }));
+      // The checkout that started it is history: a member whose Pro ended may check out again.
+      return {
+        ...changeSubscription(withTaken(state, event.data), event.data, () => ({
+          status: 'ended',
+          endedBy: event.data.providerEventId,
+          endedAt: event.data.endedAt,
+        })),
+        lastCheckout: null,
+      };
     case 'PaymentRecorded': {
       const { payment } = event.data;
       const paid =
@@ -407,9 +412,9 @@ export const billingAccountDecider: Decider<BillingCommand, BillingEvent, Billin
     SubscriptionSuspended: 1,
     SubscriptionResumed: 1,
     SubscriptionEnded: 1,
-    PaymentRecorded: 1,
+    PaymentRecorded: 2,
     DuplicateSubscriptionFound: 1,
     DuplicateSubscriptionCancelled: 1,
-    PaymentRefunded: 1,
+    PaymentRefunded: 2,
   },
 };

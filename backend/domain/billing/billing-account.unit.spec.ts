@@ -276,6 +276,12 @@ describe('one member, one subscription', () => {
     spec.given([activated(), ended()]).when(take(second('evt_checkout_2', 6))).then([{ ...secondActivated, data: { ...secondActivated.data, ...from('evt_checkout_2', 6) } }]);
   });
 
+  it('keeps the latest checkout to expire until the subscription it started ends; then none is open', () => {
+    const checkout: BillingEvent = { type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test', customerId: 'cus_1' } };
+    expect(stateAfter([checkout, activated()]).lastCheckout).toEqual({ checkoutId: 'cs_1', mode: 'test' });
+    expect(stateAfter([checkout, activated(), ended()]).lastCheckout).toBeNull();
+  });
+
   it('never entitles the member by the duplicate: the member is free once the kept one ends', () => {
     const state = stateAfter([activated(), recorded(), secondActivated, found, secondPaid, ended('evt_deleted', 9)]);
     expect(isEntitledToPro(state)).toBe(false);

@@ -18,7 +18,7 @@ export type PaymentMode = (typeof paymentModes)[number];
 export const paymentTypes = ['subscription', 'charge'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 
-/** A payment as back-office §3 describes it; amounts in major units (9.99), currency lower-case ('usd'). */
+/** A payment as back-office §3 describes it; currency lower-case ('usd'). */
 export interface PaymentFacts {
   /** The provider's id of the payment (Stripe's invoice id `in_…`, or `sim_in_…` when simulated). */
   paymentId: string;
@@ -26,6 +26,7 @@ export interface PaymentFacts {
   type: PaymentType;
   /** The provider's status: 'paid', 'open', 'failed', … */
   status: string;
+  /** An integer of the currency's minor unit (`currency.ts`): 999 for 9.99 USD, 1000 for 1000 JPY (since v2 of PaymentRecorded; v1 had 9.99). */
   amount: number;
   currency: string;
   /** 'month', 'year'; null for a one-off charge. */
@@ -111,7 +112,7 @@ export type DuplicateSubscriptionCancelled = {
   type: 'DuplicateSubscriptionCancelled';
   data: { subscriptionId: string };
 };
-/** A payment given back through the provider (today: the payments of a duplicate subscription). Amount as the payment's. */
+/** A payment given back through the provider (today: the payments of a duplicate subscription). Amount as the payment's, in minor units (since v2). */
 export type PaymentRefunded = {
   type: 'PaymentRefunded';
   data: { paymentId: string; refundId: string; subscriptionId: string | null; amount: number; currency: string; mode: PaymentMode; reason: 'duplicate_subscription'; refundedAt: string };

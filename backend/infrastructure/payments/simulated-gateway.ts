@@ -6,6 +6,7 @@ import type { Database } from '../../application/ports/database';
 import type { CheckoutRequest, PaymentGateway, PortalRequest, ProviderEvent } from '../../application/ports/payment-gateway';
 import type { Clock, IdGenerator } from '../../application/ports/system';
 import type { PaymentFacts } from '../../domain/billing/billing-events';
+import { toMinorUnits } from '../../domain/billing/currency';
 import { addMonthsUtc } from '../../domain/credits/allowances';
 import { DomainError } from '../../domain/shared/domain-error';
 import { AlreadySubscribed } from '../../domain/billing/billing-account';
@@ -125,7 +126,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions): Simula
       mode: 'test',
       type: 'subscription',
       status: 'paid',
-      amount: simulatedOffer.amount,
+      amount: toMinorUnits(simulatedOffer.amount, simulatedOffer.currency),
       currency: simulatedOffer.currency,
       interval: simulatedOffer.interval,
       description: simulatedOffer.description,

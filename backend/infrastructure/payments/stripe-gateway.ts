@@ -6,6 +6,7 @@ import type {
   ProviderEvent,
 } from '../../application/ports/payment-gateway';
 import type { PaymentFacts, PaymentMode } from '../../domain/billing/billing-events';
+import { minorUnitDigits } from '../../domain/billing/currency';
 import { AlreadySubscribed } from '../../domain/billing/billing-account';
 import { DomainError } from '../../domain/shared/domain-error';
 
@@ -53,17 +54,17 @@ export class WebhookMalformed extends DomainError<'malformed_webhook'> {
 /**
  * Currencies whose amounts Stripe gives in whole units (https://docs.stripe.com/currencies,
  * "Zero-decimal currencies"), and those it gives in thousandths. Every other currency is in
- * hundredths: ISK, HUF and TWD included, which Stripe represents with two decimals too.
+ * hundredths: ISK, HUF and TWD included, which Stripe represents with two decimals too. Where
+ * Stripe's unit is not the ISO minor unit (ISK, MGA), `toMinorUnitsOfStripe` converts.
  */
 const zeroDecimal = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 const threeDecimal = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
 
-/** Stripe's minor units (999) in major units (9.99) for `currency`. */
-export function toMajorUnits(amount: number, currency: string): number {
+/** Stripe's integer amount in `currency` (999 for 9.99 USD) as an integer of the currency's ISO minor unit (`currency.ts`). */
+export function toMinorUnitsOfStripe(amount: number, currency: string): number {
   const code = currency.toLowerCase();
-  if (zeroDecimal.has(code)) return amount;
-  const factor = threeDecimal.has(code) ? 1000 : 100;
-  return Math.round(amount) / factor;
+  const stripeDigits = zeroDecimal.has(code) ? 0 : threeDecimal.has(code) ? 3 : 2;
+  return Math.round(Math.round(amount) * 10 ** (minorUnitDigits(code) - stripeDigits));
 }
 
 /** 'live' for live secret and restricted keys (`sk_live_…`, `rk_live_…`), 'test' for every other key. */
@@ -117,7 +118,7 @@ function intervalOfLine(line: Stripe.InvoiceLineItem | undefined): string | null
   return line.period ? intervalOfPeriod(line.period.end - line.period.start) : null;
 }
 
-/** An invoice as back-office §3's payment: amounts in major units, from `amountField`. */
+/** An invoice as back-office §3's payment: the amount in the currency's minor unit, from `amountField`. */
 export function paymentOfInvoice(invoice: Stripe.Invoice, status: string, amountField: 'amount_paid' | 'amount_due'): PaymentFacts {
   const subscriptionId = subscriptionOfInvoice(invoice);
   const line = subscriptionLine(invoice);
@@ -127,7 +128,7 @@ export function paymentOfInvoice(invoice: Stripe.Invoice, status: string, amount
     mode: modeOf(invoice.livemode),
     type: subscriptionId ? 'subscription' : 'charge',
     status,
-    amount: toMajorUnits(invoice[amountField] ?? 0, currency),
+    amount: toMinorUnitsOfStripe(invoice[amountField] ?? 0, currency),
     currency,
     interval: subscriptionId ? intervalOfLine(line) : null,
     description: invoice.description ?? invoice.lines?.data?.[0]?.description ?? '',
@@ -273,7 +274,7 @@ function hostOptions(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
  *   other type is null.
  * - Reconciliation: `listPaidInvoices` pages through `GET /v1/invoices?status=paid` in the range.
  *
- * Amounts are in major units (`toMajorUnits`: zero- and three-decimal currencies honoured). A
+ * Amounts are integers of the currency's minor unit (`toMinorUnitsOfStripe`). A
  * Stripe API error on checkout or portal (unknown price, unknown customer, bad key) is
  * `PaymentProviderFailed`, with the SDK's `StripeError` as its cause.
  */

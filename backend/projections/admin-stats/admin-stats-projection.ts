@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 import { aiCallDecider, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import { billingAccountDecider } from '../../domain/billing/billing-account';
 import { billingStream, type PaymentRecorded, type PaymentRefunded, type SubscriptionActivated, type SubscriptionEnded } from '../../domain/billing/billing-events';
+import { minorUnitDigits } from '../../domain/billing/currency';
 import { creditAccountDecider, creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
 import { ideaSetDecider, type IdeaSetCreated } from '../../domain/ideas/idea-set';
 import { emailClaimDecider } from '../../domain/identity/email-claim';
@@ -162,8 +163,11 @@ export const adminStatsEventTypes: readonly string[] = [
 /** The UTC day of a moment, `YYYY-MM-DD`. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Major currency units to whole cents. */
-export const toCents = (amount: number) => Math.round(amount * 100);
+/**
+ * An amount in its currency's minor unit as hundredths of the major unit: the stats' cents,
+ * which add every currency up as they always did (1000 jpy counts 100000, 1.234 kwd 123).
+ */
+export const centsOf = (amountMinor: number, currency: string) => Math.round(amountMinor * 10 ** (2 - minorUnitDigits(currency)));
 
 /** Monthly cents of a price paid per `interval` ('month', 'year', 'week', 'day'; anything else counts as monthly). */
 export function monthlyCents(cents: number, interval: string | null): number {
@@ -432,7 +436,7 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas, payments: 
       const { payment } = event.data as unknown as PaymentRecorded['data'];
       const userId = idOf(event, billingStream.prefix);
       if (!userId || payment.status !== 'paid') break;
-      const cents = toCents(payment.amount);
+      const cents = centsOf(payment.amount, payment.currency);
       // Once per payment: an erasure appends the member's payments again (pseudonymised, new event ids).
       if (!payments.counted.has(payment.paymentId)) {
         payments.counted.add(payment.paymentId);
@@ -449,13 +453,13 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas, payments: 
     case 'PaymentRefunded': {
       // Money given back leaves the revenue on the day it was refunded.
       // Once per refund, like payments: an erasure appends the member's billing events again.
-      const { refundId, amount, mode } = event.data as unknown as PaymentRefunded['data'];
+      const { refundId, amount, currency, mode } = event.data as unknown as PaymentRefunded['data'];
       const userId = idOf(event, billingStream.prefix);
       const key = `refund:${refundId}`;
       if (!userId || payments.counted.has(key)) break;
       payments.counted.add(key);
       payments.added.push(key);
-      deltas.day(day, mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', -toCents(amount));
+      deltas.day(day, mode === 'live' ? 'revenue_live_cents' : 'revenue_test_cents', -centsOf(amount, currency));
       break;
     }
     case 'AiCallRecorded': {

@@ -10,6 +10,7 @@ import {
   type BillingAccountState,
 } from '../../domain/billing/billing-account';
 import { billingEventTypes, billingStream, isSimulatedPayment, type BillingEvent, type PaymentMode, type PaymentRecorded, type PaymentRefunded, type PaymentType } from '../../domain/billing/billing-events';
+import { toMajorUnits } from '../../domain/billing/currency';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 
@@ -42,7 +43,7 @@ export interface PaymentsTable {
   mode: PaymentMode;
   type: PaymentType;
   status: string;
-  /** numeric(12,2): the driver answers a string. */
+  /** bigint, in the currency's minor unit (999 for 9.99 USD): the driver answers a string. */
   amount: string | number;
   currency: string;
   interval: string | null;
@@ -89,6 +90,25 @@ export const billingMigration: Migration = {
       )`.execute(db);
     await sql`create index payments_created on payments (created desc)`.execute(db);
     await sql`create index payments_user on payments (user_id, created desc)`.execute(db);
+  },
+};
+
+/**
+ * Payments' amounts as integers of their currency's minor unit (issue 48): 9.99 USD is 999,
+ * 1000 JPY stays 1000, three-decimal currencies keep their third digit from now on. The
+ * exponents are those of ISO 4217 as at this migration (`domain/billing/currency.ts`).
+ */
+export const paymentAmountsInMinorUnitsMigration: Migration = {
+  async up(db) {
+    await sql`
+      alter table payments alter column amount type bigint using round(amount * case lower(currency)
+        when 'bif' then 1 when 'clp' then 1 when 'djf' then 1 when 'gnf' then 1 when 'isk' then 1 when 'jpy' then 1
+        when 'kmf' then 1 when 'krw' then 1 when 'pyg' then 1 when 'rwf' then 1 when 'ugx' then 1 when 'uyi' then 1
+        when 'vnd' then 1 when 'vuv' then 1 when 'xaf' then 1 when 'xof' then 1 when 'xpf' then 1
+        when 'bhd' then 1000 when 'iqd' then 1000 when 'jod' then 1000 when 'kwd' then 1000 when 'lyd' then 1000
+        when 'omr' then 1000 when 'tnd' then 1000
+        when 'clf' then 10000 when 'uyw' then 10000
+        else 100 end)`.execute(db);
   },
 };
 
@@ -216,7 +236,7 @@ export function toPaymentDto(row: PaymentRow): PaymentDto {
     customerName: row.customer_name,
     customerEmail: row.customer_email,
     currency: row.currency,
-    amount: Number(row.amount),
+    amount: toMajorUnits(Number(row.amount), row.currency),
     interval: row.interval,
     description: row.description,
     created: asIso(row.created),

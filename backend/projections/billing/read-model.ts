@@ -1,7 +1,10 @@
 import { defineReadModel } from '../runner/read-model';
-import { billingMigration, billingProjection, type BillingAccountsTable, type PaymentsTable } from './billing-projection';
+import { billingMigration, billingProjection, paymentAmountsInMinorUnitsMigration, type BillingAccountsTable, type PaymentsTable } from './billing-projection';
 
 export const billingReadModel = defineReadModel<{ billing_accounts: BillingAccountsTable; payments: PaymentsTable }>({
   projection: billingProjection,
-  migrations: { '2026_11_25_0026_billing_read_model': billingMigration },
+  migrations: {
+    '2026_11_25_0026_billing_read_model': billingMigration,
+    '2026_11_28_0051_payment_amounts_in_minor_units': paymentAmountsInMinorUnitsMigration,
+  },
 });

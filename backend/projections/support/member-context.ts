@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CreditsResponse } from '../../application/contracts/credits';
 import type { TicketMemberContextDto } from '../../application/contracts/support';
 import type { Database } from '../../application/ports/database';
+import { toMajorUnits } from '../../domain/billing/currency';
 import { lastPaymentOf } from '../billing/billing-projection';
 import { findUserById } from '../users/users-projection';
 
@@ -46,7 +47,7 @@ export async function memberContextOf(
     },
     planCount: Number(plans?.n ?? 0),
     lastPayment: payment
-      ? { amount: Number(payment.amount), currency: payment.currency, status: payment.status, createdAt: new Date(payment.created).toISOString() }
+      ? { amount: toMajorUnits(Number(payment.amount), payment.currency), currency: payment.currency, status: payment.status, createdAt: new Date(payment.created).toISOString() }
       : null,
   };
 }
