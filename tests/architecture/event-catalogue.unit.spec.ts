@@ -1,57 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upcasters } from '../../backend/application/event-sourcing/upcasting';
+import { findDeciders, type FoundDecider } from '../support/event-types';
 
 /**
  * The event catalogue (docs/events.md) and the deciders' schema versions, kept together.
- * Deciders are found, not listed: every module under backend/domain is imported and each
- * exported object shaped like a `Decider` (decide, evolve, schemaVersions) counts, so a new
- * aggregate is covered the moment its module exports its decider.
+ * Deciders are found, not listed (tests/support/event-types.ts): every module under
+ * backend/domain is imported and each exported object shaped like a `Decider` (decide, evolve,
+ * schemaVersions) counts, so a new aggregate is covered the moment its module exports its decider.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const domain = path.join(root, 'backend/domain');
 const catalogue = path.join(root, 'docs/events.md');
-
-interface FoundDecider {
-  name: string;
-  module: string;
-  schemaVersions: Record<string, unknown>;
-}
-
-function domainModules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return domainModules(full);
-    return /\.ts$/.test(entry.name) && !/\.(spec|test|d)\.ts$/.test(entry.name) ? [full] : [];
-  });
-}
-
-function isDecider(value: unknown): value is { schemaVersions: Record<string, unknown> } {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.decide === 'function' &&
-    typeof candidate.evolve === 'function' &&
-    typeof candidate.schemaVersions === 'object' &&
-    candidate.schemaVersions !== null
-  );
-}
-
-async function findDeciders(): Promise<FoundDecider[]> {
-  const found: FoundDecider[] = [];
-  for (const file of domainModules(domain)) {
-    const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(exports)) {
-      // A module re-exporting another's decider would otherwise count it twice.
-      if (isDecider(value) && !found.some((d) => d.schemaVersions === value.schemaVersions)) {
-        found.push({ name, module: path.relative(root, file), schemaVersions: value.schemaVersions });
-      }
-    }
-  }
-  return found;
-}
 
 const duplicateSections: string[] = [];
 

@@ -301,6 +301,14 @@ describe('refused input', () => {
     expect((await admin.client.get('/api/admin/support-tickets')).body.find((x: { id: string }) => x.id === ticketId)).toMatchObject({ status: 'pending', priority: 'medium', tags: [] });
   });
 
+  it('a message to a ticket that does not exist is refused (404) and leaves no daily count behind', async () => {
+    const ada = await signUp();
+    const answer = await ada.client.post(`/api/support/tickets/${randomUUID()}/messages`, { message: 'Hello?' });
+    expect(answer.status).toBe(404);
+    // The slot taken for it is given back, and a count of zero is no row: the refused request changed nothing.
+    expect(await t.services.database.db.selectFrom('support_message_posts').selectAll().where('user_id', '=', ada.userId).execute()).toEqual([]);
+  });
+
   it('lets a member open at most 10 tickets a day (429), and a refused opening does not count', async () => {
     const ada = await signUp();
     expect((await ada.client.post('/api/support/tickets', { subject: '', message: 'x' })).status).toBe(400);

@@ -15,9 +15,10 @@ import { reportPart, scale } from './scale';
 /**
  * Issue 27 part 4: malformed and boundary requests generated from the OpenAPI document, for every
  * operation and every role. No answer may be a 5xx (or no answer at all), and a refused request
- * (≥ 400) may change nothing: the checksums of the event store and of every read model are
- * compared after each run of refused requests, against a baseline taken after the last accepted
- * one. FUZZ_SEED=<n> replays a run.
+ * (≥ 400) may change nothing: the checksums of the event store, of every read model and of every
+ * plain table (sessions, outbox, inboxes, idempotency keys, contact messages…) are compared after
+ * each run of refused requests, against a baseline taken after the last accepted one.
+ * FUZZ_SEED=<n> replays a run.
  */
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -80,8 +81,16 @@ async function settledState(): Promise<StateChecksums> {
   return checksums();
 }
 
-function checksums(): Promise<StateChecksums> {
-  return stateChecksums(t.services.database.db);
+/**
+ * Plain tables a refused request writes on purpose: `auth_attempts` counts each failed sign-in
+ * and wrong current password, so the throttle can refuse the next ones; `picture_uploads`
+ * counts every upload as it starts, refused pictures too (reading them is the work it limits).
+ */
+const recordsRefusals = new Set(['auth_attempts', 'picture_uploads']);
+
+async function checksums(): Promise<StateChecksums> {
+  const state = await stateChecksums(t.services.database.db);
+  return { ...state, plainTables: Object.fromEntries(Object.entries(state.plainTables).filter(([table]) => !recordsRefusals.has(table))) };
 }
 
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { allProjections } from '../../backend/projections/registry';
 
@@ -10,28 +9,75 @@ import { allProjections } from '../../backend/projections/registry';
  */
 export interface StateChecksums {
   events: string;
-  /** One per read-model table. */
+  /** One per read-model table a rebuild reproduces (`rebuiltTables`); work queues are in `plainTables`' company below. */
   readModels: Record<string, string>;
+  /** One per work-queue table: compared where nothing sweeps (refused requests), not against a rebuild. */
+  workQueues: Record<string, string>;
+  /**
+   * One per plain table: what the application keeps outside the event store (sessions, the
+   * outbox, the billing inbox, idempotency keys, contact messages, content, throttles).
+   */
+  plainTables: Record<string, string>;
 }
 
 /** Every table a projection owns (and rebuilds), the one list from projections/registry.ts. */
 export const readModelTables = [...new Set(allProjections.flatMap((projection) => projection.tables))].sort();
 
-async function tableChecksum(db: Kysely<any>, table: string): Promise<string> {
-  // Each row as text, sorted, hashed: independent of physical order and of the query plan.
-  const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(table)} as t order by 1`.execute(db);
-  const hash = createHash('sha256');
-  for (const { row } of rows) hash.update(row).update('\n');
-  return `${rows.length}:${hash.digest('hex').slice(0, 16)}`;
+/**
+ * The read models a rebuild must reproduce: all but the work queues (`Projection.workQueue`,
+ * e.g. billing_role_checks, which the billing sweeper empties as it checks each member).
+ */
+export const rebuiltTables = [...new Set(allProjections.filter((projection) => !projection.workQueue).flatMap((projection) => projection.tables))].sort();
+
+/** Tables that are neither a read model nor plain: the event store's (checksummed as events) and the bookkeeping of migrations and projections. */
+const notPlain = new Set(['events', 'kysely_migration', 'kysely_migration_lock', 'projection_checkpoints']);
+
+/**
+ * Every plain table of the database, found in its catalogue (so a table added later is covered
+ * without a list to keep): each base table of the current schema that no projection owns.
+ */
+const plainTablesOf = new WeakMap<Kysely<any>, Promise<string[]>>();
+export function plainTables(db: Kysely<any>): Promise<string[]> {
+  // Asked once per database: the catalogue does not change while a test runs, and the fuzzer
+  // takes checksums after every accepted request.
+  let tables = plainTablesOf.get(db);
+  if (!tables) {
+    tables = sql<{ name: string }>`
+      select tablename as name from pg_catalog.pg_tables where schemaname = current_schema() order by 1`
+      .execute(db)
+      .then(({ rows }) => rows.map((row) => row.name).filter((name) => !readModelTables.includes(name) && !notPlain.has(name)));
+    tables.catch(() => plainTablesOf.delete(db));
+    plainTablesOf.set(db, tables);
+  }
+  return tables;
 }
 
+/**
+ * Each table's rows as text, sorted and hashed in the database (independent of physical order
+ * and of the query plan), all tables in one statement: the fuzzer takes these hundreds of times.
+ */
+async function tableChecksums(db: Kysely<any>, tables: string[]): Promise<Map<string, string>> {
+  const parts = [
+    sql`select '' as name, count(*)::int as n,
+      coalesce(md5(string_agg(concat_ws(' ', global_position, event_id, stream_name, stream_version, type, schema_version, data::text), E'\n' order by global_position)), '') as hash
+      from events`,
+    ...tables.map(
+      (table) => sql`select ${table} as name, count(*)::int as n, coalesce(md5(string_agg(t::text, E'\n' order by t::text)), '') as hash from ${sql.table(table)} as t`,
+    ),
+  ];
+  const { rows } = await sql<{ name: string; n: number; hash: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  return new Map(rows.map((row) => [row.name, `${row.n}:${row.hash.slice(0, 16)}`]));
+}
+
+/** The event store's checksum (every event, in order) and every table's, in one statement. */
 export async function stateChecksums(db: Kysely<any>): Promise<StateChecksums> {
-  const { rows } = await sql<{ row: string }>`
-    select concat_ws(' ', global_position, event_id, stream_name, stream_version, type, schema_version, data::text) as row
-    from events order by global_position`.execute(db);
-  const events = createHash('sha256');
-  for (const { row } of rows) events.update(row).update('\n');
-  const readModels: Record<string, string> = {};
-  for (const table of readModelTables) readModels[table] = await tableChecksum(db, table);
-  return { events: `${rows.length}:${events.digest('hex').slice(0, 16)}`, readModels };
+  const plain = await plainTables(db);
+  const sums = await tableChecksums(db, [...readModelTables, ...plain]);
+  const of = (tables: string[]) => Object.fromEntries(tables.map((table) => [table, sums.get(table)!]));
+  return {
+    events: sums.get('')!,
+    readModels: of(rebuiltTables),
+    workQueues: of(readModelTables.filter((table) => !rebuiltTables.includes(table))),
+    plainTables: of(plain),
+  };
 }

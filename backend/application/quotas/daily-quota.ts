@@ -78,9 +78,14 @@ export function dailyQuota(spec: DailyQuotaSpec) {
       return { key: owner, day };
     },
 
-    /** Gives a taken slot back (the work it was taken for failed). */
+    /**
+     * Gives a taken slot back (the work it was taken for failed). A count back at zero is deleted,
+     * so a refused request leaves the table as it found it (a row of zero counts as no row; a
+     * slot taken meanwhile keeps its row, since the delete sees its count).
+     */
     async release(db: Db, reservation: QuotaReservation): Promise<void> {
       await sql`update ${table} set used = greatest(used - 1, 0) where ${key} = ${reservation.key} and day = ${reservation.day}`.execute(db);
+      await sql`delete from ${table} where ${key} = ${reservation.key} and day = ${reservation.day} and used = 0`.execute(db);
     },
 
     /** Slots `owner` has taken today. */

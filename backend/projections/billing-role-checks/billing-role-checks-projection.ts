@@ -52,6 +52,7 @@ export const billingRoleChecksProjection: Projection = {
   handles: billingEventTypes,
   tables: ['billing_role_checks'],
   memberFacing: false,
+  workQueue: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   async erase(trx, userId) {

@@ -15,6 +15,12 @@ export interface Projection {
   tables: readonly string[];
   /** Member screens read it: a mutation's response waits until it has caught up. */
   memberFacing: boolean;
+  /**
+   * Its rows are work a sweeper takes off once done (a queue fed by events): a rebuild puts back
+   * what the sweeper already took, so it differs from the live tables by construction, and the
+   * checks that compare a rebuild with the live read models leave it out.
+   */
+  workQueue?: true;
   apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
   /** Optional: the handled events of one batch at once, in order (faster than one by one). */
   applyBatch?(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;
