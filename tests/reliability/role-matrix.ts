@@ -34,6 +34,8 @@ export const roleMatrix: Record<string, readonly [visitor: Outcome, free: Outcom
   signOut: everyone,
   requestPasswordReset: everyone,
   resetPassword: everyone,
+  confirmEmail: everyone,
+  restoreEmail: everyone,
   getCredits: members,
   getCreditStatement: members,
   generateIdeas: [o, o, o, '403', '403'],

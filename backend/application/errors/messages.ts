@@ -47,6 +47,7 @@ const forbiddenActions: Record<string, string> = {
   delete_ticket: 'Only the support team can delete tickets',
   start_checkout_for_another: 'You can only subscribe for your own account',
   take_provider_event: 'Only the payment provider can report payments',
+  settle_duplicate: 'Only billing can cancel and refund a second subscription',
   billing_staff_role: 'Billing changes only the roles of members, never of staff',
   manage_subscription: 'Manage Subscription is for Pro members',
   erase_member: 'You can only delete your own account',
