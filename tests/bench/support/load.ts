@@ -137,7 +137,17 @@ export async function startProductServer(databaseUrl: string, env: Record<string
   const port = await freePort();
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const profileDir = process.env.BENCH_SERVER_CPU_PROF;
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
+  // Every bench member signs up from 127.0.0.1: the per-address sign-up limit is off here.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
+    ...env,
+  };
   delete childEnv.OPENAI_API_KEY;
   delete childEnv.NODE_OPTIONS;
   const child = fork(path.join(root, 'backend/infrastructure/bin/start.ts'), [], {
