@@ -128,9 +128,9 @@ describe('support tickets between a member and the support team', () => {
     // The contact form's messages are the admins' (their call answers a moderator 403): not asked, not shown.
     expect(asked.filter((path) => path.startsWith('/api/admin/contact-messages'))).toEqual([]);
     expect(await moderator.getByText('Failed to load contact messages').count()).toBe(0);
-    expect(await moderator.getByRole('heading', { name: 'Contact messages' }).count()).toBe(0);
+    expect(await moderator.getByRole('heading', { name: 'Contact messages', exact: true }).count()).toBe(0);
     await admin.goto('/support');
-    await admin.getByRole('heading', { name: 'Contact messages' }).waitFor();
+    await admin.getByRole('heading', { name: 'Contact messages', exact: true }).waitFor();
   });
 
   it('on a phone a member sees the unread count without opening the menu, a yellow pending badge, the whole placeholder and the last bubble whole', async () => {
