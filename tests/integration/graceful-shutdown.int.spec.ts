@@ -54,7 +54,7 @@ describe.skipIf(!usingServer())('a web server stopped with SIGTERM', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     server = spawn(process.execPath, ['--import', 'tsx', 'tests/support/server-child.ts'], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: process.env.TMPDIR ?? '/tmp' },
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SIGNUPS_PER_ADDRESS_PER_HOUR: '0', PORT: '0', HOST: '127.0.0.1', DATA_DIR: process.env.TMPDIR ?? '/tmp' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
