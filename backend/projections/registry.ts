@@ -1,4 +1,5 @@
 import type { ProjectionCheckpointsTable } from './runner/checkpoints';
+import type { ProjectionStreamVersionsTable } from './runner/stream-versions';
 import type { Projection } from './runner/projection';
 import type { TablesOf } from './runner/read-model';
 import { adminStatsReadModel } from './admin-stats/read-model';
@@ -37,8 +38,11 @@ export const readModels = [
 
 export const allProjections: readonly Projection[] = readModels.map((model) => model.projection);
 
-/** The read models' tables and the runner's checkpoints. */
-export type ReadModelTables = TablesOf<typeof readModels> & { projection_checkpoints: ProjectionCheckpointsTable };
+/** The read models' tables, the runner's checkpoints and the inline projections' seen stream versions. */
+export type ReadModelTables = TablesOf<typeof readModels> & {
+  projection_checkpoints: ProjectionCheckpointsTable;
+  projection_stream_versions: ProjectionStreamVersionsTable;
+};
 
 // The application declares `Database` with its own tables and never imports projections; the
 // read models add theirs here, so the list above is the only place a read model is named.

@@ -141,7 +141,7 @@ async function generateEvents(url: string, template: TemplateRow[], total: numbe
   let written = 0;
   let member = 0;
   try {
-    await client.query('truncate events, event_streams, projection_checkpoints');
+    await client.query('truncate events, event_streams, projection_checkpoints, projection_stream_versions');
     while (written < total) {
       const columns: string[][] = EVENT_COLUMNS.map(() => []);
       const streams = new Map<string, number>();

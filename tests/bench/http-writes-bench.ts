@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { target } from './targets';
 import { runLoad, startProductServer, type LoadFigures, type RequestSpec } from './support/load';
 import { createMembers, type BenchMember } from './support/members';
@@ -13,6 +14,43 @@ export interface WriteFigure {
   /** Answers other than 2xx (a 202 "accepted_pending" is a 2xx: the projections did not catch up in 5 s). */
   non2xx: number;
   pending: number;
+  /** Single-row autocommit INSERTs a second from `connections` clients on the same server, measured right before: the database's own limit for one write transaction. */
+  insertsPerSecond: number;
+  insertP99Ms: number;
+  /** req/s divided by those INSERTs a second (issue 49: ≥ 0.25×). */
+  insertRatio: number;
+}
+
+/**
+ * The database's own cost for one small write transaction: `clients` connections each inserting
+ * one row per autocommit statement, as fast as they can, for `seconds`.
+ */
+async function benchSingleRowInserts(databaseUrl: string, clients: number, seconds: number): Promise<{ perSecond: number; p99Ms: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
+  try {
+    await pool.query('create table if not exists bench_single_inserts (id bigserial primary key, member text not null, payload jsonb not null)');
+    const payload = JSON.stringify({ taskId: 'task-1', completed: true, at: new Date().toISOString() });
+    const latencies: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        const connection = await pool.connect();
+        try {
+          while (performance.now() < deadline) {
+            const started = performance.now();
+            await connection.query('insert into bench_single_inserts (member, payload) values ($1, $2)', [`member-${client}`, payload]);
+            latencies.push(performance.now() - started);
+          }
+        } finally {
+          connection.release();
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return { perSecond: Math.round(latencies.length / seconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
+  } finally {
+    await pool.end();
+  }
 }
 
 const json = { 'content-type': 'application/json' };
@@ -40,7 +78,9 @@ const addTask = (m: BenchMember, round: number): RequestSpec => ({
  * The write path through the real server process: `PATCH /api/tasks/{id}/toggle` and
  * `POST /api/plans/{planId}/milestones/{milestoneId}/tasks` at `connections` connections spread
  * over `memberCount` members (each answer waits for the read models, as the routes do), each
- * as a ratio to the same members' `GET /api/plans/{id}` measured right before at the same settings.
+ * as a ratio to the same members' `GET /api/plans/{id}` measured right before at the same settings,
+ * and to single-row autocommit INSERTs from as many connections on the same server, measured
+ * between the two (the database's own limit for one write transaction).
  */
 export async function benchHttpWrites(databaseUrl: string, seconds: number, memberCount = 200, connections = 50): Promise<WriteFigure[]> {
   const server = await startProductServer(databaseUrl);
@@ -55,6 +95,7 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
       ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask)],
     ] as const) {
       const read = await load(reads, seconds);
+      const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
       const ours = await load(writes, seconds);
       figures.push({
         route,
@@ -65,6 +106,9 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         readP99Ms: read.p99Ms,
         non2xx: ours.non2xx + ours.errors,
         pending: ours.statusCodes['202'] ?? 0,
+        insertsPerSecond: inserts.perSecond,
+        insertP99Ms: inserts.p99Ms,
+        insertRatio: Number((ours.requestsPerSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
       });
     }
     return figures;
@@ -78,7 +122,8 @@ export function printHttpWrites(figures: WriteFigure[]) {
   for (const f of figures) {
     console.log(
       `${f.route.padEnd(56)} ${String(f.requestsPerSecond).padStart(5)} req/s p99 ${String(f.p99Ms).padStart(4)} ms ${target(`${f.route} p99`, f.p99Ms, 'max', 50, ' ms')} | ` +
-        `GET /api/plans/{id} ${f.readRequestsPerSecond} req/s p99 ${f.readP99Ms} ms | ratio ${f.ratio}×` +
+        `GET /api/plans/{id} ${f.readRequestsPerSecond} req/s p99 ${f.readP99Ms} ms | ratio ${f.ratio}× | ` +
+        `INSERT ${f.insertsPerSecond}/s p99 ${f.insertP99Ms} ms | ${f.insertRatio}× ${target(`${f.route} against single-row INSERTs`, f.insertRatio, 'min', 0.25, '×')}` +
         `${f.non2xx ? `  (${f.non2xx} non-2xx!)` : ''}${f.pending ? `  (${f.pending} answered 202 pending)` : ''}`,
     );
   }

@@ -131,7 +131,7 @@ results.lighthouse = onlyEventStore || onlyMemberReads ? null : await (async () 
 
 // The server as a real process under load (items 3, 4, 6), each in its own database: BENCH_ONLY=http runs
 // all three, BENCH_ONLY=member-reads|http-writes|memory one. Sizes: BENCH_READ_SECONDS, BENCH_WRITE_SECONDS,
-// BENCH_WRITE_MEMBERS, BENCH_STREAM_CONCURRENT, BENCH_MEMORY_MINUTES, BENCH_MEMORY_MEMBERS.
+// BENCH_WRITE_MEMBERS, BENCH_WRITE_CONNECTIONS (default 50), BENCH_STREAM_CONCURRENT, BENCH_MEMORY_MINUTES, BENCH_MEMORY_MEMBERS.
 const httpOnly = process.env.BENCH_ONLY;
 const runsHttp = (name: string) => !httpOnly || httpOnly === 'http' || httpOnly === name;
 if (runsHttp('member-reads')) {
@@ -145,7 +145,7 @@ if (runsHttp('member-reads')) {
 if (runsHttp('http-writes')) {
   results.httpWrites = await withFreshDatabase(async (url) => {
     const { benchHttpWrites, printHttpWrites } = await import('./http-writes-bench');
-    const figures = await benchHttpWrites(url, Number(process.env.BENCH_WRITE_SECONDS ?? 10), Number(process.env.BENCH_WRITE_MEMBERS ?? 200));
+    const figures = await benchHttpWrites(url, Number(process.env.BENCH_WRITE_SECONDS ?? 10), Number(process.env.BENCH_WRITE_MEMBERS ?? 200), Number(process.env.BENCH_WRITE_CONNECTIONS ?? 50));
     printHttpWrites(figures);
     return figures;
   });

@@ -38,6 +38,10 @@ const ideaSet = (skill: string) => ({
 async function member() {
   const c = new Client(a.url);
   expect((await c.post('/api/auth/signup', newMember())).status).toBe(201);
+  // The sign-up answered from its inline read models; the runner passes its events a moment
+  // later and tells every instance to drop its cached reads. Let that word go by first.
+  await a.services.runner.catchUpAll();
+  await new Promise((resolve) => setTimeout(resolve, 100));
   return { c, onSecond: new Client(second.url, { cookie: `skilly_session=${c.sessionCookie}` }) };
 }
 

@@ -18,17 +18,18 @@ describe('read your writes', () => {
     expect((await new Client(t.url).post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
   });
 
-  it('says honestly when the read models could not catch up in time, and the change still lands', async () => {
+  it('answers a signup readable at once with the runner stopped: the read models it reads are applied by the append itself', async () => {
     await t.services.runner.stop();
-    const member = newMember();
-    const res = await new Client(t.url).post('/api/auth/signup', member);
-    expect(res.status).toBe(202);
-    expect(res.body.code).toBe('accepted_pending');
-    expect((await t.services.database.db.selectFrom('users').select('id').where('email', '=', member.email).execute()).length).toBe(0);
-
-    await t.services.runner.start();
-    await t.services.runner.catchUpAll();
-    const login = await new Client(t.url).post('/api/auth/login', { email: member.email, password: member.password });
-    expect(login.status).toBe(200);
+    try {
+      const member = newMember();
+      const c = new Client(t.url);
+      const res = await c.post('/api/auth/signup', member);
+      expect(res.status).toBe(201);
+      expect((await c.get('/api/auth/me')).body.email).toBe(member.email);
+      expect((await new Client(t.url).post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
+    } finally {
+      await t.services.runner.start();
+    }
   }, 20_000);
+  // The honest 202 for a read model left to the runner: tests/integration/inline-projections.int.spec.ts.
 });

@@ -30,7 +30,7 @@ export const readModelTables = [...new Set(allProjections.flatMap((projection) =
 export const rebuiltTables = [...new Set(allProjections.filter((projection) => !projection.workQueue).flatMap((projection) => projection.tables))].sort();
 
 /** Tables that are neither a read model nor plain: the event store's (checksummed as events) and the bookkeeping of migrations and projections. */
-const notPlain = new Set(['events', 'kysely_migration', 'kysely_migration_lock', 'projection_checkpoints']);
+const notPlain = new Set(['events', 'kysely_migration', 'kysely_migration_lock', 'projection_checkpoints', 'projection_stream_versions']);
 
 /**
  * Every plain table of the database, found in its catalogue (so a table added later is covered

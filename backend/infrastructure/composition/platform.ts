@@ -9,6 +9,7 @@ import type { FileStore } from '../../application/ports/file-store';
 import type { Clock, PasswordHasher } from '../../application/ports/system';
 import { allProjections } from '../../projections/registry';
 import { CheckpointPollingProgress } from '../../projections/runner/checkpoint-polling-progress';
+import { inlineProjector, ReadModelsBehind, type AppendProjector } from '../../projections/runner/inline-projections';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import type { Config } from '../config/config';
 import { acquireDataDirLock } from '../database/data-dir-lock';
@@ -41,14 +42,19 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL, undefined, { readable: readableLogs(config.NODE_ENV) });
   const database = overrides.database ?? (await openDatabase(config, logger));
   await migrateToLatest(database.db);
-  const eventStore = withUpcasting(await openEventStore(config, database, logger), upcasters);
+  // The appends this process makes that leave a member-facing read model to the runner: what
+  // read-your-writes waits for (none on EventStoreDB, where every read model follows the runner).
+  const behind = config.EVENTSTORE_CONNECTION_STRING ? undefined : new ReadModelsBehind();
+  const projector = behind && inlineProjector(allProjections, behind);
+  const eventStore = withUpcasting(await openEventStore(config, database, logger, projector), upcasters);
   const clock = overrides.clock ?? systemClock;
   const runner = new ProjectionRunner(database.db, eventStore, allProjections, logger.child({ component: 'projections' }), {
     leases: database.projectionLeases(),
+    behind,
   });
   const progress: ProjectionProgress = config.PROJECTIONS_IN_PROCESS
     ? runner
-    : new CheckpointPollingProgress(database.db, allProjections);
+    : new CheckpointPollingProgress(database.db, allProjections, undefined, behind);
   const frontendDir = path.resolve(import.meta.dirname, '../../../frontend/dist');
   return {
     config,
@@ -98,13 +104,13 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   }
 }
 
-async function openEventStore(config: Config, database: DatabaseHandle, logger: Logger): Promise<EventStore> {
+async function openEventStore(config: Config, database: DatabaseHandle, logger: Logger, projector: AppendProjector | undefined): Promise<EventStore> {
   if (config.EVENTSTORE_CONNECTION_STRING) {
     const { EventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store');
     logger.info('event store: EventStoreDB');
     return new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING);
   }
-  return new PostgresEventStore(database);
+  return new PostgresEventStore(database, { projector });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
+import { streamVersionsMigration } from '../../projections/runner/stream-versions';
 import { readModels } from '../../projections/registry';
 import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
 import { confirmationEmailsMigration, emailTemplatesMigration } from '../../application/email/email-tables';
@@ -66,6 +67,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_28_0046_picture_uploads': pictureUploadsMigration,
   '2026_11_28_0047_email_link_tokens': emailLinkTokensMigration,
   '2026_11_28_0049_confirmation_emails': confirmationEmailsMigration,
+  '2026_11_29_0052_projection_stream_versions': streamVersionsMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

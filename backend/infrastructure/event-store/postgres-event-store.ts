@@ -10,7 +10,10 @@ import {
   type EventToAppend,
   type RecordedEvent,
 } from '../../application/ports/event-store';
+import type { Database } from '../../application/ports/database';
 import type { Actor } from '../../domain/shared/actor';
+import type { AppendProjector } from '../../projections/runner/inline-projections';
+import { forgetStream } from '../../projections/runner/stream-versions';
 import type { DatabaseHandle } from '../database/database';
 
 export interface EventsTable {
@@ -342,6 +345,33 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/**
+ * The events of an append as the projections receive them, from what the append returned:
+ * versions counted back from the stream's new version; every event carries the append's
+ * position (that of its last event: the global positions of the others are not returned, and
+ * no projection reads them).
+ */
+function recordedOf(streamName: string, events: EventToAppend[], context: AppendContext, row: AppendRow): RecordedEvent[] {
+  const position = { commit: Number(row.transaction_id), prepare: Number(row.global_position) };
+  const first = row.stream_version - events.length + 1;
+  return events.map((event, i) => ({
+    eventId: event.id,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    streamName,
+    streamVersion: first + i,
+    globalPosition: position.prepare,
+    position,
+    occurredAt: context.occurredAt,
+    actor: context.actor,
+    causationId: context.causationId,
+    correlationId: context.correlationId,
+    // As a read gives it back (a Date as its ISO text, no undefined fields), so the inline
+    // projection writes what the runner and a rebuild write from the stored event.
+    data: JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>,
+  }));
+}
+
 const UNIQUE_VIOLATION = '23505';
 /** Shortest gap between two NOTIFYs while appends keep coming. */
 const NOTIFY_GAP_MS = 10;
@@ -367,6 +397,11 @@ export class PostgresEventStore implements EventStore {
       beforeCommit?: (trx: Transaction<EventStoreTables>) => Promise<void>;
       /** Send NOTIFY to followers after an append (default true). */
       notify?: boolean;
+      /**
+       * The inline projections, applied in the append's own transaction (the product always
+       * gives them; without, every read model follows through the runner).
+       */
+      projector?: AppendProjector;
     } = {},
   ) {
     this.db = handle.db as unknown as Kysely<EventStoreTables>;
@@ -383,17 +418,31 @@ export class PostgresEventStore implements EventStore {
         ${JSON.stringify(context.actor)}::jsonb, ${context.causationId}, ${context.correlationId},
         ${context.occurredAt}::timestamptz)`;
     let row: AppendRow;
+    const { beforeCommit, projector } = this.options;
+    const types = events.map((e) => e.type);
+    const projected = projector?.concerns(types) ?? false;
+    // Member-facing read models this append leaves to the runner: its response waits for them.
+    let leftBehind: string[] = [];
     try {
-      const { beforeCommit } = this.options;
-      if (beforeCommit) {
-        // Test seam: the same statement inside an explicit transaction that is held open.
+      if (projected || beforeCommit) {
+        // The append and the inline projections in one transaction: both commit or neither.
         row = await this.db.transaction().execute(async (trx) => {
           const result = (await call.execute(trx)).rows[0];
-          if (result.outcome === 'appended') await beforeCommit(trx);
+          if (result.outcome !== 'appended') return result;
+          if (projected) {
+            const recorded = recordedOf(streamName, events, context, result);
+            const typesBefore = async (version: number) =>
+              (await sql<{ type: string }>`
+                select distinct type from events where stream_name = ${streamName} and stream_version < ${version}`.execute(trx)).rows.map((r) => r.type);
+            leftBehind = await projector!.projectAppend(trx as unknown as Transaction<Database>, recorded, typesBefore);
+          }
+          // Test seam: runs last, with the transaction still open.
+          if (beforeCommit) await beforeCommit(trx);
           return result;
         });
       } else {
         row = (await call.execute(this.db)).rows[0];
+        leftBehind = projector?.followersLeftBehind(types) ?? [];
       }
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
@@ -414,10 +463,9 @@ export class PostgresEventStore implements EventStore {
       case 'already_appended':
         break;
     }
-    return {
-      streamVersion: row.stream_version,
-      position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
-    };
+    const position = { commit: Number(row.transaction_id), prepare: Number(row.global_position) };
+    if (row.outcome === 'appended' && leftBehind.length > 0) projector!.leftBehind(position, leftBehind);
+    return { streamVersion: row.stream_version, position };
   }
 
   /**
@@ -481,6 +529,8 @@ export class PostgresEventStore implements EventStore {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('events').where('stream_name', '=', streamName).execute();
       await trx.deleteFrom('event_streams').where('stream_name', '=', streamName).execute();
+      // A stream of this name written again starts afresh for the inline projections too.
+      await forgetStream(trx as unknown as Transaction<Database>, streamName);
     });
   }
 

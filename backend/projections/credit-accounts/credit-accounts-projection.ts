@@ -129,6 +129,7 @@ export const creditAccountsProjection: Projection = rowProjection<CreditAccountR
   keyColumn: 'user_id',
   handles: creditAccountEventTypes,
   memberFacing: true,
+  inline: true,
   rowKey: (event) => userIdOfCreditStream(event.streamName),
   evolve: evolveCreditAccountRow,
   memberColumn: 'user_id',

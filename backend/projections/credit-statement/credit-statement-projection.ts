@@ -64,6 +64,7 @@ export const creditStatementProjection: Projection = {
   handles: creditAccountEventTypes,
   tables: ['credit_statement'],
   memberFacing: true,
+  inline: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   async erase(trx, userId) {

@@ -99,6 +99,7 @@ export const erasureProjection: Projection = {
   handles: [...firstEventTypes, ...creditAccountEventTypes, ...billingEventTypes, ...erasureEventTypes],
   tables: ['member_streams', 'member_erasures'],
   memberFacing: true,
+  inline: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   // The erasure itself (`member_erasures`) stays: it is the record that the account was erased.

@@ -75,6 +75,7 @@ export const ideaSetsProjection: Projection = rowProjection<IdeaSetRow>({
   keyColumn: 'id',
   handles: ideaSetEventTypes,
   memberFacing: true,
+  inline: true,
   rowKey: (event) => (event.data as { ideaSetId: string }).ideaSetId,
   evolve: evolveIdeaSetRow,
   memberColumn: 'owner_id',

@@ -125,6 +125,7 @@ export const plansProjection: Projection = {
   handles: planEventTypes,
   tables: ['plans', 'plan_tasks'],
   memberFacing: true,
+  inline: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   async erase(trx, userId) {

@@ -33,19 +33,28 @@ export async function readCheckpoint(db: Db, projection: string): Promise<AllPos
   return row ? { commit: Number(row.commit_position), prepare: Number(row.prepare_position) } : startOfAll;
 }
 
-/** Locks the projection's checkpoint row for the rest of the transaction and returns it. */
+/**
+ * Locks the projection's checkpoint row for the rest of the transaction and returns it (one
+ * statement once the row exists, as it does after the projection's first batch).
+ */
 export async function lockCheckpoint(trx: Trx, projection: string): Promise<AllPosition> {
-  await trx
-    .insertInto('projection_checkpoints')
-    .values({ projection, commit_position: startOfAll.commit, prepare_position: startOfAll.prepare, updated_at: new Date() })
-    .onConflict((oc) => oc.column('projection').doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('projection_checkpoints')
-    .select(['commit_position', 'prepare_position'])
-    .where('projection', '=', projection)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const locked = () =>
+    trx
+      .selectFrom('projection_checkpoints')
+      .select(['commit_position', 'prepare_position'])
+      .where('projection', '=', projection)
+      .forUpdate()
+      .executeTakeFirst();
+  let row = await locked();
+  if (!row) {
+    await trx
+      .insertInto('projection_checkpoints')
+      .values({ projection, commit_position: startOfAll.commit, prepare_position: startOfAll.prepare, updated_at: new Date() })
+      .onConflict((oc) => oc.column('projection').doNothing())
+      .execute();
+    row = await locked();
+  }
+  if (!row) throw new Error(`the checkpoint of ${projection} could not be locked`);
   return { commit: Number(row.commit_position), prepare: Number(row.prepare_position) };
 }
 

@@ -2,10 +2,12 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { comparePositions, startOfAll, type AllPosition, type EventStore, type RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
-import type { MemberErased } from '../../domain/identity/erasure';
+import { applyInOrder, applyUnseen, relevantTo } from './apply-events';
 import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import type { ReadModelsBehind } from './inline-projections';
 import type { Projection } from './projection';
 import { soleRunnerLeases, type ProjectionLeases } from './projection-leases';
+import { STREAM_VERSIONS_TABLE } from './stream-versions';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -23,6 +25,13 @@ export interface ProjectionRunnerOptions {
   leases?: ProjectionLeases;
   /** How often a runner without a projection's lease tries to take it over. */
   standbyPollMs?: number;
+  /**
+   * The appends of this process whose member-facing read models were not all applied in their
+   * own transaction (the event store's inline projections): `waitFor` waits for those only.
+   * Without it (no inline projections: EventStoreDB, tests), `waitFor` waits for every
+   * member-facing projection to reach the position.
+   */
+  behind?: ReadModelsBehind;
 }
 
 /** Where `rebuild` builds a projection's tables before they replace the live ones. */
@@ -42,37 +51,13 @@ async function announceReadModelsChanged(trx: Kysely<Database>): Promise<void> {
 /** The outcome of one batch: how many events were read, and whether another runner got there first. */
 type BatchResult = { read: number; lostRace: boolean };
 
-const MEMBER_ERASED: MemberErased['type'] = 'MemberErased';
-
-/** The events of a batch the projection must see: those it handles, and every erasure when it keeps members' rows. */
-function relevantTo(projection: Projection, events: RecordedEvent[]): RecordedEvent[] {
-  const handled = new Set(projection.handles);
-  return events.filter((event) => handled.has(event.type) || (projection.erase !== undefined && event.type === MEMBER_ERASED));
-}
-
 /**
- * Applies `events` (from `relevantTo`) in their order: the handled ones in runs (one `applyBatch`
- * each), and at each `MemberErased` the projection's `erase`, after the run before it. A batch
- * without an erasure is one `applyBatch` call, as it always was (even with no events).
+ * Applies a batch of the log to one projection: an inline projection only what the appends'
+ * own transactions have not applied already (`applyUnseen`), any other every event it follows.
  */
-async function applyInOrder(trx: Transaction<Database>, projection: Projection, events: RecordedEvent[]): Promise<void> {
-  const handled = new Set(projection.handles);
-  let run: RecordedEvent[] = [];
-  let applied = false;
-  const flush = async () => {
-    if (projection.applyBatch) await projection.applyBatch(trx, run);
-    else for (const event of run) await projection.apply(trx, event);
-    run = [];
-    applied = true;
-  };
-  for (const event of events) {
-    if (handled.has(event.type)) run.push(event);
-    if (projection.erase && event.type === MEMBER_ERASED) {
-      if (run.length) await flush();
-      await projection.erase(trx, (event.data as MemberErased['data']).userId);
-    }
-  }
-  if (run.length || !applied) await flush();
+async function applyBatchTo(trx: Transaction<Database>, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
+  if (projection.inline) await applyUnseen(trx, projection, events);
+  else await applyInOrder(trx, projection, relevantTo(projection, events));
 }
 
 /** The tables of the shadow schema: a rebuild's copies, or what a rebuild that died left there. */
@@ -135,7 +120,7 @@ export class ProjectionRunner {
     private readonly eventStore: EventStore,
     readonly projections: readonly Projection[],
     private readonly logger: RunnerLogger,
-    options: ProjectionRunnerOptions = {},
+    private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.idlePollMs = options.idlePollMs ?? 250;
@@ -162,9 +147,12 @@ export class ProjectionRunner {
     const applied = await this.db.transaction().execute(async (trx) => {
       const locked = await lockCheckpoint(trx, projection.name);
       if (comparePositions(locked, from) !== 0) return false;
-      const relevant = relevantTo(projection, events);
-      await applyInOrder(trx, projection, relevant);
-      if (projection.memberFacing && relevant.length > 0) await announceReadModelsChanged(trx);
+      await applyBatchTo(trx, projection, events);
+      // Also when the appends applied them inline: other instances hear of the change here.
+      if (relevantTo(projection, events).length > 0) {
+        if (projection.memberFacing) await announceReadModelsChanged(trx);
+        await projection.announce?.(trx);
+      }
       await writeCheckpoint(trx, projection.name, last);
       return true;
     });
@@ -225,7 +213,11 @@ export class ProjectionRunner {
    */
   async rebuildAll(projections: readonly Projection[] = this.projections): Promise<number> {
     const sorted = [...projections].sort((a, b) => a.name.localeCompare(b.name));
-    const tables = sorted.flatMap((p) => p.tables);
+    const inline = sorted.filter((p) => p.inline).map((p) => p.name);
+    // An inline projection's seen versions are rebuilt beside its tables (a shadow copy of the
+    // shared table, swapped in by its rows: the other projections' rows stay).
+    const tables = [...sorted.flatMap((p) => p.tables), ...(inline.length ? [STREAM_VERSIONS_TABLE] : [])];
+    const ownTables = tables.filter((table) => table !== STREAM_VERSIONS_TABLE);
     const shadow = (table: string) => sql.table(`${SHADOW_SCHEMA}.${table}`);
     if (tables.length > 0) {
       await this.db.transaction().execute(async (trx) => {
@@ -248,7 +240,7 @@ export class ProjectionRunner {
       await this.db.transaction().execute(async (trx) => {
         // Unqualified table names now resolve to the shadow tables first (the live ones otherwise).
         await sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
-        for (const projection of sorted) await applyInOrder(trx, projection, relevantTo(projection, events));
+        for (const projection of sorted) await applyBatchTo(trx, projection, events);
       });
       position = events[events.length - 1].position;
       replayed += events.length;
@@ -256,11 +248,23 @@ export class ProjectionRunner {
 
     // Made durable in bulk (a rewrite of each table and a build of its indexes, written to the
     // WAL as whole pages) before the live tables are touched, so the swap itself is short.
-    for (const table of tables) await sql`alter table ${shadow(table)} set logged`.execute(this.db);
+    for (const table of ownTables) await sql`alter table ${shadow(table)} set logged`.execute(this.db);
     await this.db.transaction().execute(async (trx) => {
       for (const projection of sorted) await lockCheckpoint(trx, projection.name);
-      for (const table of tables) await swapIn(trx, table);
+      if (inline.length) {
+        // No append applies an inline projection until this commits: each takes the seen
+        // versions first, so none is left holding the tables dropped below, and none writes a
+        // version for tables it is about to lose.
+        await sql`lock table ${sql.table(STREAM_VERSIONS_TABLE)} in exclusive mode`.execute(trx);
+        await sql`delete from ${sql.table(STREAM_VERSIONS_TABLE)} where projection = any(${inline}::text[])`.execute(trx);
+        await sql`
+          insert into ${sql.table(STREAM_VERSIONS_TABLE)} select * from ${shadow(STREAM_VERSIONS_TABLE)}
+          where projection = any(${inline}::text[])`.execute(trx);
+        await sql`drop table ${shadow(STREAM_VERSIONS_TABLE)}`.execute(trx);
+      }
+      for (const table of ownTables) await swapIn(trx, table);
       if (sorted.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
+      for (const projection of sorted) await projection.announce?.(trx);
       for (const projection of sorted) await writeCheckpoint(trx, projection.name, position);
     });
     for (const projection of sorted) this.positions.set(projection.name, position);
@@ -329,8 +333,11 @@ export class ProjectionRunner {
   /** Resolves true once every member-facing projection has reached `position`, false after `timeoutMs`. */
   waitFor(position: AllPosition, timeoutMs: number): Promise<boolean> {
     const targets = this.projections.filter((p) => p.memberFacing).map((p) => p.name);
-    const reached = () =>
-      targets.every((name) => comparePositions(this.positions.get(name) ?? startOfAll, position) >= 0);
+    const at = (name: string) => this.positions.get(name) ?? startOfAll;
+    const { behind } = this.options;
+    const reached = behind
+      ? () => behind.reached(position, at)
+      : () => targets.every((name) => comparePositions(at(name), position) >= 0);
     if (reached()) return Promise.resolve(true);
     this.lastNotifyAt = Date.now();
     this.wakeAll();

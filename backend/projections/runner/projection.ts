@@ -16,6 +16,20 @@ export interface Projection {
   /** Member screens read it: a mutation's response waits until it has caught up. */
   memberFacing: boolean;
   /**
+   * Applied in the append's own transaction as well as by the runner (`inline-projections.ts`):
+   * the member reads it right after their own write, so the write commits with it. Each event
+   * still reaches it once (`projection_stream_versions`). Its rows may be written by appends to
+   * different streams at once, so whatever it reads to write it reads locked (`for update`), and
+   * it sends no NOTIFY itself (a transaction that queued one commits alone): `announce` does.
+   */
+  inline?: true;
+  /**
+   * Tells other processes of a change at the commit of a batch the runner passed (run inside
+   * the batch's transaction, also when the events were applied inline before): never from an
+   * append's transaction.
+   */
+  announce?(trx: Transaction<Database>): Promise<void>;
+  /**
    * Its rows are work a sweeper takes off once done (a queue fed by events): a rebuild puts back
    * what the sweeper already took, so it differs from the live tables by construction, and the
    * checks that compare a rebuild with the live read models leave it out.

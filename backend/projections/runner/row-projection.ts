@@ -18,6 +18,8 @@ export interface RowProjectionSpec<R extends Row> {
   keyColumn: keyof R & string;
   handles: readonly string[];
   memberFacing: boolean;
+  /** Applied in the append's transaction too (`Projection.inline`). */
+  inline?: true;
   /** Key of the row an event changes. */
   rowKey(event: RecordedEvent): string;
   /** The row after the event (null: no row). Pure: every column is decided here. */
@@ -29,8 +31,8 @@ export interface RowProjectionSpec<R extends Row> {
 /**
  * A projection whose table has one row per key, each row a fold of its events. A batch is
  * applied with three statements whatever its size, each with a fixed text (the rows travel as
- * one array or one JSON document, not one parameter per value): load the touched rows, fold the
- * events in memory, then delete the removed rows and upsert the rest.
+ * one array or one JSON document, not one parameter per value): load the touched rows (locked),
+ * fold the events in memory, then delete the removed rows and upsert the rest.
  */
 export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projection {
   // The table's jsonb columns, looked up once: a string there is JSON text, as the driver reads it.
@@ -49,7 +51,11 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
   async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
     if (events.length === 0) return;
     const keys = [...new Set(events.map(spec.rowKey))];
-    const loaded = await sql<R>`select * from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} = any(${keys})`.execute(trx);
+    // Locked, in key order: an inline projection's row may be written by appends to other
+    // streams at the same moment (a member's row by their credits and their account).
+    const loaded = await sql<R>`
+      select * from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} = any(${keys})
+      order by ${sql.ref(spec.keyColumn)} for update`.execute(trx);
     const rows = new Map<string, R | null>(keys.map((k) => [k, null]));
     for (const row of loaded.rows) rows.set(String(row[spec.keyColumn]), row);
     for (const event of events) {
@@ -84,6 +90,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     handles: spec.handles,
     tables: [spec.table],
     memberFacing: spec.memberFacing,
+    ...(spec.inline && { inline: spec.inline }),
     apply: (trx, event) => applyBatch(trx, [event]),
     applyBatch,
     ...(memberColumn && {

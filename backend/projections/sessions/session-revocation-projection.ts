@@ -18,11 +18,11 @@ export const sessionRevocationProjection: Projection = {
   handles: ['UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserDeleted', 'UserEmailRestored'],
   tables: [],
   memberFacing: true,
+  inline: true,
   async apply(trx, event) {
     const userId = userStreams.idOf(event.streamName);
     if (event.type === 'UserDeleted') {
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-      await announceSessionsChanged(trx);
       return;
     }
     await trx
@@ -32,7 +32,8 @@ export const sessionRevocationProjection: Projection = {
       .where('created_at', '<=', event.occurredAt)
       .where('revoked_at', 'is', null)
       .execute();
-    // Delivered at commit: every server instance drops its cached sessions (sessions plugin).
-    await announceSessionsChanged(trx);
   },
+  // Delivered at the commit of the runner's batch: every server instance drops its cached
+  // sessions (sessions plugin). The sessions themselves are ended in the append's transaction.
+  announce: announceSessionsChanged,
 };

@@ -170,6 +170,7 @@ export const supportProjection: Projection = {
   handles: ticketEventTypes,
   tables: ['support_tickets', 'support_ticket_messages'],
   memberFacing: true,
+  inline: true,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   /** The member's tickets go with every message in them, the support team's replies included. */

@@ -39,14 +39,21 @@ export async function applyActivePlans(trx: Transaction<Database>, events: Recor
     else if (known && (event.type === 'PlanCompleted' || event.type === 'PlanDeleted')) plans.set(planId, { ...known, active: false });
     else if (known && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) plans.set(planId, { ...known, active: true });
   }
-  const rows = [...plans.values()];
+  // Only the plans whose status this batch changes (a task added to an active plan changes none).
+  const rows = [...plans.values()].filter((row) => {
+    const before = loaded.find((l) => l.plan_id === row.plan_id);
+    return !before || before.active !== row.active;
+  });
   if (rows.length === 0) return;
+  const owners = [...new Set(rows.map((row) => row.owner_id))].sort();
+  // The owners' rows first, locked: appends to two plans of one member (inline, at once) count
+  // one after the other, the count below seeing the other's statuses once it has committed.
+  await sql`select id from users where id in (${sql.join(owners)}) order by id for update`.execute(trx);
   await trx
     .insertInto('user_plan_statuses')
     .values(rows)
     .onConflict((oc) => oc.column('plan_id').doUpdateSet({ active: (eb) => eb.ref('excluded.active') }))
     .execute();
-  const owners = [...new Set(rows.map((row) => row.owner_id))];
   await sql`
     update users set active_plans = (
       select count(*)::int from user_plan_statuses s where s.owner_id = users.id and s.active

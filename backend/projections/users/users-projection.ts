@@ -202,6 +202,7 @@ const userRows = rowProjection<UserRow>({
   keyColumn: 'id',
   handles: [...userEventTypes, ...creditEventTypes, ...aiCallEventTypes],
   memberFacing: true,
+  inline: true,
   rowKey: userIdOf,
   evolve: evolveUserRow,
 });
@@ -209,10 +210,14 @@ const userRows = rowProjection<UserRow>({
 /**
  * The users table, and a word to every server when a row changes: the sessions plugin caches
  * the signed-in user's row (role, status, counters), so a role changed by an admin or a
- * payment, not by the member's own request, must clear those caches at commit too.
+ * payment, not by the member's own request, must clear those caches too (`announce`, at the
+ * commit of the runner's batch; the instance that answered the member's own request has
+ * cleared its cache already). Inline: the member reads their own row right after a write.
  */
 export const usersProjection: Projection = {
   ...userRows,
+  inline: true,
+  announce: announceSessionsChanged,
   // Plan events only move the `active_plans` counter (active-plans.ts).
   handles: [...userRows.handles, ...activePlanEventTypes],
   tables: [...userRows.tables, 'user_plan_statuses'],
@@ -221,7 +226,6 @@ export const usersProjection: Projection = {
   async erase(trx, userId) {
     await trx.deleteFrom('user_plan_statuses').where('owner_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
-    await announceSessionsChanged(trx);
   },
 };
 
@@ -231,7 +235,6 @@ async function applyUsersBatch(trx: Transaction<Database>, events: RecordedEvent
   // Rows first: a member registered in this batch has a row before their plans are counted.
   if (accountEvents.length) await userRows.applyBatch!(trx, accountEvents);
   if (planEvents.length) await applyActivePlans(trx, planEvents);
-  await announceSessionsChanged(trx);
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,73 @@
+import type { Transaction } from 'kysely';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import type { Database } from '../../application/ports/database';
+import type { MemberErased } from '../../domain/identity/erasure';
+import type { Projection } from './projection';
+import { readSeenVersions, saveSeenVersions } from './stream-versions';
+
+export const MEMBER_ERASED: MemberErased['type'] = 'MemberErased';
+
+/** Whether the projection must see an event of this type: one it handles, or an erasure when it keeps members' rows. */
+export function follows(projection: Projection, type: string): boolean {
+  return projection.handles.includes(type) || (projection.erase !== undefined && type === MEMBER_ERASED);
+}
+
+/** The events of a batch the projection must see: those it handles, and every erasure when it keeps members' rows. */
+export function relevantTo(projection: Projection, events: readonly RecordedEvent[]): RecordedEvent[] {
+  const handled = new Set(projection.handles);
+  return events.filter((event) => handled.has(event.type) || (projection.erase !== undefined && event.type === MEMBER_ERASED));
+}
+
+/**
+ * Applies `events` (from `relevantTo`) in their order: the handled ones in runs (one `applyBatch`
+ * each), and at each `MemberErased` the projection's `erase`, after the run before it. A batch
+ * without an erasure is one `applyBatch` call, as it always was (even with no events).
+ */
+export async function applyInOrder(trx: Transaction<Database>, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
+  const handled = new Set(projection.handles);
+  let run: RecordedEvent[] = [];
+  let applied = false;
+  const flush = async () => {
+    if (projection.applyBatch) await projection.applyBatch(trx, run);
+    else for (const event of run) await projection.apply(trx, event);
+    run = [];
+    applied = true;
+  };
+  for (const event of events) {
+    if (handled.has(event.type)) run.push(event);
+    if (projection.erase && event.type === MEMBER_ERASED) {
+      if (run.length) await flush();
+      await projection.erase(trx, (event.data as MemberErased['data']).userId);
+    }
+  }
+  if (run.length || !applied) await flush();
+}
+
+/**
+ * The runner's (and a rebuild's) way into an inline projection: the events of the batch it has
+ * not seen yet, by the versions it has seen of each stream (`readSeenVersions` says why no lock
+ * is needed), then those versions moved on. An event the append's own transaction already applied is passed; a
+ * stream it follows is one where it has a version or whose event it handles. An erasure is
+ * always applied (erasing is idempotent, and it must come after the events before it in the
+ * global order even when the erasure's own append already erased).
+ */
+export async function applyUnseen(trx: Transaction<Database>, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
+  const streams = [...new Set(events.filter((e) => e.type !== MEMBER_ERASED).map((e) => e.streamName))].sort();
+  const seen = await readSeenVersions(trx, projection.name, streams);
+  const moved = new Map<string, number>();
+  const fresh: RecordedEvent[] = [];
+  for (const event of events) {
+    if (event.type === MEMBER_ERASED) {
+      if (follows(projection, event.type)) fresh.push(event);
+      continue;
+    }
+    const version = moved.get(event.streamName) ?? seen.get(event.streamName);
+    if (version !== undefined && event.streamVersion <= version) continue;
+    const handled = projection.handles.includes(event.type);
+    if (version === undefined && !handled) continue;
+    if (handled) fresh.push(event);
+    moved.set(event.streamName, event.streamVersion);
+  }
+  await applyInOrder(trx, projection, fresh);
+  await saveSeenVersions(trx, projection.name, moved);
+}

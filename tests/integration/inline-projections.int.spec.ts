@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPlanDto } from '../../backend/application/contracts/plans';
+import { foldStream } from '../../backend/application/event-sourcing/command-handler';
+import { planDecider, planStream, type ExistingPlan } from '../../backend/domain/plans/plan';
+import { userStreams } from '../../backend/domain/identity/user';
+import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
+import { allProjections } from '../../backend/projections/registry';
+import { inlineProjector, ReadModelsBehind } from '../../backend/projections/runner/inline-projections';
+import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
+import type { Projection } from '../../backend/projections/runner/projection';
+import { testAppendContext as ctx } from '../support/append-context';
+import { countedApplications, countingProjection, createCountingTable } from '../support/counting-projection';
+import { createTestDatabase, usingServer, type TestDatabase } from '../support/database';
+import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Issue 49: the read models a member reads right after their own write are applied in the
+ * append's own transaction (`inline`), so a write answers with no wait on a poller, and the
+ * runner, a rebuild and the append never apply an event twice.
+ */
+
+const quiet = { info() {}, error() {} };
+const counted = (type = 'Counted') => ({ id: randomUUID(), type, schemaVersion: 1, data: {} });
+
+describe('the event store applies inline projections in the append’s transaction', () => {
+  let database: TestDatabase;
+  let db: Kysely<any>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.handle.db;
+    await createCountingTable(db);
+    await sql`create table if not exists refused_marks (event_id text primary key)`.execute(db);
+  });
+  afterAll(async () => database.drop());
+
+  /** Marks each event it sees; refuses (throws) on 'Refused' after writing its mark. */
+  const refusing: Projection = {
+    name: 'refusing',
+    handles: ['Counted', 'Refused'],
+    tables: ['refused_marks'],
+    memberFacing: true,
+    inline: true,
+    async apply(trx, event) {
+      await sql`insert into refused_marks (event_id) values (${event.eventId}) on conflict do nothing`.execute(trx);
+      if (event.type === 'Refused') throw new Error('this projection refuses the event');
+    },
+  };
+
+  it('a projection that throws leaves no event, no row of any inline projection and no stream', async () => {
+    const counting = { ...countingProjection(), inline: true as const };
+    const store = new PostgresEventStore(database.handle, { projector: inlineProjector([counting, refusing], new ReadModelsBehind()) });
+    const stream = `inline-${randomUUID()}`;
+    const first = counted();
+    await store.append(stream, [first], { ...ctx, expectedVersion: 'no_stream' });
+    expect((await countedApplications(db)).get(first.id)).toBe(1);
+
+    const accepted = counted();
+    const refused = counted('Refused');
+    await expect(store.append(stream, [accepted, refused], { ...ctx, expectedVersion: 0 })).rejects.toThrow('refuses the event');
+
+    expect((await store.readStream(stream)).map((e) => e.eventId)).toEqual([first.id]);
+    expect((await countedApplications(db)).has(accepted.id)).toBe(false);
+    const marks = await sql<{ event_id: string }>`select event_id from refused_marks where event_id = any(${[accepted.id, refused.id]}::text[])`.execute(db);
+    expect(marks.rows).toEqual([]);
+    // The stream is where it was: the next append at version 0 goes in, inline.
+    const next = counted();
+    await store.append(stream, [next], { ...ctx, expectedVersion: 0 });
+    expect((await countedApplications(db)).get(next.id)).toBe(1);
+  });
+
+  it('every event reaches an inline projection once, whether the append or the runner applies it, with 16 writers and the runner at once', async () => {
+    const counting = { ...countingProjection(), inline: true as const };
+    const store = new PostgresEventStore(database.handle, { projector: inlineProjector([counting], new ReadModelsBehind()) });
+    // A store without the projector stands for appends the inline path could not apply: the runner does.
+    const plain = new PostgresEventStore(database.handle);
+    const runner = new ProjectionRunner(db, store, [counting], quiet, { batchSize: 25, idlePollMs: 5 });
+    await runner.start();
+    const ids: string[] = [];
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, writer) => {
+        const stream = `inline-${randomUUID()}`;
+        for (let version = 0; version < 12; version++) {
+          const event = counted();
+          ids.push(event.id);
+          // Every fourth append skips the inline path; the appends after it find the stream behind and leave it to the runner too.
+          await (version % 4 === 3 && writer % 2 === 0 ? plain : store).append(stream, [event], { ...ctx, expectedVersion: version === 0 ? 'no_stream' : version - 1 });
+        }
+      }),
+    );
+    await expect
+      .poll(async () => {
+        await runner.catchUpAll();
+        const applications = await countedApplications(db);
+        return ids.filter((id) => applications.has(id)).length;
+      }, { timeout: 10_000 })
+      .toBe(ids.length);
+    await runner.stop();
+    const applications = await countedApplications(db);
+    expect(ids.map((id) => applications.get(id))).toEqual(ids.map(() => 1));
+  }, 60_000);
+});
+
+describe('member writes answer from the read models with no runner at all', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No runner in this process and no worker: nothing polls. Whatever a member reads back must have been applied by the append.
+    t = await startTestApp({ PROJECTIONS_IN_PROCESS: 'false' });
+  });
+  afterAll(async () => t.close());
+
+  const idea = { id: 'idea-1', title: 'Custom Pet Portraits', subtitle: 'Pet owners pay for a painting', description: 'Paint pets from photos and sell on Fiverr.', category: 'fiverr', industry: 'Art', method: 'Gigs', pricing: '$40-120' };
+
+  /** The rows of every inline projection's tables. */
+  async function inlineTables() {
+    const tables = allProjections.filter((p) => p.inline).flatMap((p) => p.tables).sort();
+    const dump: Record<string, unknown[]> = {};
+    for (const table of tables) dump[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(t.services.database.db)).rows;
+    return dump;
+  }
+
+  it('sign-up, idea set, plan, toggles, a task, a ticket and its message: each answered without 202 and read back at once', async () => {
+    const client = new Client(t.url);
+    const member = newMember();
+    const signup = await client.post('/api/auth/signup', member);
+    expect(signup.status, signup.text).toBe(201);
+    expect((await client.get('/api/auth/me')).body.email).toBe(member.email);
+
+    const saved = await client.post('/api/idea-sets', { skill: 'Pet painting', categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] });
+    expect(saved.status, saved.text).toBe(201);
+    expect((await client.get('/api/idea-sets')).body.map((set: { id: string }) => set.id)).toContain(saved.body.id);
+
+    const generated = await client.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: 'fiverr', ideaId: idea.id });
+    expect(generated.status, generated.text).toBe(201);
+    const planId = generated.body.planId as string;
+    const plan = (await client.get(`/api/plans/${planId}`)).body;
+    expect(plan.id).toBe(planId);
+    expect((await client.get('/api/auth/me')).body.activePlans).toBe(1);
+    const statement = (await client.get('/api/credits/statement')).body.entries as { kind?: string }[];
+    expect(statement.length).toBeGreaterThan(0);
+
+    const taskId = plan.milestones[0].tasks[0].id as string;
+    const toggled = await client.request('PATCH', `/api/tasks/${taskId}/toggle`, {});
+    expect(toggled.status, toggled.text).toBe(200);
+    expect((await client.get(`/api/plans/${planId}`)).body.milestones[0].tasks[0].completed).toBe('true');
+
+    const added = await client.post(`/api/plans/${planId}/milestones/${plan.milestones[0].id}/tasks`, { title: 'Ask a friend for a photo' });
+    expect(added.status, added.text).toBe(201);
+    const tasks = (await client.get(`/api/plans/${planId}`)).body.milestones[0].tasks as { id: string }[];
+    expect(tasks.map((task) => task.id)).toContain(added.body.id);
+
+    const ticket = await client.post('/api/support/tickets', { subject: 'Where is my plan?', message: 'I cannot find it.' });
+    expect(ticket.status, ticket.text).toBe(201);
+    expect((await client.get('/api/support/tickets')).body.map((row: { id: string }) => row.id)).toContain(ticket.body.id);
+    const message = await client.post(`/api/support/tickets/${ticket.body.id}/messages`, { message: 'Found it, thanks.' });
+    expect(message.status, message.text).toBe(201);
+    const thread = (await client.get(`/api/support/tickets/${ticket.body.id}/messages`)).body as { message: string }[];
+    expect(thread.map((m) => m.message)).toContain('Found it, thanks.');
+
+    const profile = await client.request('PATCH', '/api/user/profile', { firstName: 'Augusta', lastName: 'King', email: member.email });
+    expect(profile.status, profile.text).toBe(200);
+    expect((await client.get('/api/auth/me')).body.firstName).toBe('Augusta');
+
+    // The runner, catching up later over the same events, finds every one applied: no row changes.
+    const before = await inlineTables();
+    await t.services.runner.catchUpAll();
+    expect(await inlineTables()).toEqual(before);
+  }, 60_000);
+
+  it.runIf(usingServer())('50 toggles and additions at once on one plan (server): no 5xx, no 202, the plan shown is the fold of its events', async () => {
+    const client = new Client(t.url);
+    expect((await client.post('/api/auth/signup', newMember())).status).toBe(201);
+    expect((await client.post('/api/idea-sets', { skill: 'Pet painting', categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] })).status).toBe(201);
+    const planId = (await client.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: 'fiverr', ideaId: idea.id })).body.planId as string;
+    const plan = (await client.get(`/api/plans/${planId}`)).body;
+    const tasks = plan.milestones[0].tasks as { id: string }[];
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? client.request('PATCH', `/api/tasks/${tasks[i % tasks.length].id}/toggle`, {})
+          : client.post(`/api/plans/${planId}/milestones/${plan.milestones[0].id}/tasks`, { title: `Extra task ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status >= 500 || a.status === 202).map((a) => `${a.status} ${a.text}`)).toEqual([]);
+    // A refusal is a 409 that says why (a version race given up, or the milestone's task limit).
+    for (const refused of answers.filter((a) => a.status >= 400)) expect(refused.status, refused.text).toBe(409);
+
+    const events = await t.services.eventStore.readStream(planStream.name(planId));
+    const shown = (await client.get(`/api/plans/${planId}`)).body;
+    expect(shown).toEqual(toPlanDto(foldStream(planDecider, events) as ExistingPlan, shown.createdAt));
+  }, 120_000);
+
+  it('a stream an inline projection has not seen from its start (written before it ran inline) is left to the runner, and the answer says so', async () => {
+    const client = new Client(t.url);
+    const member = newMember();
+    const signup = await client.post('/api/auth/signup', member);
+    expect(signup.status).toBe(201);
+    const userId = signup.body.user.id as string;
+    // As a deploy finds an account written before: its checkpoints past it, no seen version.
+    await t.services.runner.catchUpAll();
+    await sql`delete from projection_stream_versions where stream_name = ${userStreams.name(userId)}`.execute(t.services.database.db);
+
+    const left = await client.request('PATCH', '/api/user/profile', { firstName: 'Later', lastName: 'Lovelace', email: member.email });
+    expect(left.status).toBe(202);
+    expect(left.body.code).toBe('accepted_pending');
+    const row = () => t.services.database.db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect((await row()).first_name).toBe(member.firstName);
+
+    // The runner applies it in order and records the stream as seen: the next write is inline again.
+    await t.services.runner.catchUpAll();
+    expect((await row()).first_name).toBe('Later');
+    const next = await client.request('PATCH', '/api/user/profile', { firstName: 'Again', lastName: 'Lovelace', email: member.email });
+    expect(next.status).toBe(200);
+    expect((await row()).first_name).toBe('Again');
+  }, 30_000);
+});
