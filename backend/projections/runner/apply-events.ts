@@ -71,3 +71,14 @@ export async function applyUnseen(trx: Transaction<Database>, projection: Projec
   await applyInOrder(trx, projection, fresh);
   await saveSeenVersions(trx, projection.name, moved);
 }
+
+/**
+ * A replay from zero (a rebuild): moves `seen` on by every event of the batch, as `applyUnseen`
+ * would record them, without looking anything up (the replay applies every event it follows).
+ */
+export function noteSeen(seen: Map<string, number>, projection: Projection, events: readonly RecordedEvent[]): void {
+  for (const event of events) {
+    if (event.type === MEMBER_ERASED) continue;
+    if (seen.has(event.streamName) || projection.handles.includes(event.type)) seen.set(event.streamName, event.streamVersion);
+  }
+}

@@ -2,12 +2,12 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { comparePositions, startOfAll, type AllPosition, type EventStore, type RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
-import { applyInOrder, applyUnseen, relevantTo } from './apply-events';
+import { applyInOrder, applyUnseen, noteSeen, relevantTo } from './apply-events';
 import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { ReadModelsBehind } from './inline-projections';
 import type { Projection } from './projection';
 import { soleRunnerLeases, type ProjectionLeases } from './projection-leases';
-import { STREAM_VERSIONS_TABLE } from './stream-versions';
+import { saveSeenVersions, STREAM_VERSIONS_TABLE } from './stream-versions';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -234,16 +234,35 @@ export class ProjectionRunner {
 
     let replayed = 0;
     let position = startOfAll;
+    // A replay from zero applies every event an inline projection follows (none can have been
+    // seen before it in its own stream's order), so the versions it sees are kept here and
+    // written once after the replay, not looked up and upserted batch by batch.
+    const seenInReplay = new Map(sorted.filter((p) => p.inline).map((p) => [p.name, new Map<string, number>()]));
+    const inShadow = (trx: Transaction<Database>) =>
+      // Unqualified table names now resolve to the shadow tables first (the live ones otherwise).
+      sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
     for (;;) {
       const events = await this.eventStore.readAll({ after: position, limit: this.batchSize });
       if (events.length === 0) break;
       await this.db.transaction().execute(async (trx) => {
-        // Unqualified table names now resolve to the shadow tables first (the live ones otherwise).
-        await sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
-        for (const projection of sorted) await applyBatchTo(trx, projection, events);
+        await inShadow(trx);
+        for (const projection of sorted) await applyInOrder(trx, projection, relevantTo(projection, events));
       });
+      for (const projection of sorted) {
+        const seen = seenInReplay.get(projection.name);
+        if (seen) noteSeen(seen, projection, events);
+      }
       position = events[events.length - 1].position;
       replayed += events.length;
+    }
+    for (const [name, seen] of seenInReplay) {
+      const entries = [...seen];
+      for (let at = 0; at < entries.length; at += 10_000) {
+        await this.db.transaction().execute(async (trx) => {
+          await inShadow(trx);
+          await saveSeenVersions(trx, name, new Map(entries.slice(at, at + 10_000)));
+        });
+      }
     }
 
     // Made durable in bulk (a rewrite of each table and a build of its indexes, written to the
