@@ -7,6 +7,7 @@ import {
   type RecordedEvent,
 } from '../ports/event-store';
 import type { IdGenerator } from '../ports/system';
+import type { AggregateCache } from './aggregate-cache';
 import { metadataOf, type CommandContext, type CommandInput } from './command-context';
 
 export type { CommandContext, CommandInput } from './command-context';
@@ -36,9 +37,14 @@ const MAX_ATTEMPTS = 60;
 const BACKOFF_BASE_MS = 2;
 const BACKOFF_CAP_MS = 100;
 
-export interface CommandOptions {
+export interface CommandOptions<State = unknown> {
   /** How many times the cycle may run before a version conflict is given up (default 60). */
   maxAttempts?: number;
+  /**
+   * The stream's last folded state in this process (`AggregateCache`): the first attempt decides
+   * on it without reading the history; a refused append (the stream moved on) reads it afresh.
+   */
+  cache?: AggregateCache<State>;
 }
 
 /** The stream changed under the command on every attempt: the caller may reload and try again. */
@@ -55,8 +61,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Load → fold → decide → append with the version that was read. When another writer got
  * there first the whole cycle runs again on the fresh state, so the decision is always made
  * on the latest history; after a lost race it pauses a random, growing while, and when every
- * attempt lost it refuses with `concurrent_change` (a 409). `context` is the one source of the command's metadata (actor, now)
- * and of the appended events' metadata (actor, occurredAt, causation, correlation).
+ * attempt lost it refuses with `concurrent_change` (a 409). With `options.cache` the first
+ * attempt starts from the state this process last folded or produced, and reads the history
+ * only when that turns out not to be the latest. `context` is the one source of the command's
+ * metadata (actor, now) and of the appended events' metadata (actor, occurredAt, causation,
+ * correlation).
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   deps: { eventStore: EventStore; ids: IdGenerator },
@@ -64,15 +73,48 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   streamName: string,
   command: (state: State) => CommandInput<Command> | Promise<CommandInput<Command>>,
   context: CommandContext,
-  options: CommandOptions = {},
+  options: CommandOptions<State> = {},
 ): Promise<CommandOutcome<Event, State>> {
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const { cache } = options;
   for (let attempt = 1; ; attempt++) {
+    const cached = attempt === 1 ? cache?.get(streamName) : undefined;
+    if (cached) {
+      // Only an append is checked against the stream's version: a refusal or a no-op decided
+      // on a state another process may have moved on is decided again on the history.
+      try {
+        const newEvents = decider.decide({ ...(await command(cached.state)), metadata: metadataOf(context) } as Command, cached.state);
+        if (newEvents.length > 0) {
+          const outcome = await appendDecided(cached.state, cached.version, newEvents, attempt);
+          if (outcome) return outcome;
+          continue;
+        }
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+      cache!.forget(streamName);
+    }
     const history = await deps.eventStore.readStream(streamName);
     const state = foldStream(decider, history);
     const currentVersion = history.length === 0 ? -1 : history[history.length - 1].streamVersion;
+    if (currentVersion >= 0) cache?.set(streamName, currentVersion, state);
     const newEvents = decider.decide({ ...(await command(state)), metadata: metadataOf(context) } as Command, state);
     if (newEvents.length === 0) return { newEvents, state, position: null, streamVersion: currentVersion };
+    const outcome = await appendDecided(state, currentVersion, newEvents, attempt);
+    if (outcome) return outcome;
+  }
+
+  /**
+   * Appends what was decided on `state` (read at `currentVersion`). Answers undefined when
+   * another writer moved the stream on meanwhile, after the pause that follows the `attempt`-th
+   * lost race (past the last attempt: `concurrent_change`).
+   */
+  async function appendDecided(
+    state: State,
+    currentVersion: number,
+    newEvents: Event[],
+    attempt: number,
+  ): Promise<CommandOutcome<Event, State> | undefined> {
     try {
       const result = await deps.eventStore.append(
         streamName,
@@ -90,16 +132,20 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
           correlationId: context.correlationId,
         },
       );
+      const newState = newEvents.reduce(decider.evolve, state);
+      cache?.set(streamName, result.streamVersion, newState);
       return {
         newEvents,
-        state: newEvents.reduce(decider.evolve, state),
+        state: newState,
         position: result.position,
         streamVersion: result.streamVersion,
       };
     } catch (error) {
+      cache?.forget(streamName);
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= maxAttempts) throw ConcurrentChange(streamName.slice(0, streamName.indexOf('-')));
       await pause(backoffMs(attempt));
+      return undefined;
     }
   }
 }

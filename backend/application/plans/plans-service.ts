@@ -25,6 +25,7 @@ import { parseGeneratedMilestone, parseGeneratedPlan, parseTaskHelp } from '../a
 import { buildMilestonePromptInput, buildPlanPromptInput, buildTaskHelpPromptInput } from '../ai/plan-prompt';
 import type { GeneratePlanRequest, PlanDto, PlanHistoryResponse } from '../contracts/plans';
 import type { CreditsService } from '../credits/credits-service';
+import { AggregateCache } from '../event-sourcing/aggregate-cache';
 import { foldStream, handleCommand, type CommandInput } from '../event-sourcing/command-handler';
 import { commandContext } from '../event-sourcing/command-context';
 import type { Database } from '../ports/database';
@@ -73,8 +74,12 @@ export function createPlansService(deps: PlansDeps) {
   const log = deps.log ?? { error: () => {} };
   const ai = { eventStore, ids, clock, generatorKind: generator.kind, log };
 
+  // A plan's id is new for every plan, so its stream is never written again once deleted.
+  const planStates = new AggregateCache<PlanState>();
+
   function run(member: PlanMember, planId: string, requestId: string, command: (state: PlanState) => CommandInput<PlanCommand>) {
-    return handleCommand({ eventStore, ids }, planDecider, planStream.name(planId), command, commandContext(clock, { actor: member, requestId }, 'plans'));
+    const context = commandContext(clock, { actor: member, requestId }, 'plans');
+    return handleCommand({ eventStore, ids }, planDecider, planStream.name(planId), command, context, { cache: planStates });
   }
 
   async function planOf(planId: string): Promise<PlanState> {

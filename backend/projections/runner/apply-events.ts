@@ -44,16 +44,19 @@ export async function applyInOrder(trx: Transaction<Database>, projection: Proje
 }
 
 /**
- * The runner's (and a rebuild's) way into an inline projection: the events of the batch it has
- * not seen yet, by the versions it has seen of each stream (`readSeenVersions` says why no lock
- * is needed), then those versions moved on. An event the append's own transaction already applied is passed; a
- * stream it follows is one where it has a version or whose event it handles. An erasure is
- * always applied (erasing is idempotent, and it must come after the events before it in the
- * global order even when the erasure's own append already erased).
+ * Which events of a batch an inline projection has not seen yet, given the versions it has seen
+ * of each stream (`seen`, not changed): an event at or below its stream's version was applied
+ * already (most often by the append's own transaction) and is passed; a stream it follows is one
+ * where it has a version or whose event it handles. An erasure is always fresh (erasing is
+ * idempotent, and it must come after the events before it in the global order even when the
+ * erasure's own append already erased). Answers the fresh events and each stream's new version.
+ * The one rule for the runner (`applyUnseen`) and a rebuild's replay (`noteSeen`).
  */
-export async function applyUnseen(trx: Transaction<Database>, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
-  const streams = [...new Set(events.filter((e) => e.type !== MEMBER_ERASED).map((e) => e.streamName))].sort();
-  const seen = await readSeenVersions(trx, projection.name, streams);
+export function unseenEvents(
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  seen: ReadonlyMap<string, number>,
+): { fresh: RecordedEvent[]; moved: Map<string, number> } {
   const moved = new Map<string, number>();
   const fresh: RecordedEvent[] = [];
   for (const event of events) {
@@ -68,17 +71,33 @@ export async function applyUnseen(trx: Transaction<Database>, projection: Projec
     if (handled) fresh.push(event);
     moved.set(event.streamName, event.streamVersion);
   }
-  await applyInOrder(trx, projection, fresh);
-  await saveSeenVersions(trx, projection.name, moved);
+  return { fresh, moved };
 }
 
 /**
- * A replay from zero (a rebuild): moves `seen` on by every event of the batch, as `applyUnseen`
- * would record them, without looking anything up (the replay applies every event it follows).
+ * The runner's way into inline projections: for each, the events of the batch it has not seen
+ * yet (`unseenEvents`), by the versions it has seen of the batch's streams (one lookup for all
+ * of them; `readSeenVersions` says why no lock is needed), applied, then those versions moved on
+ * (one statement for all). In the usual case the appends applied every event already: one
+ * lookup, nothing applied, nothing written.
+ */
+export async function applyUnseen(trx: Transaction<Database>, projections: readonly Projection[], events: readonly RecordedEvent[]): Promise<void> {
+  if (projections.length === 0) return;
+  const streams = [...new Set(events.filter((e) => e.type !== MEMBER_ERASED).map((e) => e.streamName))].sort();
+  const seen = await readSeenVersions(trx, projections.map((p) => p.name), streams);
+  const moved = new Map<string, Map<string, number>>();
+  for (const projection of projections) {
+    const unseen = unseenEvents(projection, events, seen.get(projection.name) ?? new Map());
+    if (unseen.fresh.length > 0) await applyInOrder(trx, projection, unseen.fresh);
+    if (unseen.moved.size > 0) moved.set(projection.name, unseen.moved);
+  }
+  await saveSeenVersions(trx, moved);
+}
+
+/**
+ * A replay from zero (a rebuild): moves `seen` on by every event of the batch, by the rule of
+ * `unseenEvents`, without looking anything up (the replay applies every event it follows).
  */
 export function noteSeen(seen: Map<string, number>, projection: Projection, events: readonly RecordedEvent[]): void {
-  for (const event of events) {
-    if (event.type === MEMBER_ERASED) continue;
-    if (seen.has(event.streamName) || projection.handles.includes(event.type)) seen.set(event.streamName, event.streamVersion);
-  }
+  for (const [stream, version] of unseenEvents(projection, events, seen).moved) seen.set(stream, version);
 }

@@ -70,3 +70,37 @@ export async function readAllCheckpoints(db: Db): Promise<Map<string, AllPositio
   const rows = await db.selectFrom('projection_checkpoints').selectAll().execute();
   return new Map(rows.map((r) => [r.projection, { commit: Number(r.commit_position), prepare: Number(r.prepare_position) }]));
 }
+
+/**
+ * Locks the checkpoint rows of several projections (in name order, as every runner takes them,
+ * so two never wait for each other in a circle) and answers them; rows not there yet are made
+ * first. One statement once every row exists.
+ */
+export async function lockCheckpoints(trx: Trx, projections: readonly string[]): Promise<Map<string, AllPosition>> {
+  const names = [...projections].sort();
+  const locked = async () => {
+    const { rows } = await sql<{ projection: string; commit_position: number; prepare_position: number }>`
+      select projection, commit_position, prepare_position from projection_checkpoints
+      where projection = any(${names}::text[]) order by projection for update`.execute(trx);
+    return new Map(rows.map((r) => [r.projection, { commit: Number(r.commit_position), prepare: Number(r.prepare_position) }]));
+  };
+  let positions = await locked();
+  if (positions.size < names.length) {
+    await sql`
+      insert into projection_checkpoints (projection, commit_position, prepare_position, updated_at)
+      select p, ${startOfAll.commit}, ${startOfAll.prepare}, now() from unnest(${names}::text[]) as p
+      on conflict (projection) do nothing`.execute(trx);
+    positions = await locked();
+  }
+  return positions;
+}
+
+/** Moves several projections' checkpoints to one position (one statement). */
+export async function writeCheckpoints(trx: Trx, projections: readonly string[], position: AllPosition): Promise<void> {
+  if (projections.length === 0) return;
+  await trx
+    .updateTable('projection_checkpoints')
+    .set({ commit_position: position.commit, prepare_position: position.prepare, updated_at: new Date() })
+    .where('projection', 'in', [...projections])
+    .execute();
+}

@@ -8,6 +8,7 @@ import { createTestDatabase, usingServer, type TestDatabase } from '../../../tes
 import { countedApplications, countingProjection, createCountingTable } from '../../../tests/support/counting-projection';
 import { ProjectionRunner } from './projection-runner';
 import { readCheckpoint } from './checkpoints';
+import { startOfAll } from '../../application/ports/event-store';
 import type { Projection } from './projection';
 import { testAppendContext as ctx } from '../../../tests/support/append-context';
 
@@ -158,6 +159,63 @@ describe('projection runner', () => {
     await store.deleteStream(before);
     await runner.rebuild(owned);
     expect(await rows()).toEqual(expected);
+  });
+
+  it('live, feeds many projections from one read per batch; one that fails holds up only itself, and gets every event once it recovers', async () => {
+    const db = database.handle.db;
+    await sql`create table if not exists seen_by (projection text not null, event_id text not null, applications integer not null, primary key (projection, event_id))`.execute(db);
+    let broken = true;
+    const seeing = (name: string, fails = false): Projection => ({
+      name,
+      handles: ['Counted'],
+      tables: [],
+      memberFacing: false,
+      async apply(trx, event) {
+        if (fails && broken) throw new Error(`${name} is broken`);
+        await sql`
+          insert into seen_by (projection, event_id, applications) values (${name}, ${event.eventId}, 1)
+          on conflict (projection, event_id) do update set applications = seen_by.applications + 1`.execute(trx);
+      },
+    });
+    const names = Array.from({ length: 8 }, (_, i) => `seeing-${i}`);
+    const projections = names.map((name, i) => seeing(name, i === 3));
+    // Start where the log ends now: only what is appended below counts.
+    const head = (await store.headPosition()) ?? startOfAll;
+    await db
+      .insertInto('projection_checkpoints')
+      .values(names.map((projection) => ({ projection, commit_position: head.commit, prepare_position: head.prepare, updated_at: new Date() })))
+      .execute();
+    let reads = 0;
+    const countingStore = new Proxy(store, {
+      get: (target, name: keyof PostgresEventStore) => {
+        if (name === 'readAll') reads += 1;
+        const value = target[name];
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const errors: string[] = [];
+    const runner = new ProjectionRunner(db, countingStore, projections, { info() {}, error: (obj) => errors.push(String((obj as { projection?: string }).projection)) }, { idlePollMs: 20 });
+    const ids = await appendCounted(30);
+    const counts = async (projection: string) =>
+      new Map((await sql<{ event_id: string; applications: number }>`select event_id, applications from seen_by where projection = ${projection}`.execute(db)).rows.map((r) => [r.event_id, r.applications]));
+    await runner.start();
+    try {
+      await expect.poll(async () => (await counts('seeing-7')).size, { timeout: 10_000 }).toBe(30);
+      for (const name of names.filter((n) => n !== 'seeing-3')) {
+        const seen = await counts(name);
+        expect(ids.map((id) => seen.get(id))).toEqual(ids.map(() => 1));
+      }
+      expect((await counts('seeing-3')).size).toBe(0);
+      expect(errors).toContain('seeing-3');
+      // The healthy projections share each read of the log (one per pass and position).
+      expect(reads).toBeLessThan(7 * 3);
+      broken = false;
+      await expect.poll(async () => (await counts('seeing-3')).size, { timeout: 10_000 }).toBe(30);
+      const recovered = await counts('seeing-3');
+      expect(ids.map((id) => recovered.get(id))).toEqual(ids.map(() => 1));
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('reports a wait that runs out of time honestly', async () => {

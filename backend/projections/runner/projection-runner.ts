@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { comparePositions, startOfAll, type AllPosition, type EventStore, type RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
 import { applyInOrder, applyUnseen, noteSeen, relevantTo } from './apply-events';
-import { lockCheckpoint, readAllCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints';
+import { lockCheckpoint, lockCheckpoints, readAllCheckpoints, readCheckpoint, writeCheckpoint, writeCheckpoints } from './checkpoints';
 import type { ReadModelsBehind } from './inline-projections';
 import type { Projection } from './projection';
 import { soleRunnerLeases, type ProjectionLeases } from './projection-leases';
@@ -52,13 +52,31 @@ async function announceReadModelsChanged(trx: Kysely<Database>): Promise<void> {
 type BatchResult = { read: number; lostRace: boolean };
 
 /**
- * Applies a batch of the log to one projection: an inline projection only what the appends'
- * own transactions have not applied already (`applyUnseen`), any other every event it follows.
+ * Applies a batch of the log to projections in one transaction: the inline ones only what the
+ * appends' own transactions have not applied already (`applyUnseen`, one lookup for all), every
+ * other one each event it follows.
  */
-async function applyBatchTo(trx: Transaction<Database>, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
-  if (projection.inline) await applyUnseen(trx, projection, events);
-  else await applyInOrder(trx, projection, relevantTo(projection, events));
+async function applyBatchTo(trx: Transaction<Database>, projections: readonly Projection[], events: readonly RecordedEvent[]): Promise<void> {
+  await applyUnseen(trx, projections.filter((p) => p.inline), events);
+  for (const projection of projections) if (!projection.inline) await applyInOrder(trx, projection, relevantTo(projection, events));
 }
+
+/**
+ * Inside a batch's transaction, tells other processes of what it changed (delivered at its
+ * commit): one NOTIFY when a member-facing projection saw a relevant event (also when the
+ * appends applied it inline before: other instances hear of the change here), and each
+ * projection's own `announce`.
+ */
+async function announceChanges(trx: Transaction<Database>, projections: readonly Projection[], events: readonly RecordedEvent[]): Promise<void> {
+  const changed = projections.filter((p) => relevantTo(p, events).length > 0);
+  if (changed.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
+  for (const projection of changed) await projection.announce?.(trx);
+}
+
+/** What one pass over the projections did: events read in all, and whether more is readable now. */
+type PassResult = { read: number; more: boolean };
+
+const positionKey = (position: AllPosition) => `${position.commit}:${position.prepare}`;
 
 /** The tables of the shadow schema: a rebuild's copies, or what a rebuild that died left there. */
 async function shadowTables(db: Kysely<Database> | Transaction<Database>): Promise<string[]> {
@@ -105,13 +123,17 @@ export class ProjectionRunner {
   private loops: Promise<void>[] = [];
   private readonly sleepers = new Set<() => void>();
   private lastNotifyAt = 0;
+  /** Appends heard of so far: a pass that began before the latest one looks again rather than sleeping. */
+  private notifications = 0;
+  /** Projections whose last batch failed, and when they may be tried again. */
+  private readonly failing = new Map<string, { failures: number; retryAt: number }>();
+  /** When this runner last tried to take each lease it does not hold. */
+  private readonly leaseTriedAt = new Map<string, number>();
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly batchSize: number;
   private readonly idlePollMs: number;
   private readonly leases: ProjectionLeases;
   private readonly standbyPollMs: number;
-  /** Sleeps woken only by stop(), not by appends: a standby looks for its lease at its own pace. */
-  private readonly standbySleepers = new Set<() => void>();
   /** Reads of the log in flight, by position: projections woken together at one checkpoint share one read. */
   private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
 
@@ -147,17 +169,71 @@ export class ProjectionRunner {
     const applied = await this.db.transaction().execute(async (trx) => {
       const locked = await lockCheckpoint(trx, projection.name);
       if (comparePositions(locked, from) !== 0) return false;
-      await applyBatchTo(trx, projection, events);
-      // Also when the appends applied them inline: other instances hear of the change here.
-      if (relevantTo(projection, events).length > 0) {
-        if (projection.memberFacing) await announceReadModelsChanged(trx);
-        await projection.announce?.(trx);
-      }
+      await applyBatchTo(trx, [projection], events);
+      await announceChanges(trx, [projection], events);
       await writeCheckpoint(trx, projection.name, last);
       return true;
     });
     if (applied) this.record(projection.name, last);
     return { read: events.length, lostRace: !applied };
+  }
+
+  /**
+   * One pass over `projections` as the live runner makes it: they are grouped by checkpoint
+   * (all at one position but right after a start, a rebuild or a failed batch), and each group's
+   * next batch is read once and applied to every projection of the group in one transaction,
+   * which locks their checkpoint rows (one statement), checks each is still where the events were
+   * read from (a projection another runner moved meanwhile sits this batch out), and moves them
+   * (one statement). So a batch costs a handful of statements whatever the number of
+   * projections, not a handful each. A group whose transaction fails is retried projection by
+   * projection (`runBatch`), so one failing projection holds up only itself: `onFailure` hears
+   * of it (without it, the error is thrown).
+   */
+  async runPass(projections: readonly Projection[], onFailure?: (projection: Projection, error: unknown) => void): Promise<PassResult> {
+    if (projections.length === 0) return { read: 0, more: false };
+    const checkpoints = await readAllCheckpoints(this.db);
+    const groups = new Map<string, { from: AllPosition; members: Projection[] }>();
+    for (const projection of projections) {
+      const from = checkpoints.get(projection.name) ?? startOfAll;
+      const group = groups.get(positionKey(from)) ?? { from, members: [] };
+      group.members.push(projection);
+      groups.set(positionKey(from), group);
+    }
+    let read = 0;
+    let more = false;
+    for (const { from, members } of groups.values()) {
+      const events = await this.readAfter(from);
+      if (events.length === 0) {
+        for (const projection of members) this.record(projection.name, from);
+        continue;
+      }
+      read += events.length;
+      if (events.length >= this.batchSize) more = true;
+      const last = events[events.length - 1].position;
+      try {
+        const moved = await this.db.transaction().execute(async (trx) => {
+          const locked = await lockCheckpoints(trx, members.map((p) => p.name));
+          const here = members.filter((p) => comparePositions(locked.get(p.name) ?? startOfAll, from) === 0);
+          await applyBatchTo(trx, here, events);
+          await announceChanges(trx, here, events);
+          await writeCheckpoints(trx, here.map((p) => p.name), last);
+          return here;
+        });
+        for (const projection of moved) this.record(projection.name, last);
+        if (moved.length < members.length) more = true;
+      } catch (error) {
+        if (!onFailure) throw error;
+        for (const projection of members) {
+          try {
+            const { lostRace } = await this.runBatch(projection);
+            if (lostRace) more = true;
+          } catch (failure) {
+            onFailure(projection, failure);
+          }
+        }
+      }
+    }
+    return { read, more };
   }
 
   /**
@@ -185,8 +261,9 @@ export class ProjectionRunner {
     }
   }
 
+  /** Every projection caught up with everything currently readable, in passes (`runPass`). */
   async catchUpAll(): Promise<void> {
-    for (const projection of this.projections) await this.catchUp(projection);
+    while ((await this.runPass(this.projections)).more);
   }
 
   /**
@@ -260,7 +337,7 @@ export class ProjectionRunner {
       for (let at = 0; at < entries.length; at += 10_000) {
         await this.db.transaction().execute(async (trx) => {
           await inShadow(trx);
-          await saveSeenVersions(trx, name, new Map(entries.slice(at, at + 10_000)));
+          await saveSeenVersions(trx, new Map([[name, new Map(entries.slice(at, at + 10_000))]]));
         });
       }
     }
@@ -269,7 +346,7 @@ export class ProjectionRunner {
     // WAL as whole pages) before the live tables are touched, so the swap itself is short.
     for (const table of ownTables) await sql`alter table ${shadow(table)} set logged`.execute(this.db);
     await this.db.transaction().execute(async (trx) => {
-      for (const projection of sorted) await lockCheckpoint(trx, projection.name);
+      await lockCheckpoints(trx, sorted.map((p) => p.name));
       if (inline.length) {
         // No append applies an inline projection until this commits: each takes the seen
         // versions first, so none is left holding the tables dropped below, and none writes a
@@ -332,16 +409,16 @@ export class ProjectionRunner {
     await this.dropLeftoverShadowTables();
     this.unsubscribe = await this.eventStore.onAppended(() => {
       this.lastNotifyAt = Date.now();
+      this.notifications += 1;
       this.wakeAll();
     });
     for (const [name, position] of await readAllCheckpoints(this.db)) this.positions.set(name, position);
-    this.loops = this.projections.map((projection) => this.follow(projection));
+    this.loops = [this.follow()];
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.wakeAll();
-    for (const wake of this.standbySleepers) wake();
     await Promise.all(this.loops);
     this.loops = [];
     await this.leases.releaseAll().catch(() => {});
@@ -386,53 +463,73 @@ export class ProjectionRunner {
     }
   }
 
-  private async follow(projection: Projection): Promise<void> {
-    let failures = 0;
+  /**
+   * The live loop: passes (`runPass`) over the projections whose lease this runner holds and
+   * whose last batch did not just fail, until stop(). After a pass that read everything
+   * readable it sleeps until the next append is heard of (or the idle poll).
+   */
+  private async follow(): Promise<void> {
     while (this.running) {
-      if (!(await this.holdLease(projection))) continue;
+      const heard = this.notifications;
+      let pass: PassResult = { read: 0, more: false };
       try {
-        const { read, lostRace } = await this.runBatch(projection);
-        failures = 0;
-        if (read > 0 || lostRace) continue;
+        const ready = (await this.heldProjections()).filter((p) => (this.failing.get(p.name)?.retryAt ?? 0) <= Date.now());
+        const failed = new Set<string>();
+        pass = await this.runPass(ready, (projection, error) => {
+          failed.add(projection.name);
+          const failures = (this.failing.get(projection.name)?.failures ?? 0) + 1;
+          this.failing.set(projection.name, { failures, retryAt: Date.now() + Math.min(30_000, 100 * 2 ** failures) });
+          this.logger.error({ err: error, projection: projection.name, failures }, 'projection batch failed; retrying');
+        });
+        for (const projection of ready) if (!failed.has(projection.name)) this.failing.delete(projection.name);
       } catch (error) {
-        failures += 1;
-        this.logger.error({ err: error, projection: projection.name, failures }, 'projection batch failed; retrying');
-        await this.sleep(Math.min(30_000, 100 * 2 ** failures));
+        this.logger.error({ err: error }, 'projection pass failed; retrying');
+        await this.sleep(1000);
         continue;
       }
+      if (pass.more || this.notifications !== heard) continue;
       // A notification that found nothing readable means a transaction below it has not
       // committed yet: look again soon rather than at the idle pace.
       const recentlyNotified = Date.now() - this.lastNotifyAt < 1000;
-      await this.sleep(recentlyNotified ? 5 : this.idlePollMs);
+      const nextRetry = Math.min(...[...this.failing.values()].map((f) => f.retryAt - Date.now()), this.idlePollMs);
+      await this.sleep(Math.max(1, recentlyNotified && pass.read === 0 ? Math.min(5, nextRetry) : nextRetry));
     }
   }
 
   /**
-   * Whether this runner may feed the projection now. Without its lease, it waits as a standby
-   * (following the active runner's checkpoint, so read-your-writes here still resolves) and
-   * answers false; it takes the lease over when the holder's process has gone.
+   * The projections this runner may feed now. A lease it does not hold it tries to take (at most
+   * every `standbyPollMs`): the holder's process may have gone. Meanwhile it stands by, following
+   * the active runner's checkpoint, so read-your-writes here still resolves.
    */
-  private async holdLease(projection: Projection): Promise<boolean> {
-    if (this.leases.holds(projection.name)) return true;
-    try {
-      if (await this.leases.tryAcquire(projection.name)) {
-        this.logger.info({ projection: projection.name }, 'projection lease taken: this process runs the projection');
-        return true;
+  private async heldProjections(): Promise<Projection[]> {
+    const held: Projection[] = [];
+    const standby: Projection[] = [];
+    for (const projection of this.projections) {
+      if (this.leases.holds(projection.name)) {
+        held.push(projection);
+        continue;
       }
-      this.record(projection.name, await readCheckpoint(this.db, projection.name));
-    } catch (error) {
-      this.logger.error({ err: error, projection: projection.name }, 'projection lease check failed; retrying');
+      if (Date.now() - (this.leaseTriedAt.get(projection.name) ?? 0) < this.standbyPollMs) {
+        standby.push(projection);
+        continue;
+      }
+      this.leaseTriedAt.set(projection.name, Date.now());
+      try {
+        if (await this.leases.tryAcquire(projection.name)) {
+          this.logger.info({ projection: projection.name }, 'projection lease taken: this process runs the projection');
+          held.push(projection);
+          continue;
+        }
+      } catch (error) {
+        this.logger.error({ err: error, projection: projection.name }, 'projection lease check failed; retrying');
+      }
+      standby.push(projection);
     }
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.standbySleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.standbyPollMs);
-      this.standbySleepers.add(done);
-    });
-    return false;
+    if (standby.length > 0) {
+      const checkpoints = await readAllCheckpoints(this.db);
+      for (const projection of standby) this.record(projection.name, checkpoints.get(projection.name) ?? startOfAll);
+    }
+    return held;
   }
 
   private wakeAll() {

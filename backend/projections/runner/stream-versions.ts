@@ -33,28 +33,40 @@ export const streamVersionsMigration: Migration = {
 type Trx = Transaction<Database>;
 
 /**
- * The versions `projection` has seen of these streams, as the runner reads them before applying
- * a batch. Not locked, and need not be: every event the runner reads has committed, and with it
- * the append that applied it inline (if one did), so that append's version is visible here; an
- * event no append applied can only be applied by the runner (an append applies its own events
- * only where the version before them is seen, which for these it is not until the runner's
- * batch commits). Reading without a lock keeps the runner from ever holding up a member's write.
+ * The versions each of `projections` has seen of these streams (by projection, then stream), as
+ * the runner reads them before applying a batch. Not locked, and need not be: every event the
+ * runner reads has committed, and with it the append that applied it inline (if one did), so
+ * that append's version is visible here; an event no append applied can only be applied by the
+ * runner (an append applies its own events only where the version before them is seen, which
+ * for these it is not until the runner's batch commits). Reading without a lock keeps the
+ * runner from ever holding up a member's write.
  */
-export async function readSeenVersions(trx: Trx, projection: string, streams: readonly string[]): Promise<Map<string, number>> {
-  if (streams.length === 0) return new Map();
-  const { rows } = await sql<{ stream_name: string; version: number }>`
-    select stream_name, version from projection_stream_versions
-    where projection = ${projection} and stream_name = any(${[...streams]}::text[])`.execute(trx);
-  return new Map(rows.map((row) => [row.stream_name, row.version]));
+export async function readSeenVersions(
+  trx: Trx,
+  projections: readonly string[],
+  streams: readonly string[],
+): Promise<Map<string, Map<string, number>>> {
+  const seen = new Map<string, Map<string, number>>();
+  if (streams.length === 0 || projections.length === 0) return seen;
+  const { rows } = await sql<{ projection: string; stream_name: string; version: number }>`
+    select projection, stream_name, version from projection_stream_versions
+    where projection = any(${[...projections]}::text[]) and stream_name = any(${[...streams]}::text[])`.execute(trx);
+  for (const row of rows) {
+    let versions = seen.get(row.projection);
+    if (!versions) seen.set(row.projection, (versions = new Map()));
+    versions.set(row.stream_name, row.version);
+  }
+  return seen;
 }
 
-/** Records that `projection` has seen each stream up to its version (never moves one back). */
-export async function saveSeenVersions(trx: Trx, projection: string, seen: ReadonlyMap<string, number>): Promise<void> {
-  if (seen.size === 0) return;
+/** Records that each projection has seen each stream up to its version (never moves one back); one statement. */
+export async function saveSeenVersions(trx: Trx, seen: ReadonlyMap<string, ReadonlyMap<string, number>>): Promise<void> {
+  const rows = [...seen].flatMap(([projection, versions]) => [...versions].map(([stream, version]) => [projection, stream, version] as const));
+  if (rows.length === 0) return;
   await sql`
     insert into projection_stream_versions (projection, stream_name, version)
-    select ${projection}, s.stream_name, s.version
-    from unnest(${[...seen.keys()]}::text[], ${[...seen.values()]}::integer[]) as s(stream_name, version)
+    select s.projection, s.stream_name, s.version
+    from unnest(${rows.map((r) => r[0])}::text[], ${rows.map((r) => r[1])}::text[], ${rows.map((r) => r[2])}::integer[]) as s(projection, stream_name, version)
     on conflict (projection, stream_name) do update
       set version = greatest(projection_stream_versions.version, excluded.version)`.execute(trx);
 }

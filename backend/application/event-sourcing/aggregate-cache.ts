@@ -1,0 +1,34 @@
+/**
+ * The last state a process folded of each stream, with the version it was folded to, so the
+ * next command on the stream decides without reading and folding its history again. Never
+ * trusted blindly: the append that follows a decision expects exactly that version, so when
+ * another writer (or another process) moved the stream on, the append is refused and
+ * `handleCommand` reads the history afresh. Only for streams whose names are never reused once
+ * deleted (a plan's id is new for every plan): a stream deleted and written again up to the same
+ * version would pass that check with an old state.
+ * Bounded: the least recently used streams go first.
+ */
+export class AggregateCache<State> {
+  private readonly entries = new Map<string, { version: number; state: State }>();
+
+  constructor(private readonly maxStreams = 10_000) {}
+
+  get(stream: string): { version: number; state: State } | undefined {
+    const entry = this.entries.get(stream);
+    if (entry) {
+      this.entries.delete(stream);
+      this.entries.set(stream, entry);
+    }
+    return entry;
+  }
+
+  set(stream: string, version: number, state: State): void {
+    this.entries.delete(stream);
+    this.entries.set(stream, { version, state });
+    if (this.entries.size > this.maxStreams) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(stream: string): void {
+    this.entries.delete(stream);
+  }
+}
