@@ -91,6 +91,13 @@ describe('handleCommand with an aggregate cache', () => {
     expect((await store.readStream(stream)).map((e) => e.streamVersion)).toEqual([0]);
   });
 
+  it('never goes back to an earlier version of a stream (commands finishing out of order)', () => {
+    const cache = new AggregateCache<string>();
+    cache.set('a', 2, 'after two');
+    cache.set('a', 1, 'after one');
+    expect(cache.get('a')).toEqual({ version: 2, state: 'after two' });
+  });
+
   it('keeps at most its size of streams, the least recently used going first', () => {
     const cache = new AggregateCache<number>(2);
     cache.set('a', 0, 1);

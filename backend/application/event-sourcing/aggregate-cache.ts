@@ -22,7 +22,10 @@ export class AggregateCache<State> {
     return entry;
   }
 
+  /** Keeps `state` as the stream's at `version`, unless a later version is kept already (commands finish in any order). */
   set(stream: string, version: number, state: State): void {
+    const kept = this.entries.get(stream);
+    if (kept && kept.version > version) return;
     this.entries.delete(stream);
     this.entries.set(stream, { version, state });
     if (this.entries.size > this.maxStreams) this.entries.delete(this.entries.keys().next().value!);
