@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { upcasters, withUpcasting } from '../../application/event-sourcing/upcasting';
+import { upcastEvent, upcasters, withUpcasting } from '../../application/event-sourcing/upcasting';
 import type { EventStore } from '../../application/ports/event-store';
 import type { ProjectionProgress } from '../../application/ports/projection-progress';
 import type { FileStore } from '../../application/ports/file-store';
@@ -45,7 +45,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   // The appends this process makes that leave a member-facing read model to the runner: what
   // read-your-writes waits for (none on EventStoreDB, where every read model follows the runner).
   const behind = config.EVENTSTORE_CONNECTION_STRING ? undefined : new ReadModelsBehind();
-  const projector = behind && inlineProjector(allProjections, behind);
+  const projector = behind && inlineProjector(allProjections, behind, (event) => upcastEvent(event, upcasters));
   const eventStore = withUpcasting(await openEventStore(config, database, logger, projector), upcasters);
   const clock = overrides.clock ?? systemClock;
   const runner = new ProjectionRunner(database.db, eventStore, allProjections, logger.child({ component: 'projections' }), {

@@ -193,6 +193,10 @@ export const billingProjection: Projection = {
   handles: billingEventTypes,
   tables: ['billing_accounts', 'payments'],
   memberFacing: true,
+  // Inline: a provider event that changes the member's role changes the subscription they read
+  // in the same commit (the role follows in its own append right after), so no one sees Free
+  // with an active subscription, or Pro with an ended one.
+  inline: true,
   apply: (trx, event) => applyBillingBatch(trx, [event]),
   applyBatch: applyBillingBatch,
   // The member's billing account goes; their payments stay in the books without the person in

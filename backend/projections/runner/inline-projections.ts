@@ -78,13 +78,19 @@ export interface AppendProjector {
  * up) the projection is left to the runner, which applies what it has not seen in global order,
  * and the response waits for it as before. Erasures are always applied (idempotent).
  */
-export function inlineProjector(projections: readonly Projection[], behind: ReadModelsBehind): AppendProjector {
+export function inlineProjector(
+  projections: readonly Projection[],
+  behind: ReadModelsBehind,
+  /** Gives an event in its current shape, as the store's reads do (`upcasting.ts`): the events appended are applied as the runner would read them. */
+  currentShape: (event: RecordedEvent) => RecordedEvent = (event) => event,
+): AppendProjector {
   const inline = [...projections].filter((p) => p.inline).sort((a, b) => a.name.localeCompare(b.name));
   const asynchronousMemberFacing = projections.filter((p) => !p.inline && p.memberFacing);
   return {
     concerns: (types) => inline.some((p) => types.some((type) => follows(p, type))),
 
-    async projectAppend(trx, events, typesBefore) {
+    async projectAppend(trx, appended, typesBefore) {
+      const events = appended.map(currentShape);
       const left = this.followersLeftBehind(events.map((e) => e.type));
       const first = events[0].streamVersion;
       const last = events[events.length - 1].streamVersion;
