@@ -384,6 +384,25 @@ describe('another member’s plan', () => {
     expect(await used(intruder.client)).toMatchObject({ plan: 0, milestone: 0, help: 0 });
   });
 
+  it('a task its owner has just toggled (its plan known to this server) is still a 404 to another member, and nothing of it changes', async () => {
+    const owner = await memberWithIdea();
+    const planId = await generatePlan(owner.client);
+    const [task] = tasksOf(await planOf(owner.client, planId));
+    expect((await owner.client.request('PATCH', `/api/tasks/${task.id}/toggle`, { completed: true })).status).toBe(200);
+    const before = await planOf(owner.client, planId);
+    const intruder = await memberWithIdea();
+
+    const calls = [
+      await intruder.client.request('PATCH', `/api/tasks/${task.id}/toggle`, { completed: false }),
+      await intruder.client.request('PATCH', `/api/tasks/${task.id}/toggle`, {}),
+      await intruder.client.post(`/api/tasks/${task.id}/help`),
+    ];
+    expect(calls.map((c) => [c.status, c.body.message])).toEqual(Array(3).fill([404, 'Task not found']));
+    expect(await planOf(owner.client, planId)).toEqual(before);
+    expect((await t.services.eventStore.readStream(planStream.name(planId))).map((e) => e.type)).toEqual(['PlanCreated', 'TaskCompleted']);
+    expect(await used(intruder.client)).toMatchObject({ plan: 0, milestone: 0, help: 0 });
+  });
+
   it('a visitor gets 401 on every plan route', async () => {
     const visitor = new Client(t.url);
     const statuses = [

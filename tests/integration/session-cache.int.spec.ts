@@ -80,6 +80,31 @@ describe('session cache across two server instances', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("a member's own change drops only their cached session, here and (once projected) on the other instance: other members' stay", async () => {
+    const x = await signedUpCookie();
+    const y = await signedUpCookie();
+    // Once the sign-ups are projected (their batches name X and Y), both sessions are cached on both instances.
+    await a.services.runner.catchUpAll();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const url of [a.url, second.url]) {
+      for (const { cookie } of [x, y]) expect((await fetch(`${url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    }
+    const cached = (instance: { app: TestApp['app'] }, cookie: string) =>
+      instance.app.sessionCache.get(decodeURIComponent(cookie.slice('skilly_session='.length)), Date.now()) !== undefined;
+    expect([cached(a, x.cookie), cached(a, y.cookie), cached(second, x.cookie), cached(second, y.cookie)]).toEqual([true, true, true, true]);
+
+    const renamed = await x.c.request('PATCH', '/api/user/profile', { firstName: 'Renamed', lastName: x.member.lastName, email: x.member.email, country: null, profilePicture: null });
+    expect(renamed.status).toBe(200);
+    expect([cached(a, x.cookie), cached(a, y.cookie)]).toEqual([false, true]);
+    // The runner's batch names X: the other instance drops X's session and keeps Y's.
+    await a.services.runner.catchUpAll();
+    const started = Date.now();
+    while (cached(second, x.cookie) && Date.now() - started < SESSION_CACHE_TTL_MS) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(cached(second, y.cookie)).toBe(true);
+    expect((await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie: x.cookie } })).json()).firstName).toBe('Renamed');
+  });
+
   it('a live session keeps answering from either instance', async () => {
     const { cookie } = await signedUpCookie();
     for (const url of [a.url, second.url]) expect((await fetch(`${url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);

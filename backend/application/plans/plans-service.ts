@@ -69,6 +69,9 @@ const sketch = (m: MilestoneState): MilestoneSketch => ({
  * record the call, and give the credit back when the AI or the plan's rules refuse the result.
  * Reads come from the plans read model, always by the member's id.
  */
+/** Tasks whose plan a process remembers (about 100 bytes each). */
+const TASKS_REMEMBERED = 100_000;
+
 export function createPlansService(deps: PlansDeps) {
   const { db, eventStore, ids, clock, generator, credits, reads } = deps;
   const log = deps.log ?? { error: () => {} };
@@ -86,9 +89,20 @@ export function createPlansService(deps: PlansDeps) {
     return foldStream(planDecider, await eventStore.readStream(planStream.name(planId)));
   }
 
-  /** The member's plan holding the task (through the read model), else task_not_found. */
+  // The plan of each task this process last ran a command on. A task id is new for every task
+  // and its plan never changes, so the answer holds for good; whose plan it is, and whether it
+  // still stands, the plan's own rules decide (another member's task, or one of a deleted plan,
+  // is refused there with the same task_not_found). Bounded: the oldest go first.
+  const planOfTask = new Map<string, string>();
+  function rememberTask(taskId: string, planId: string) {
+    planOfTask.delete(taskId);
+    planOfTask.set(taskId, planId);
+    if (planOfTask.size > TASKS_REMEMBERED) planOfTask.delete(planOfTask.keys().next().value!);
+  }
+
+  /** The plan holding the task: remembered, else the member's own through the read model, else task_not_found. */
   async function planIdOfTask(member: PlanMember, taskId: string): Promise<string> {
-    const planId = await reads.planIdOfTask(member.userId, taskId);
+    const planId = planOfTask.get(taskId) ?? (await reads.planIdOfTask(member.userId, taskId));
     if (!planId) throw TaskNotFound();
     return planId;
   }
@@ -186,6 +200,7 @@ export function createPlansService(deps: PlansDeps) {
         type: 'ToggleTask',
         data: completed === undefined ? { planId, taskId } : { planId, taskId, completed },
       }));
+      rememberTask(taskId, planId);
       const plan = outcome.state as ExistingPlan;
       return { planId, task: findTask(plan, taskId)!.task, status: plan.status, progress: planProgress(plan), position: outcome.position };
     },
@@ -197,6 +212,7 @@ export function createPlansService(deps: PlansDeps) {
         type: 'AddTask',
         data: { planId, milestoneId, task: { taskId, title: task.title, description: task.description ?? '' } },
       }));
+      rememberTask(taskId, planId);
       return { planId, task: findTask(outcome.state as ExistingPlan, taskId)!.task, position: outcome.position };
     },
 

@@ -1,4 +1,4 @@
-import { isAdminOrSystem, type Actor, type Role } from '../shared/actor';
+import { isAdminOrSystem, isMemberRole, type Actor, type Role } from '../shared/actor';
 import type { Command, Decider } from '../shared/decider';
 import { DomainError, NotAllowed, ReasonRequired, assertNever } from '../shared/domain-error';
 import { defineStream } from '../shared/stream';
@@ -164,7 +164,6 @@ function changePassword(command: ChangePassword, state: UserState): UserEvent[] 
 
 /** The system actor of the billing policy: it moves members between free and pro, never staff. */
 export const BILLING_SYSTEM = 'billing';
-const isMemberRole = (role: Role) => role === 'free' || role === 'pro';
 
 function changeRole(command: ChangeRole, state: UserState): UserEvent[] {
   const account = existing(state);

@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'server' | 'embedded';
   /** Subscribe to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * Sends NOTIFY on its own (on the server, over a dedicated connection, so it never waits
    * for the pool behind the writes it announces).
@@ -77,7 +77,7 @@ export async function openServerDatabase(connectionString: string, options: { ma
       const client = new pg.Client({ connectionString });
       await client.connect();
       client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload ?? '');
       });
       client.on('error', () => {});
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -127,7 +127,7 @@ export async function openEmbeddedDatabase(pglite: PGlite): Promise<DatabaseHand
     kind: 'embedded',
     projectionLeases: () => soleRunnerLeases,
     async listen(channel, onNotify) {
-      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      const unsubscribe = await pglite.listen(channel, (payload) => onNotify(payload ?? ''));
       return async () => {
         await unsubscribe();
       };

@@ -10,9 +10,10 @@ const MAX_ENTRIES = 50_000;
  * query, keyed by the signed cookie as sent (a hit also skips checking its signature). Only a
  * cookie whose signature was checked and whose session was found is stored, so made-up cookies
  * never fill it: it holds at most one small entry per live session, and at most MAX_ENTRIES.
- * Whatever ends a session announces it (NOTIFY, see `announceSessionsChanged`) and every
- * instance clears its cache on hearing it; a mutation answered here clears it too, so the
- * next read sees the member's own change.
+ * Entries belong to their member. Whatever ends a session or changes a member's row announces
+ * it (NOTIFY, see `announceSessionsChanged`, naming the members or everyone) and every instance
+ * drops those members' entries on hearing it; a mutation answered here drops its member's (a
+ * staff's or visitor's: every entry), so the next read sees the member's own change.
  */
 export class SessionCache extends ShortLivedCache<{ user: UserRow; token: string }> {
   constructor(ttlMs = SESSION_CACHE_TTL_MS) {

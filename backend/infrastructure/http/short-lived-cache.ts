@@ -24,7 +24,12 @@ export class ShortLivedCache<V> {
   /** Each owner's bytes and keys, oldest first. */
   private owners = new Map<string, { bytes: number; keys: Set<string> }>();
   private totalBytes = 0;
+  /** Moves at every clear, whole or of one owner: a lookup's `begin` takes its value. */
   private generation = 0;
+  /** The generation of the last whole clear. */
+  private clearedAll = 0;
+  /** The generation of each owner's last clear (pruned: see `clearOwner`). */
+  private clearedOwners = new Map<string, number>();
   private readonly maxBytes: number;
   private readonly maxBytesPerOwner: number;
 
@@ -66,9 +71,12 @@ export class ShortLivedCache<V> {
     return this.generation;
   }
 
-  /** Keeps `value` (about `bytes` of memory, counted against `owner`) unless a clear happened since `generation`'s `begin`. */
+  /**
+   * Keeps `value` (about `bytes` of memory, counted against `owner`) unless the whole cache or
+   * the owner's answers were cleared since `generation`'s `begin`.
+   */
   set(key: string, value: V, generation: number, now: number, owner = '', bytes = 0): void {
-    if (generation !== this.generation || bytes > this.maxBytesPerOwner) return;
+    if (generation < this.clearedAll || generation < (this.clearedOwners.get(owner) ?? 0) || bytes > this.maxBytesPerOwner) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.dropExpired(now);
@@ -90,9 +98,32 @@ export class ShortLivedCache<V> {
 
   clear(): void {
     this.generation += 1;
+    this.clearedAll = this.generation;
+    this.clearedOwners.clear();
     this.entries.clear();
     this.owners.clear();
     this.totalBytes = 0;
+  }
+
+  /** Most owners whose last clear is remembered; past it the oldest counts as a whole clear. */
+  static readonly OWNER_CLEARS_KEPT = 10_000;
+
+  /**
+   * Drops one owner's answers; a lookup of theirs begun before never stores its answer. Others'
+   * answers stay. Owners cleared long ago are forgotten, the oldest first, each forgotten one
+   * counting as a whole clear for lookups begun before it (they store nothing, as after `clear`).
+   */
+  clearOwner(owner: string): void {
+    this.generation += 1;
+    this.clearedOwners.delete(owner);
+    this.clearedOwners.set(owner, this.generation);
+    for (const [oldest, at] of this.clearedOwners) {
+      if (this.clearedOwners.size <= ShortLivedCache.OWNER_CLEARS_KEPT) break;
+      this.clearedOwners.delete(oldest);
+      this.clearedAll = Math.max(this.clearedAll, at);
+    }
+    const mine = this.owners.get(owner);
+    if (mine) for (const key of [...mine.keys]) this.remove(key, this.entries.get(key)!);
   }
 
   private dropExpired(now: number): void {

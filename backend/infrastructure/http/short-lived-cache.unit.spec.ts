@@ -68,4 +68,32 @@ describe('ShortLivedCache', () => {
     cache.set('k', 'stale', generation, 0, 'a', 10);
     expect([cache.size, cache.bytes, cache.bytesOf('a')]).toEqual([0, 0, 0]);
   });
+
+  it("drops one owner's answers and no one else's, and a lookup of theirs begun before stores nothing", () => {
+    const { cache, put, kept } = cacheOf({ entries: 10, bytes: 1_000 });
+    put('a1', 0, 'a', 10);
+    put('a2', 0, 'a', 10);
+    put('b1', 0, 'b', 10);
+    const beforeA = cache.begin();
+    const beforeB = cache.begin();
+    cache.clearOwner('a');
+    expect(kept(['a1', 'a2', 'b1'], 1)).toEqual(['b1']);
+    expect([cache.bytes, cache.bytesOf('a')]).toEqual([10, 0]);
+    cache.set('a3', 'stale', beforeA, 1, 'a', 10);
+    cache.set('b2', 'fresh', beforeB, 1, 'b', 10);
+    expect(kept(['a3', 'b2'], 1)).toEqual(['b2']);
+    put('a4', 2, 'a', 10);
+    expect(kept(['a4'], 2)).toEqual(['a4']);
+  });
+
+  it('forgets the oldest owners cleared past its bound, storing nothing from lookups begun before them', () => {
+    const { cache, put, kept } = cacheOf({ entries: 10 });
+    const before = cache.begin();
+    for (let i = 0; i <= ShortLivedCache.OWNER_CLEARS_KEPT; i++) cache.clearOwner(`member ${i}`);
+    // 'member 0' is forgotten: a lookup of theirs begun before its clear still stores nothing.
+    cache.set('late', 'stale', before, 0, 'member 0');
+    expect(kept(['late'], 0)).toEqual([]);
+    put('now', 0, 'member 0');
+    expect(kept(['now'], 0)).toEqual(['now']);
+  });
 });

@@ -68,9 +68,9 @@ async function applyBatchTo(trx: Transaction<Database>, projections: readonly Pr
  * projection's own `announce`.
  */
 async function announceChanges(trx: Transaction<Database>, projections: readonly Projection[], events: readonly RecordedEvent[]): Promise<void> {
-  const changed = projections.filter((p) => relevantTo(p, events).length > 0);
-  if (changed.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
-  for (const projection of changed) await projection.announce?.(trx);
+  const changed = projections.map((p) => ({ projection: p, relevant: relevantTo(p, events) })).filter((c) => c.relevant.length > 0);
+  if (changed.some((c) => c.projection.memberFacing)) await announceReadModelsChanged(trx);
+  for (const { projection, relevant } of changed) await projection.announce?.(trx, relevant);
 }
 
 /** What one pass over the projections did: events read in all, and whether more is readable now. */

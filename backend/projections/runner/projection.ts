@@ -26,9 +26,10 @@ export interface Projection {
   /**
    * Tells other processes of a change at the commit of a batch the runner passed (run inside
    * the batch's transaction, also when the events were applied inline before): never from an
-   * append's transaction.
+   * append's transaction. `events` are the batch's events it follows; none given after a
+   * rebuild, when every row may have changed.
    */
-  announce?(trx: Transaction<Database>): Promise<void>;
+  announce?(trx: Transaction<Database>, events?: readonly RecordedEvent[]): Promise<void>;
   /**
    * Its rows are work a sweeper takes off once done (a queue fed by events): a rebuild puts back
    * what the sweeper already took, so it differs from the live tables by construction, and the

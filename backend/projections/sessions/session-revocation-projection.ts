@@ -35,5 +35,5 @@ export const sessionRevocationProjection: Projection = {
   },
   // Delivered at the commit of the runner's batch: every server instance drops its cached
   // sessions (sessions plugin). The sessions themselves are ended in the append's transaction.
-  announce: announceSessionsChanged,
+  announce: (trx) => announceSessionsChanged(trx),
 };

@@ -8,6 +8,8 @@ import { assertNever } from '../../domain/shared/domain-error';
 import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
+import { MEMBER_ERASED } from '../runner/apply-events';
+import { planStream } from '../../domain/plans/plan';
 import { announceSessionsChanged } from '../../application/identity/sessions';
 import { activePlanEventTypes, applyActivePlans, isPlanEvent } from './active-plans';
 
@@ -208,6 +210,22 @@ const userRows = rowProjection<UserRow>({
 });
 
 /**
+ * Names the members whose rows a batch changed (everyone after a rebuild): an account's own
+ * events, or a plan's, which move its owner's `active_plans`.
+ */
+async function announceMembersChanged(trx: Transaction<Database>, events?: readonly RecordedEvent[]) {
+  if (!events || events.some((e) => e.type === MEMBER_ERASED)) return announceSessionsChanged(trx);
+  const members = events.filter((e) => !isPlanEvent(e)).map(userIdOf).filter((id) => id !== '');
+  const planIds = [...new Set(events.filter(isPlanEvent).map((e) => planStream.idOf(e.streamName)))];
+  if (planIds.length) {
+    const owners = await trx.selectFrom('user_plan_statuses').select('owner_id').where('plan_id', 'in', planIds).execute();
+    members.push(...owners.map((row) => row.owner_id));
+  }
+  // No member named (a visitor's AI call): no row changed, nothing to tell.
+  if (members.length > 0) await announceSessionsChanged(trx, members);
+}
+
+/**
  * The users table, and a word to every server when a row changes: the sessions plugin caches
  * the signed-in user's row (role, status, counters), so a role changed by an admin or a
  * payment, not by the member's own request, must clear those caches too (`announce`, at the
@@ -217,7 +235,7 @@ const userRows = rowProjection<UserRow>({
 export const usersProjection: Projection = {
   ...userRows,
   inline: true,
-  announce: announceSessionsChanged,
+  announce: announceMembersChanged,
   // Plan events only move the `active_plans` counter (active-plans.ts).
   handles: [...userRows.handles, ...activePlanEventTypes],
   tables: [...userRows.tables, 'user_plan_statuses'],

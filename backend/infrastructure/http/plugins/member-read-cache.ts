@@ -1,6 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { READ_MODELS_CHANGED_CHANNEL } from '../../../projections/runner/projection-runner';
 import { ShortLivedCache } from '../short-lived-cache';
+import { isMemberRole } from '../../../domain/shared/actor';
 import type { AppServices } from '../services';
 
 /** How long a member's read is answered from memory when nothing announced a change. */
@@ -49,7 +50,8 @@ type CachedRead = { payload: string; headers: Record<string, string | number | s
  * - a projection serving members applied events (the runner's NOTIFY at its commit reaches
  *   every instance: another member's action, an admin's, a payment, a sweep);
  * - a mutation is answered here (it waited for the read models, so its member's next read is
- *   fresh; an error answer does not wait, so its refund is read from the log afresh).
+ *   fresh; an error answer does not wait, so its refund is read from the log afresh): a
+ *   member's own mutation drops only their answers, staff's and visitors' everyone's.
  * A lookup that began before a drop never stores its answer after it. The member is resolved
  * and the route's guard and validation run before the lookup, so a hit is only ever the
  * caller's own answer.
@@ -81,7 +83,9 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!READS.has(request.method)) {
-      cache.clear();
+      // A member's own mutation changes only their reads; staff's and visitors' anyone's.
+      if (request.user && isMemberRole(request.user.role)) cache.clearOwner(request.user.id);
+      else cache.clear();
     } else if (request.memberRead !== undefined && reply.statusCode === 200 && typeof payload === 'string' && request.user) {
       const headers = { ...reply.getHeaders() } as CachedRead['headers'];
       for (const name of NOT_KEPT) delete headers[name];

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, Role, UserActor } from '../../../domain/shared/actor';
-import { resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
+import { isMemberRole, type Actor, type Role, type UserActor } from '../../../domain/shared/actor';
+import { membersNamed, resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
 import { SessionCache } from '../session-cache';
 import { documentAudience } from './openapi';
 import type { UserRow } from '../../../projections/users/users-projection';
@@ -42,17 +42,27 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
   app.decorateRequest('sessionToken', null);
 
   // Sessions ended anywhere (logout, new password, disabled or deleted account, on any
-  // instance) clear this instance's cache as soon as the NOTIFY arrives.
+  // instance) and members' rows changed clear this instance's cache as soon as the NOTIFY
+  // arrives: the members it names, or everyone when it names none.
   const cache = new SessionCache();
   app.decorate('sessionCache', cache);
-  const unlisten = await services.database.listen(SESSIONS_CHANGED_CHANNEL, () => cache.clear());
+  const unlisten = await services.database.listen(SESSIONS_CHANGED_CHANNEL, (payload) => {
+    const members = membersNamed(payload);
+    if (members.length === 0) cache.clear();
+    else for (const member of members) cache.clearOwner(member);
+  });
   app.addHook('onClose', async () => {
     await unlisten().catch(() => {});
   });
   // A mutation answered here (a reset password, a changed profile) may have changed a member:
-  // its response waited for the read models, so the next read resolves sessions afresh.
+  // its response waited for the read models, so the next read resolves sessions afresh. A
+  // member's own mutation changes no one else's account, so only their sessions go; staff's
+  // and visitors' (a sign-in, a webhook) may change anyone's.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method)) cache.clear();
+    if (!READS.has(request.method)) {
+      if (request.user && isMemberRole(request.user.role)) cache.clearOwner(request.user.id);
+      else cache.clear();
+    }
     done(null, payload);
   });
 
@@ -77,7 +87,7 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
       if (user) {
         // Signed with SESSION_SECRET_PREVIOUS: signed again with the current secret.
         if (unsigned.renew) setSessionCookie(reply, token, production);
-        cache.set(raw, { user, token }, generation, now.getTime());
+        cache.set(raw, { user, token }, generation, now.getTime(), user.id);
         request.user = user;
         request.sessionToken = token;
       }
