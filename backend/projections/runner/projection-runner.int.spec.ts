@@ -244,6 +244,36 @@ describe('projection runner', () => {
     expect(reads).toBe(2);
   });
 
+  it('a pass whose projection another runner moved meanwhile sits the batch out, then reads from where the checkpoint is: every event applied once', async () => {
+    const db = database.handle.db;
+    const applied: string[] = [];
+    const projection: Projection = {
+      name: 'moved-elsewhere',
+      handles: ['Counted'],
+      tables: [],
+      memberFacing: false,
+      async apply(_trx, event) {
+        applied.push(event.eventId);
+      },
+    };
+    const head = (await store.headPosition()) ?? startOfAll;
+    await db
+      .insertInto('projection_checkpoints')
+      .values({ projection: projection.name, commit_position: head.commit, prepare_position: head.prepare, updated_at: new Date() })
+      .execute();
+    const here = new ProjectionRunner(db, store, [projection], quietLogger, { batchSize: 100 });
+    const elsewhere = new ProjectionRunner(db, store, [projection], quietLogger, { batchSize: 100 });
+    const first = await appendCounted(10);
+    expect(await here.runPass([projection])).toEqual({ read: 10, more: false });
+    const second = await appendCounted(10);
+    await elsewhere.runBatch(projection);
+    const third = await appendCounted(10);
+    // This runner last left the checkpoint after `first`: it reads from there, finds the row moved, and applies nothing.
+    expect(await here.runPass([projection])).toEqual({ read: 20, more: true });
+    expect(await here.runPass([projection])).toEqual({ read: 10, more: false });
+    expect(applied).toEqual([...first, ...second, ...third]);
+  });
+
   it('reports a wait that runs out of time honestly', async () => {
     const runner = new ProjectionRunner(database.handle.db, store, [countingProjection()], quietLogger);
     // Not started: nothing will ever reach a position far ahead.

@@ -119,6 +119,12 @@ async function swapIn(trx: Transaction<Database>, table: string): Promise<void> 
 export class ProjectionRunner {
   private readonly progress = new EventEmitter();
   private readonly positions = new Map<string, AllPosition>();
+  /**
+   * Where a pass reads each projection's next batch from: its checkpoint row as last read or
+   * written here. Never trusted blindly (each batch's transaction checks the row it locks, and a
+   * row found elsewhere is taken from there), so a pass does not read the checkpoints again.
+   */
+  private readonly passFrom = new Map<string, AllPosition>();
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly sleepers = new Set<() => void>();
@@ -160,6 +166,7 @@ export class ProjectionRunner {
   /** Applies one batch to one projection. Exposed for tests and the CLI. */
   async runBatch(projection: Projection): Promise<BatchResult> {
     const from = await readCheckpoint(this.db, projection.name);
+    this.passFrom.delete(projection.name);
     const events = await this.readAfter(from);
     if (events.length === 0) {
       this.record(projection.name, from);
@@ -191,10 +198,13 @@ export class ProjectionRunner {
    */
   async runPass(projections: readonly Projection[], onFailure?: (projection: Projection, error: unknown) => void): Promise<PassResult> {
     if (projections.length === 0) return { read: 0, more: false };
-    const checkpoints = await readAllCheckpoints(this.db);
+    if (projections.some((p) => !this.passFrom.has(p.name))) {
+      const checkpoints = await readAllCheckpoints(this.db);
+      for (const p of projections) if (!this.passFrom.has(p.name)) this.passFrom.set(p.name, checkpoints.get(p.name) ?? startOfAll);
+    }
     const groups = new Map<string, { from: AllPosition; members: Projection[] }>();
     for (const projection of projections) {
-      const from = checkpoints.get(projection.name) ?? startOfAll;
+      const from = this.passFrom.get(projection.name)!;
       const group = groups.get(positionKey(from)) ?? { from, members: [] };
       group.members.push(projection);
       groups.set(positionKey(from), group);
@@ -211,17 +221,23 @@ export class ProjectionRunner {
       if (events.length >= this.batchSize) more = true;
       const last = events[events.length - 1].position;
       try {
-        const moved = await this.db.transaction().execute(async (trx) => {
+        const { here, locked } = await this.db.transaction().execute(async (trx) => {
           const locked = await lockCheckpoints(trx, members.map((p) => p.name));
           const here = members.filter((p) => comparePositions(locked.get(p.name) ?? startOfAll, from) === 0);
           await applyBatchTo(trx, here, events);
           await announceChanges(trx, here, events);
           await writeCheckpoints(trx, here.map((p) => p.name), last);
-          return here;
+          return { here, locked };
         });
-        for (const projection of moved) this.record(projection.name, last);
-        if (moved.length < members.length) more = true;
+        // Moved by another runner meanwhile: the next pass reads from where its row is.
+        for (const projection of members) this.passFrom.set(projection.name, locked.get(projection.name) ?? startOfAll);
+        for (const projection of here) {
+          this.passFrom.set(projection.name, last);
+          this.record(projection.name, last);
+        }
+        if (here.length < members.length) more = true;
       } catch (error) {
+        for (const projection of members) this.passFrom.delete(projection.name);
         if (!onFailure) throw error;
         for (const projection of members) {
           try {
@@ -363,7 +379,10 @@ export class ProjectionRunner {
       for (const projection of sorted) await projection.announce?.(trx);
       for (const projection of sorted) await writeCheckpoint(trx, projection.name, position);
     });
-    for (const projection of sorted) this.positions.set(projection.name, position);
+    for (const projection of sorted) {
+      this.positions.set(projection.name, position);
+      this.passFrom.delete(projection.name);
+    }
     // Every row was replaced: fresh planner statistics, so the first reads after a rebuild (an
     // admin's backfill, a deploy's rebuild) use the indexes rather than waiting for autovacuum.
     for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(this.db);
