@@ -24,6 +24,8 @@ export interface Lag {
   /** The rate the load generator reached (appends started over the time it took). */
   achievedPerSecond: number;
   seconds: number;
+  /** Seconds of appends at the same rate before the measured ones (their lag is not counted; every event is still checked once). */
+  warmupSeconds: number;
   appended: number;
   /** Appended events the read model never showed, or showed more than once (must be 0). */
   skipped: number;
@@ -59,10 +61,13 @@ const probeProjection: Projection = {
  * the event store) while a projection runner on its own connections, as the worker process
  * has, follows them with every product projection plus a probe read model. The lag of an
  * event is from its append resolving (its commit) to an observer, querying the probe table
- * every `pollMs` ms, first seeing its row. Afterwards every appended event must be in the
- * probe table exactly once and the probe's checkpoint at the last append.
+ * every `pollMs` ms, first seeing its row. The first `warmupSeconds` of appends run at the same
+ * rate but their lag is not counted: they take the start-up (connections opened, statements
+ * planned, code compiled) that a runner following a live store has long behind it. Afterwards
+ * every appended event must be in the probe table exactly once and the probe's checkpoint at
+ * the last append.
  */
-export async function benchProjectionLag(url: string, appendsPerSecond: number, seconds: number, pollMs = 2): Promise<Lag> {
+export async function benchProjectionLag(url: string, appendsPerSecond: number, seconds: number, pollMs = 2, warmupSeconds = 1): Promise<Lag> {
   const writerHandle = await openServerDatabase(url, { max: 16 });
   const runnerHandle = await openServerDatabase(url, { max: 4 });
   const observer = new pg.Client({ connectionString: url });
@@ -72,7 +77,8 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
   const projections = process.env.BENCH_LAG_PROBE_ONLY ? [probeProjection] : [...allProjections, probeProjection];
   const writer = new PostgresEventStore(writerHandle);
   const runner = new ProjectionRunner(runnerHandle.db, new PostgresEventStore(runnerHandle), projections, quiet);
-  const total = Math.round(appendsPerSecond * seconds);
+  const warmup = Math.round(appendsPerSecond * warmupSeconds);
+  const total = warmup + Math.round(appendsPerSecond * seconds);
   const committedAt = new Array<number>(total);
   const seenAt = new Array<number>(total);
   let seen = 0;
@@ -128,12 +134,13 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
       (Number(checkpoint[0].commit) > last.commit || (Number(checkpoint[0].commit) === last.commit && Number(checkpoint[0].prepare) >= last.prepare));
 
     const lags: number[] = [];
-    for (let n = 0; n < total; n++) if (seenAt[n] !== undefined) lags.push(Math.max(0, seenAt[n] - committedAt[n]));
+    for (let n = warmup; n < total; n++) if (seenAt[n] !== undefined) lags.push(Math.max(0, seenAt[n] - committedAt[n]));
     lags.sort((a, b) => a - b);
     return {
       appendsPerSecond,
       achievedPerSecond,
       seconds,
+      warmupSeconds,
       appended: total,
       skipped: total - Number(counts[0].distinct),
       duplicated: Number(counts[0].rows) - Number(counts[0].distinct),
@@ -157,6 +164,6 @@ export function printLag(l: Lag) {
   console.log(
     `projection lag at ${l.appendsPerSecond} appends/s  p50 ${l.p50Ms} ms  p99 ${l.p99Ms} ms ${target('projection lag p99', l.p99Ms, 'max', 50, ' ms')}  max ${l.maxMs} ms; ` +
       `skipped ${l.skipped} ${target('projection lag skipped events', l.skipped + l.duplicated, 'max', 0)}, applied twice ${l.duplicated}, checkpoint at head ${l.checkpointAtHead ? 'yes' : 'NO'} ` +
-      `(${l.appended} appends over ${l.seconds} s, reached ${l.achievedPerSecond}/s, ${l.lateStarts} started late; ${l.projections} projections followed)`,
+      `(${l.appended} appends over ${l.seconds} s after ${l.warmupSeconds} s of warm-up, reached ${l.achievedPerSecond}/s, ${l.lateStarts} started late; ${l.projections} projections followed)`,
   );
 }

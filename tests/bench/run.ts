@@ -96,7 +96,7 @@ if (onlyLag || !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'event-stor
   results.projectionLag = await withFreshDatabase(async (url) => {
     const handle = await openServerDatabase(url);
     await migrateToLatest(handle.db).finally(() => handle.close());
-    const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 2000), Number(process.env.BENCH_LAG_SECONDS ?? 10), Number(process.env.BENCH_LAG_POLL_MS ?? 2));
+    const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 2000), Number(process.env.BENCH_LAG_SECONDS ?? 10), Number(process.env.BENCH_LAG_POLL_MS ?? 2), Number(process.env.BENCH_LAG_WARMUP_SECONDS ?? 1));
     printLag(lag);
     return lag;
   });
