@@ -62,6 +62,9 @@ const sketch = (m: MilestoneState): MilestoneSketch => ({
   tasks: isDetailed(m) ? m.tasks.map((t) => ({ title: t.title, completed: t.completed })) : [],
 });
 
+/** Tasks whose plan a process remembers (about 100 bytes each). */
+const TASKS_REMEMBERED = 100_000;
+
 /**
  * Action plans (member-product §2-§4, §7-§9). Commands run through `handleCommand` on the plan's
  * stream with the member as actor; the plan decider refuses another member's plan as not found.
@@ -69,9 +72,6 @@ const sketch = (m: MilestoneState): MilestoneSketch => ({
  * record the call, and give the credit back when the AI or the plan's rules refuse the result.
  * Reads come from the plans read model, always by the member's id.
  */
-/** Tasks whose plan a process remembers (about 100 bytes each). */
-const TASKS_REMEMBERED = 100_000;
-
 export function createPlansService(deps: PlansDeps) {
   const { db, eventStore, ids, clock, generator, credits, reads } = deps;
   const log = deps.log ?? { error: () => {} };
