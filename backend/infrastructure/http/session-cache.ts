@@ -1,4 +1,5 @@
 import type { UserRow } from '../../projections/users/users-projection';
+import { isMemberRole } from '../../domain/shared/actor';
 import { ShortLivedCache } from './short-lived-cache';
 
 /** How long a resolved session is trusted without asking the database again. */
@@ -19,4 +20,14 @@ export class SessionCache extends ShortLivedCache<{ user: UserRow; token: string
   constructor(ttlMs = SESSION_CACHE_TTL_MS) {
     super(ttlMs, { entries: MAX_ENTRIES });
   }
+}
+
+/**
+ * After a mutation answered for `user`: a member's own write changes no one else's account or
+ * reads, so only their entries go; a staff member's or a visitor's (a sign-in, a webhook) may
+ * change anyone's, so every entry goes. One rule for the session and member-read caches.
+ */
+export function dropAfterMutation<V>(cache: ShortLivedCache<V>, user: UserRow | null): void {
+  if (user && isMemberRole(user.role)) cache.clearOwner(user.id);
+  else cache.clear();
 }

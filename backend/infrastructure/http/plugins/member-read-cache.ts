@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { READ_MODELS_CHANGED_CHANNEL } from '../../../projections/runner/projection-runner';
 import { ShortLivedCache } from '../short-lived-cache';
-import { isMemberRole } from '../../../domain/shared/actor';
+import { dropAfterMutation } from '../session-cache';
 import type { AppServices } from '../services';
 
 /** How long a member's read is answered from memory when nothing announced a change. */
@@ -83,9 +83,7 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!READS.has(request.method)) {
-      // A member's own mutation changes only their reads; staff's and visitors' anyone's.
-      if (request.user && isMemberRole(request.user.role)) cache.clearOwner(request.user.id);
-      else cache.clear();
+      dropAfterMutation(cache, request.user);
     } else if (request.memberRead !== undefined && reply.statusCode === 200 && typeof payload === 'string' && request.user) {
       const headers = { ...reply.getHeaders() } as CachedRead['headers'];
       for (const name of NOT_KEPT) delete headers[name];

@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isMemberRole, type Actor, type Role, type UserActor } from '../../../domain/shared/actor';
+import type { Actor, Role, UserActor } from '../../../domain/shared/actor';
 import { membersNamed, resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
-import { SessionCache } from '../session-cache';
+import { dropAfterMutation, SessionCache } from '../session-cache';
 import { documentAudience } from './openapi';
 import type { UserRow } from '../../../projections/users/users-projection';
 import type { AppServices } from '../services';
@@ -55,14 +55,9 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
     await unlisten().catch(() => {});
   });
   // A mutation answered here (a reset password, a changed profile) may have changed a member:
-  // its response waited for the read models, so the next read resolves sessions afresh. A
-  // member's own mutation changes no one else's account, so only their sessions go; staff's
-  // and visitors' (a sign-in, a webhook) may change anyone's.
+  // its response waited for the read models, so the next read resolves sessions afresh.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method)) {
-      if (request.user && isMemberRole(request.user.role)) cache.clearOwner(request.user.id);
-      else cache.clear();
-    }
+    if (!READS.has(request.method)) dropAfterMutation(cache, request.user);
     done(null, payload);
   });
 
