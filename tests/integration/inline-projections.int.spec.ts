@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPlanDto } from '../../backend/application/contracts/plans';
 import { foldStream } from '../../backend/application/event-sourcing/command-handler';
 import { planDecider, planStream, type ExistingPlan } from '../../backend/domain/plans/plan';
 import { userStreams } from '../../backend/domain/identity/user';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
+import { findPlanOf } from '../../backend/projections/plans/plans-projection';
 import { allProjections } from '../../backend/projections/registry';
 import { inlineProjector, ReadModelsBehind } from '../../backend/projections/runner/inline-projections';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
@@ -100,6 +101,142 @@ describe('the event store applies inline projections in the append’s transacti
     const applications = await countedApplications(db);
     expect(ids.map((id) => applications.get(id))).toEqual(ids.map(() => 1));
   }, 60_000);
+});
+
+describe('an append carries the rows it works out ahead in its own statement', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.drop());
+
+  /** A store of its own (one process's view) over the test database, counting the statements it sends. */
+  function processStore() {
+    const sent = { statements: 0 };
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        sent.statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const handle = { ...database.handle, db: database.handle.db.withPlugin(counting) };
+    const behind = new ReadModelsBehind();
+    const store = new PostgresEventStore(handle, { projector: inlineProjector(allProjections, behind), notify: false });
+    return { store, sent, behind };
+  }
+
+  const text = 'Write it down, then do it. '.repeat(8);
+  function newPlan() {
+    const planId = randomUUID();
+    const milestoneId = randomUUID();
+    const tasks = [randomUUID(), randomUUID(), randomUUID()];
+    const created = {
+      id: randomUUID(),
+      type: 'PlanCreated',
+      schemaVersion: 1,
+      data: {
+        planId,
+        ownerId: randomUUID(),
+        ideaId: 'idea-1',
+        title: 'Pet portraits',
+        description: text,
+        category: 'fiverr',
+        timeEstimate: '4 weeks',
+        firstMilestone: {
+          milestoneId,
+          title: 'Set up',
+          description: text,
+          timeEstimate: '1 week',
+          freeResources: [],
+          paidResources: [],
+          successCriteria: 'Ready',
+          tasks: tasks.map((taskId) => ({ taskId, title: 'A task', description: text })),
+        },
+        outlines: [{ milestoneId: randomUUID(), title: 'Later', description: text, timeEstimate: '1 week' }],
+      },
+    };
+    const tick = (taskId: string, type = 'TaskCompleted') => ({ id: randomUUID(), type, schemaVersion: 1, data: { planId, milestoneId, taskId } });
+    return { planId, stream: planStream.name(planId), created, tasks, tick };
+  }
+  const at = (expectedVersion: number | 'no_stream') => ({ ...ctx, expectedVersion });
+
+  /** The plan's row, task rows and status row as stored, and the plan as its events fold. */
+  async function stored(store: PostgresEventStore, planId: string) {
+    const db = database.handle.db;
+    const row = await findPlanOf(db, (await db.selectFrom('plans').select('owner_id').where('id', '=', planId).executeTakeFirstOrThrow()).owner_id, planId);
+    const folded = foldStream(planDecider, await store.readStream(planStream.name(planId))) as ExistingPlan;
+    const tasks = (await db.selectFrom('plan_tasks').select('task_id').where('plan_id', '=', planId).orderBy('task_id').execute()).map((r) => r.task_id);
+    const status = await db.selectFrom('user_plan_statuses').select('active').where('plan_id', '=', planId).executeTakeFirst();
+    return { row, expected: toPlanDto(folded, row!.createdAt), tasks, status };
+  }
+
+  it('a toggle of a plan this process wrote is one statement, and leaves the rows a rebuild would', async () => {
+    const { store, sent } = processStore();
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+
+    sent.statements = 0;
+    await store.append(plan.stream, [plan.tick(plan.tasks[0])], at(0));
+    expect(sent.statements).toBe(1);
+    const added = { id: randomUUID(), type: 'TaskAdded', schemaVersion: 1, data: { planId: plan.planId, milestoneId: plan.created.data.firstMilestone.milestoneId, task: { taskId: randomUUID(), title: 'Extra', description: '' } } };
+    await store.append(plan.stream, [added], at(1));
+    await store.append(plan.stream, [plan.tick(plan.tasks[0], 'TaskReopened')], at(2));
+    expect(sent.statements).toBe(3);
+
+    const { row, expected, tasks, status } = await stored(store, plan.planId);
+    expect(row).toEqual(expected);
+    expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['false', 'false', 'false', 'false']);
+    expect(tasks).toEqual([...plan.tasks, added.data.task.taskId].sort());
+    expect(status).toEqual({ active: true });
+    const seen = await sql<{ projection: string; version: number }>`
+      select projection, version from projection_stream_versions where stream_name = ${plan.stream} order by projection`.execute(database.handle.db);
+    // Every inline projection with a row for the stream has seen it all (those that follow none of these events too).
+    expect(seen.rows).toEqual([
+      { projection: 'erasure', version: 3 },
+      { projection: 'plans', version: 3 },
+      { projection: 'users', version: 3 },
+    ]);
+  });
+
+  it('rows worked out from a version the projection is not at are refused whole: the append goes through its transaction instead', async () => {
+    const { store, sent, behind } = processStore();
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    await store.append(plan.stream, [plan.tick(plan.tasks[0])], at(0));
+    // The plans read model stands elsewhere than this process last saw (as after a rebuild another process ran).
+    await sql`update projection_stream_versions set version = 0 where projection = 'plans' and stream_name = ${plan.stream}`.execute(database.handle.db);
+
+    sent.statements = 0;
+    const result = await store.append(plan.stream, [plan.tick(plan.tasks[1])], at(1));
+    expect(sent.statements).toBeGreaterThan(1);
+    // Appended once; the plan's row is not written from the rows worked out ahead: it is left to the runner, and the answer waits for it.
+    expect((await store.readStream(plan.stream)).map((e) => e.type)).toEqual(['PlanCreated', 'TaskCompleted', 'TaskCompleted']);
+    const { row } = await stored(store, plan.planId);
+    expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['true', 'false', 'false']);
+    expect(behind.noneUpTo(result.position)).toBe(false);
+  });
+
+  it('two processes writing one plan in turn: each finds its rows stale and loads them, and the plan stays the fold of its events', async () => {
+    const first = processStore();
+    const second = processStore();
+    const plan = newPlan();
+    await first.store.append(plan.stream, [plan.created], at('no_stream'));
+    let version = 0;
+    const done = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const { store } = i % 3 === 2 ? second : first;
+      const taskId = plan.tasks[i % plan.tasks.length];
+      const event = plan.tick(taskId, done.has(taskId) ? 'TaskReopened' : 'TaskCompleted');
+      if (done.has(taskId)) done.delete(taskId);
+      else done.add(taskId);
+      version = (await store.append(plan.stream, [event], at(version))).streamVersion;
+      const { row, expected } = await stored(store, plan.planId);
+      expect(row).toEqual(expected);
+    }
+    expect(first.behind.noneUpTo({ commit: Number.MAX_SAFE_INTEGER, prepare: Number.MAX_SAFE_INTEGER })).toBe(true);
+    expect(second.behind.noneUpTo({ commit: Number.MAX_SAFE_INTEGER, prepare: Number.MAX_SAFE_INTEGER })).toBe(true);
+  });
 });
 
 describe('member writes answer from the read models with no runner at all', () => {

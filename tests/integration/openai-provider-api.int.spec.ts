@@ -103,18 +103,27 @@ const generate = (c: Client, skill = 'watercolour painting') => c.post('/api/gen
 const last = (messages: any[]) => messages[messages.length - 1];
 
 /** The AI-call events recorded so far (for one member when given), oldest first. */
+/**
+ * The recorded AI calls (of one member: waits up to 5 s for the first). The log is read in global
+ * order, which shows an event once every transaction older than it has ended on the server,
+ * so right after an answer another test's open transaction may still hold it back.
+ */
 async function aiCalls(userId?: string) {
-  const events = [];
-  for (let after = startOfAll; ; ) {
-    const page = await t.services.eventStore.readAll({ after, limit: 1000 });
-    if (page.length === 0) break;
-    events.push(...page);
-    after = page[page.length - 1].position;
+  for (const deadline = Date.now() + 5_000; ; ) {
+    const events = [];
+    for (let after = startOfAll; ; ) {
+      const page = await t.services.eventStore.readAll({ after, limit: 1000 });
+      if (page.length === 0) break;
+      events.push(...page);
+      after = page[page.length - 1].position;
+    }
+    const calls = events
+      .filter((e) => e.streamName.startsWith(AI_CALL_STREAM_PREFIX))
+      .map((e) => e.data as any)
+      .filter((d) => userId === undefined || d.userId === userId);
+    if (calls.length > 0 || userId === undefined || Date.now() > deadline) return calls;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return events
-    .filter((e) => e.streamName.startsWith(AI_CALL_STREAM_PREFIX))
-    .map((e) => e.data as any)
-    .filter((d) => userId === undefined || d.userId === userId);
 }
 
 async function ideaCreditsUsed(c: Client) {

@@ -4,6 +4,7 @@ import {
   appendFunctionIndexPlansMigration,
   appendFunctionMigration,
   appendFunctionPlansMigration,
+  appendWithRowsFunctionMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -68,6 +69,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_28_0047_email_link_tokens': emailLinkTokensMigration,
   '2026_11_28_0049_confirmation_emails': confirmationEmailsMigration,
   '2026_11_29_0052_projection_stream_versions': streamVersionsMigration,
+  '2026_11_29_0053_event_store_append_with_rows': appendWithRowsFunctionMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

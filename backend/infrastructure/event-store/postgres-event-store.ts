@@ -311,6 +311,92 @@ export const appendFunctionFewerStatementsMigration: Migration = {
   },
 };
 
+/**
+ * An append and the inline projections' rows in one statement, so a member's write is one round
+ * trip: the rows are worked out by the process ahead of the database (`rows-ahead.ts`) from
+ * the rows the stream's earlier events left, which holds only while every projection named in
+ * `p_projections` has seen the stream exactly up to the version before the append. That is
+ * checked here, as the append's own transaction does (`advanceContiguous`, `startSeen`): the
+ * rows of `projection_stream_versions` at that version move on (a new stream's are started).
+ * When one of the named projections is elsewhere, nothing of the call stays (SQLSTATE
+ * 'SKY01'): the caller appends in a transaction that loads the rows instead. Then each write of
+ * `p_writes` ({table, key, upsert: rows, delete: keys}) is made, and the append's row returned.
+ * A refused append ('wrong_version', …) writes nothing and is answered as `append_events` does.
+ */
+export const appendWithRowsFunctionMigration: Migration = {
+  async up(db) {
+    await sql`
+      create or replace function append_events_with_rows(
+        p_stream text, p_expected integer, p_ids text[], p_events jsonb,
+        p_actor jsonb, p_causation_id text, p_correlation_id text, p_occurred_at timestamptz,
+        p_projections text[], p_writes jsonb)
+      returns table (outcome text, stream_version integer, transaction_id xid8, global_position bigint, event_id text)
+      language plpgsql as $fn$
+      declare
+        v_append record;
+        v_first integer;
+        v_moved text[];
+        v_write jsonb;
+        v_columns text[];
+        v_updates text;
+      begin
+        select * into v_append from append_events(p_stream, p_expected, p_ids, p_events, p_actor,
+                                                   p_causation_id, p_correlation_id, p_occurred_at);
+        if v_append.outcome = 'appended' then
+          v_first := v_append.stream_version - cardinality(p_ids) + 1;
+          if v_first = 0 then
+            with started as (
+              insert into projection_stream_versions (projection, stream_name, version)
+              select p, p_stream, v_append.stream_version from unnest(p_projections) as p
+              on conflict (projection, stream_name) do nothing
+              returning projection)
+            select array_agg(s.projection) into v_moved from started s;
+          else
+            -- EXECUTEd: planned for today's table sizes (see appendFunctionIndexPlansMigration).
+            execute '
+              with locked as (
+                select projection from projection_stream_versions
+                where stream_name = $1 and version = $2 order by projection for update),
+              moved as (
+                update projection_stream_versions v set version = $3 from locked
+                where v.stream_name = $1 and v.projection = locked.projection
+                returning v.projection)
+              select array_agg(projection) from moved'
+              into v_moved using p_stream, v_first - 1, v_append.stream_version;
+          end if;
+          if not coalesce(v_moved, '{}') @> p_projections then
+            raise exception 'an inline projection has not seen % up to version %', p_stream, v_first - 1
+              using errcode = 'SKY01';
+          end if;
+          for v_write in select w.value from jsonb_array_elements(p_writes) as w loop
+            if v_write ? 'delete' then
+              execute format('delete from %I where %I = any($1)', v_write->>'table', v_write->>'key')
+                using array(select jsonb_array_elements_text(v_write->'delete'));
+            end if;
+            if v_write ? 'upsert' then
+              v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
+              select string_agg(format('%I = excluded.%I', c, c), ', ') into v_updates
+                from unnest(v_columns) as c where c <> v_write->>'key';
+              execute format(
+                'insert into %1$I (%2$s) select %2$s from jsonb_populate_recordset(null::%1$I, $1) on conflict (%3$I) do %4$s',
+                v_write->>'table',
+                (select string_agg(format('%I', c), ', ') from unnest(v_columns) as c),
+                v_write->>'key',
+                coalesce('update set ' || v_updates, 'nothing'))
+                using v_write->'upsert';
+            end if;
+          end loop;
+        end if;
+        return query select v_append.outcome, v_append.stream_version, v_append.transaction_id,
+                            v_append.global_position, v_append.event_id;
+      end
+      $fn$`.execute(db);
+  },
+  async down(db) {
+    await sql`drop function append_events_with_rows`.execute(db);
+  },
+};
+
 export const EVENTS_CHANNEL = 'skilly_events';
 
 type EventRow = {
@@ -346,22 +432,20 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 /**
- * The events of an append as the projections receive them, from what the append returned:
- * versions counted back from the stream's new version; every event carries the append's
- * position (that of its last event: the global positions of the others are not returned, and
- * no projection reads them).
+ * The events of an append as the projections receive them: versions from `first` on; every
+ * event carries the append's position (that of its last event: the global positions of the
+ * others are not returned, and no projection reads them), or none yet when worked out before
+ * the append (`rows-ahead.ts`: nothing there may read it).
  */
-function recordedOf(streamName: string, events: EventToAppend[], context: AppendContext, row: AppendRow): RecordedEvent[] {
-  const position = { commit: Number(row.transaction_id), prepare: Number(row.global_position) };
-  const first = row.stream_version - events.length + 1;
+function recordedOf(streamName: string, events: EventToAppend[], context: AppendContext, first: number, position: AllPosition | null): RecordedEvent[] {
   return events.map((event, i) => ({
     eventId: event.id,
     type: event.type,
     schemaVersion: event.schemaVersion,
     streamName,
     streamVersion: first + i,
-    globalPosition: position.prepare,
-    position,
+    globalPosition: position?.prepare ?? 0,
+    position: position ?? { commit: 0, prepare: 0 },
     occurredAt: context.occurredAt,
     actor: context.actor,
     causationId: context.causationId,
@@ -372,7 +456,11 @@ function recordedOf(streamName: string, events: EventToAppend[], context: Append
   }));
 }
 
+const positionOf = (row: AppendRow): AllPosition => ({ commit: Number(row.transaction_id), prepare: Number(row.global_position) });
+
 const UNIQUE_VIOLATION = '23505';
+/** `append_events_with_rows`: an inline projection is not where the rows sent were worked out from. */
+const ROWS_NOT_AHEAD = 'SKY01';
 /** Shortest gap between two NOTIFYs while appends keep coming. */
 const NOTIFY_GAP_MS = 10;
 
@@ -411,26 +499,46 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const { expectedVersion } = context;
     const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? -1 : expectedVersion;
-    const call = sql<AppendRow>`
-      select * from append_events(
-        ${streamName}, ${expected}::integer, ${events.map((e) => e.id)}::text[],
-        ${JSON.stringify(events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })))}::jsonb,
-        ${JSON.stringify(context.actor)}::jsonb, ${context.causationId}, ${context.correlationId},
-        ${context.occurredAt}::timestamptz)`;
-    let row: AppendRow;
+    const args = sql`
+      ${streamName}, ${expected}::integer, ${events.map((e) => e.id)}::text[],
+      ${JSON.stringify(events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })))}::jsonb,
+      ${JSON.stringify(context.actor)}::jsonb, ${context.causationId}, ${context.correlationId},
+      ${context.occurredAt}::timestamptz`;
+    const call = sql<AppendRow>`select * from append_events(${args})`;
+    let row: AppendRow | undefined;
     const { beforeCommit, projector } = this.options;
     const types = events.map((e) => e.type);
     const projected = projector?.concerns(types) ?? false;
     // Member-facing read models this append leaves to the runner: its response waits for them.
     let leftBehind: string[] = [];
     try {
-      if (projected || beforeCommit) {
+      // The usual write: the inline projections' rows worked out ahead, all in one statement.
+      const ahead = projected && !beforeCommit && expected !== null ? projector!.rowsAhead(recordedOf(streamName, events, context, expected + 1, null)) : undefined;
+      if (ahead) {
+        try {
+          row = (
+            await sql<AppendRow>`
+              select * from append_events_with_rows(${args}, ${ahead.projections}::text[], ${JSON.stringify(ahead.writes)}::jsonb)`.execute(this.db)
+          ).rows[0];
+          if (row.outcome === 'appended') {
+            ahead.committed();
+            leftBehind = projector!.followersLeftBehind(types);
+          }
+        } catch (error) {
+          // Not where this process last saw it: the transaction below loads the rows.
+          if ((error as { code?: string }).code !== ROWS_NOT_AHEAD) throw error;
+        }
+      }
+      if (!row && (projected || beforeCommit)) {
         // The append and the inline projections in one transaction: both commit or neither.
+        let transaction: object | undefined;
+        let recorded: RecordedEvent[] | undefined;
         row = await this.db.transaction().execute(async (trx) => {
+          transaction = trx;
           const result = (await call.execute(trx)).rows[0];
           if (result.outcome !== 'appended') return result;
           if (projected) {
-            const recorded = recordedOf(streamName, events, context, result);
+            recorded = recordedOf(streamName, events, context, result.stream_version - events.length + 1, positionOf(result));
             const typesBefore = async (version: number) =>
               (await sql<{ type: string }>`
                 select distinct type from events where stream_name = ${streamName} and stream_version < ${version}`.execute(trx)).rows.map((r) => r.type);
@@ -440,7 +548,8 @@ export class PostgresEventStore implements EventStore {
           if (beforeCommit) await beforeCommit(trx);
           return result;
         });
-      } else {
+        if (recorded) projector!.committed(transaction!, recorded);
+      } else if (!row) {
         row = (await call.execute(this.db)).rows[0];
         leftBehind = projector?.followersLeftBehind(types) ?? [];
       }
@@ -463,7 +572,7 @@ export class PostgresEventStore implements EventStore {
       case 'already_appended':
         break;
     }
-    const position = { commit: Number(row.transaction_id), prepare: Number(row.global_position) };
+    const position = positionOf(row);
     if (row.outcome === 'appended' && leftBehind.length > 0) projector!.leftBehind(position, leftBehind);
     return { streamVersion: row.stream_version, position };
   }

@@ -16,6 +16,7 @@ import {
 import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
+import type { RowsAhead } from '../runner/rows-ahead';
 
 /**
  * Members' action plans (GET /api/plans, GET /api/plans/{id}, and the task routes' task → plan
@@ -97,6 +98,7 @@ const planRows = rowProjection<PlanRow>({
   memberFacing: true,
   rowKey: (event) => (event.data as { planId: string }).planId,
   evolve: evolvePlanRow,
+  rowFollowsStream: true,
 });
 
 /** The task ids an event brings into a plan. */
@@ -120,12 +122,24 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   if (deleted.length) await trx.deleteFrom('plan_tasks').where('plan_id', 'in', deleted).execute();
 }
 
+/** A plan's row and its new tasks, ahead of the database; a deleted plan's tasks go in the transaction (by plan id). */
+const plansAhead: RowsAhead = {
+  step(state, events) {
+    if (events.some((e) => e.type === 'PlanDeleted')) return undefined;
+    const plan = planRows.ahead!.step(state, events);
+    const tasks = events.flatMap(newTasks);
+    if (!plan || tasks.length === 0) return plan;
+    return { state: plan.state, writes: [...plan.writes, { table: 'plan_tasks', key: 'task_id', upsert: tasks }] };
+  },
+};
+
 export const plansProjection: Projection = {
   name: 'plans',
   handles: planEventTypes,
   tables: ['plans', 'plan_tasks'],
   memberFacing: true,
   inline: true,
+  ahead: plansAhead,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   async erase(trx, userId) {

@@ -3,6 +3,7 @@ import { comparePositions, type AllPosition, type RecordedEvent } from '../../ap
 import type { Database } from '../../application/ports/database';
 import { applyInOrder, follows, MEMBER_ERASED, relevantTo } from './apply-events';
 import type { Projection } from './projection';
+import { CommittedRows, takeStagedRows, type TableWrite } from './rows-ahead';
 import { advanceContiguous, startSeen } from './stream-versions';
 
 /**
@@ -63,11 +64,25 @@ export interface AppendProjector {
     events: readonly RecordedEvent[],
     typesBefore: (version: number) => Promise<string[]>,
   ): Promise<string[]>;
+  /**
+   * The inline projections' writes for an append of these events (one stream, consecutive
+   * versions), worked out from the rows this process last saw committed (`rows-ahead.ts`), so
+   * the append carries them in its own statement (`append_events_with_rows`), with the
+   * projections that must be at the version before them; `committed` is called once it has
+   * committed. Undefined when a projection that follows them cannot tell: the append then
+   * takes its transaction (`projectAppend`).
+   */
+  rowsAhead(events: readonly RecordedEvent[]): { projections: string[]; writes: TableWrite[]; committed(): void } | undefined;
+  /** After the transaction of `projectAppend` committed: the rows it left are the stream's now. */
+  committed(trx: object, events: readonly RecordedEvent[]): void;
   /** The member-facing projections that follow these types but are not inline (answered without a transaction). */
   followersLeftBehind(types: readonly string[]): string[];
   /** Called after the append committed: what its response waits for. */
   leftBehind(position: AllPosition, projections: readonly string[]): void;
 }
+
+/** Streams whose rows a process remembers for each projection that works ahead (a plan's row is a few kB). */
+const STREAMS_REMEMBERED = 10_000;
 
 /**
  * The inline projections of `projections` (those marked `inline`), applied in the append's
@@ -86,6 +101,17 @@ export function inlineProjector(
 ): AppendProjector {
   const inline = [...projections].filter((p) => p.inline).sort((a, b) => a.name.localeCompare(b.name));
   const asynchronousMemberFacing = projections.filter((p) => !p.inline && p.memberFacing);
+  const followersOf = (events: readonly RecordedEvent[]) => inline.filter((p) => events.some((e) => follows(p, e.type)));
+  // The rows each projection that works ahead last saw committed, by stream.
+  const committedRows = new Map(inline.filter((p) => p.ahead).map((p) => [p.name, new CommittedRows(STREAMS_REMEMBERED)]));
+  /** After a commit that took `stream` from `first - 1` to `last`: what each projection's rows are now, where known. */
+  function settle(stream: string, first: number, last: number, states: ReadonlyMap<string, unknown>, followers: readonly Projection[]) {
+    for (const [name, rows] of committedRows) {
+      if (states.has(name)) rows.set(stream, last, states.get(name));
+      else if (followers.some((p) => p.name === name)) rows.forget(stream);
+      else rows.pass(stream, first - 1, last);
+    }
+  }
   return {
     concerns: (types) => inline.some((p) => types.some((type) => follows(p, type))),
 
@@ -95,7 +121,7 @@ export function inlineProjector(
       const first = events[0].streamVersion;
       const last = events[events.length - 1].streamVersion;
       const erasures = events.every((e) => e.type === MEMBER_ERASED);
-      const followers = inline.filter((p) => events.some((e) => follows(p, e.type)));
+      const followers = followersOf(events);
 
       let current: Set<string>;
       if (erasures) {
@@ -116,6 +142,33 @@ export function inlineProjector(
         else if (projection.memberFacing) left.push(projection.name);
       }
       return left;
+    },
+
+    rowsAhead(appended) {
+      const events = appended.map(currentShape);
+      if (events.some((e) => e.type === MEMBER_ERASED)) return undefined;
+      const stream = events[0].streamName;
+      const first = events[0].streamVersion;
+      const last = events[events.length - 1].streamVersion;
+      const followers = followersOf(events);
+      const states = new Map<string, unknown>();
+      const writes: TableWrite[] = [];
+      for (const projection of followers) {
+        const known = projection.ahead && (first === 0 ? { state: null } : committedRows.get(projection.name)!.at(stream, first - 1));
+        const step = known && projection.ahead!.step(known.state, relevantTo(projection, events));
+        if (!step) return undefined;
+        states.set(projection.name, step.state);
+        writes.push(...step.writes);
+      }
+      return { projections: followers.map((p) => p.name), writes, committed: () => settle(stream, first, last, states, followers) };
+    },
+
+    committed(trx, appended) {
+      const events = appended.map(currentShape);
+      const stream = events[0].streamName;
+      const states = new Map<string, unknown>();
+      for (const [name, byStream] of takeStagedRows(trx)) if (byStream.has(stream)) states.set(name, byStream.get(stream));
+      settle(stream, events[0].streamVersion, events[events.length - 1].streamVersion, states, followersOf(events));
     },
 
     followersLeftBehind: (types) => asynchronousMemberFacing.filter((p) => types.some((type) => follows(p, type))).map((p) => p.name),

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
+import type { RowsAhead } from './rows-ahead';
 
 /**
  * A read model fed from the global event order. `apply` runs inside the transaction that
@@ -36,6 +37,12 @@ export interface Projection {
    * checks that compare a rebuild with the live read models leave it out.
    */
   workQueue?: true;
+  /**
+   * Optional, inline projections only: its rows each follow one stream alone, so an append
+   * works them out in memory and carries them in its own statement (`rows-ahead.ts`); its
+   * `applyBatch` stages the rows it leaves (`stageRows`) for the appends that follow.
+   */
+  ahead?: RowsAhead;
   apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
   /** Optional: the handled events of one batch at once, in order (faster than one by one). */
   applyBatch?(trx: Transaction<Database>, events: RecordedEvent[]): Promise<void>;

@@ -2,8 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
 import type { Projection } from './projection';
+import { stageRows, type RowsAhead, type TableWrite } from './rows-ahead';
 
 type Row = Record<string, unknown>;
+
+/** The row with its jsonb columns as values (a string there is JSON text, as the driver reads it). */
+const withJsonValues = (row: Row, jsonb: Set<string>): Row =>
+  Object.fromEntries(Object.entries(row).map(([c, v]) => [c, jsonb.has(c) && typeof v === 'string' ? JSON.parse(v) : v]));
 
 export interface RowProjectionSpec<R extends Row> {
   name: string;
@@ -24,6 +29,12 @@ export interface RowProjectionSpec<R extends Row> {
   rowKey(event: RecordedEvent): string;
   /** The row after the event (null: no row). Pure: every column is decided here. */
   evolve(row: R | null, event: RecordedEvent): R | null;
+  /**
+   * Each row follows one stream alone: `rowKey` names the stream (one row per stream) and no
+   * other stream's event changes the row. An append then carries the row in its own statement
+   * (`Projection.ahead`), worked out from the row this process last saw committed.
+   */
+  rowFollowsStream?: true;
   /** The column naming the member a row belongs to: erasing the member deletes their rows (`Projection.erase`). */
   memberColumn?: keyof R & string;
 }
@@ -35,7 +46,7 @@ export interface RowProjectionSpec<R extends Row> {
  * fold the events in memory, then delete the removed rows and upsert the rest.
  */
 export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projection {
-  // The table's jsonb columns, looked up once: a string there is JSON text, as the driver reads it.
+  // The table's jsonb columns, looked up once.
   let jsonbColumns: Promise<Set<string>> | undefined;
   const jsonbColumnsOf = (trx: Transaction<Database>) =>
     (jsonbColumns ??= sql<{ name: string }>`
@@ -58,9 +69,19 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
       order by ${sql.ref(spec.keyColumn)} for update`.execute(trx);
     const rows = new Map<string, R | null>(keys.map((k) => [k, null]));
     for (const row of loaded.rows) rows.set(String(row[spec.keyColumn]), row);
+    const streams = new Map<string, string>();
     for (const event of events) {
       const key = spec.rowKey(event);
       rows.set(key, spec.evolve(rows.get(key) ?? null, event));
+      streams.set(key, event.streamName);
+    }
+    if (spec.rowFollowsStream) {
+      // As an append will send them: jsonb columns as values, not as the driver's text.
+      const jsonb = await jsonbColumnsOf(trx);
+      for (const [key, stream] of streams) {
+        const row = rows.get(key) ?? null;
+        stageRows(trx, spec.name, stream, row && withJsonValues(row, jsonb));
+      }
     }
     const removed = [...rows].filter(([, row]) => row === null).map(([key]) => key);
     const kept = [...rows.values()].filter((row): row is R => row !== null);
@@ -70,9 +91,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     if (kept.length) {
       const jsonb = await jsonbColumnsOf(trx);
       const columns = Object.keys(kept[0]);
-      const document = JSON.stringify(
-        kept.map((row) => Object.fromEntries(columns.map((c) => [c, jsonb.has(c) && typeof row[c] === 'string' ? JSON.parse(row[c]) : row[c]]))),
-      );
+      const document = JSON.stringify(kept.map((row) => withJsonValues(row, jsonb)));
       const list = sql.join(columns.map((c) => sql.ref(c)));
       const updates = columns
         .filter((c) => c !== spec.keyColumn)
@@ -84,6 +103,16 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     }
   }
 
+  const ahead: RowsAhead<R> = {
+    step(state, events) {
+      let row = state;
+      for (const event of events) row = spec.evolve(row, event);
+      const key = spec.rowKey(events[0]);
+      const write: TableWrite = row ? { table: spec.table, key: spec.keyColumn, upsert: [row] } : { table: spec.table, key: spec.keyColumn, delete: [key] };
+      return { state: row, writes: [write] };
+    },
+  };
+
   const { memberColumn } = spec;
   return {
     name: spec.name,
@@ -91,6 +120,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     tables: [spec.table],
     memberFacing: spec.memberFacing,
     ...(spec.inline && { inline: spec.inline }),
+    ...(spec.rowFollowsStream && { ahead: ahead as RowsAhead }),
     apply: (trx, event) => applyBatch(trx, [event]),
     applyBatch,
     ...(memberColumn && {

@@ -2,6 +2,7 @@ import { sql, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { planStream, type PlanEvent } from '../../domain/plans/plan';
+import { stageRows, type RowsAhead } from '../runner/rows-ahead';
 
 /**
  * The `activePlans` counter of GET /api/auth/me: how many of the member's plans are active.
@@ -26,21 +27,42 @@ export const activePlanEventTypes = ['PlanCreated', 'PlanCompleted', 'TaskAdded'
 
 export const isPlanEvent = (event: RecordedEvent) => event.streamName.startsWith(planStream.prefix);
 
+type PlanStatusRow = UserPlanStatusesTable;
+
+/** A plan's status row after one of its events (null: not created yet). */
+function nextPlanStatus(row: PlanStatusRow | null, recorded: RecordedEvent): PlanStatusRow | null {
+  const event = { type: recorded.type, data: recorded.data } as PlanEvent;
+  const planId = planStream.idOf(recorded.streamName);
+  if (event.type === 'PlanCreated') return { plan_id: planId, owner_id: event.data.ownerId, active: true };
+  if (row && (event.type === 'PlanCompleted' || event.type === 'PlanDeleted')) return { ...row, active: false };
+  if (row && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) return { ...row, active: true };
+  return row;
+}
+
+/**
+ * A plan's status ahead of the database (`rows-ahead.ts`): events that leave it as it was write
+ * nothing; a change moves the owner's counter, which the transaction counts (`applyActivePlans`).
+ */
+export const activePlansAhead: RowsAhead<PlanStatusRow> = {
+  step(state, events) {
+    if (!events.every(isPlanEvent)) return undefined;
+    const row = events.reduce(nextPlanStatus, state);
+    return row && state && row.active === state.active ? { state: row, writes: [] } : undefined;
+  },
+};
+
 /** Applies a batch of plan events: each plan's status, then the counters of the owners touched. */
-export async function applyActivePlans(trx: Transaction<Database>, events: RecordedEvent[]) {
+export async function applyActivePlans(trx: Transaction<Database>, events: RecordedEvent[], projection: string) {
   const planIds = [...new Set(events.map((e) => planStream.idOf(e.streamName)))];
   const loaded = await trx.selectFrom('user_plan_statuses').selectAll().where('plan_id', 'in', planIds).execute();
-  const plans = new Map(loaded.map((row) => [row.plan_id, row]));
+  const plans = new Map<string, PlanStatusRow | null>(loaded.map((row) => [row.plan_id, row]));
   for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as PlanEvent;
     const planId = planStream.idOf(recorded.streamName);
-    const known = plans.get(planId);
-    if (event.type === 'PlanCreated') plans.set(planId, { plan_id: planId, owner_id: event.data.ownerId, active: true });
-    else if (known && (event.type === 'PlanCompleted' || event.type === 'PlanDeleted')) plans.set(planId, { ...known, active: false });
-    else if (known && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) plans.set(planId, { ...known, active: true });
+    plans.set(planId, nextPlanStatus(plans.get(planId) ?? null, recorded));
   }
+  for (const [planId, row] of plans) stageRows(trx, projection, planStream.name(planId), row);
   // Only the plans whose status this batch changes (a task added to an active plan changes none).
-  const rows = [...plans.values()].filter((row) => {
+  const rows = [...plans.values()].filter((row): row is PlanStatusRow => row !== null).filter((row) => {
     const before = loaded.find((l) => l.plan_id === row.plan_id);
     return !before || before.active !== row.active;
   });

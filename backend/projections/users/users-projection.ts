@@ -11,7 +11,7 @@ import { rowProjection } from '../runner/row-projection';
 import { MEMBER_ERASED } from '../runner/apply-events';
 import { planStream } from '../../domain/plans/plan';
 import { announceSessionsChanged } from '../../application/identity/sessions';
-import { activePlanEventTypes, applyActivePlans, isPlanEvent } from './active-plans';
+import { activePlanEventTypes, activePlansAhead, applyActivePlans, isPlanEvent } from './active-plans';
 
 export interface UsersTable {
   id: string;
@@ -239,6 +239,8 @@ export const usersProjection: Projection = {
   // Plan events only move the `active_plans` counter (active-plans.ts).
   handles: [...userRows.handles, ...activePlanEventTypes],
   tables: [...userRows.tables, 'user_plan_statuses'],
+  // A plan's status follows its stream alone; a member's own row does not (it is not ahead).
+  ahead: activePlansAhead,
   apply: (trx, event) => applyUsersBatch(trx, [event]),
   applyBatch: applyUsersBatch,
   async erase(trx, userId) {
@@ -252,7 +254,7 @@ async function applyUsersBatch(trx: Transaction<Database>, events: RecordedEvent
   const planEvents = events.filter(isPlanEvent);
   // Rows first: a member registered in this batch has a row before their plans are counted.
   if (accountEvents.length) await userRows.applyBatch!(trx, accountEvents);
-  if (planEvents.length) await applyActivePlans(trx, planEvents);
+  if (planEvents.length) await applyActivePlans(trx, planEvents, usersProjection.name);
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
