@@ -164,7 +164,11 @@ export async function startProductServer(databaseUrl: string, env: Record<string
     if (child.exitCode !== null) await exited;
     const ready = await fetch(`${url}/api/ready`).then((r) => r.status === 200, () => false);
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the server was not ready in 180 s; see ${dataDir}/server.log`);
+    if (Date.now() > deadline) {
+      // Not left running (polling a database the bench is about to drop) to skew the next runs.
+      child.kill('SIGKILL');
+      throw new Error(`the server was not ready in 180 s; see ${dataDir}/server.log`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const ask = <T>(message: object, answerType: string, timeoutMs = 30_000) => {
