@@ -1,3 +1,4 @@
+import { AggregateCache } from '../../application/event-sourcing/aggregate-cache';
 import type { RecordedEvent } from '../../application/ports/event-store';
 
 /**
@@ -34,7 +35,7 @@ export interface RowsAhead<State = unknown> {
 
 /**
  * The rows `applyBatch` left for each stream in a transaction, by projection: the append takes
- * them as the stream's once that transaction has committed (`InlineProjector.committed`).
+ * them as the stream's once that transaction has committed (`AppendProjector.committed`).
  * Keyed by the transaction object, so a transaction that rolled back, or one of the runner's,
  * leaves nothing behind once it is gone.
  */
@@ -58,37 +59,21 @@ export function takeStagedRows(trx: object): Map<string, Map<string, unknown>> {
 
 /**
  * Each stream's rows in one projection as this process last saw them committed, with the
- * stream version they stand at (the version the projection has seen of the stream).
- * Bounded: the least recently used streams go first.
+ * stream version they stand at (the version the projection has seen of the stream): the
+ * aggregates' cache, bounded the same way, which also keeps a later version over an earlier one
+ * when two appends commit in the other order.
  */
-export class CommittedRows {
-  private readonly entries = new Map<string, { version: number; state: unknown }>();
-
-  constructor(private readonly maxStreams: number) {}
-
+export class CommittedRows extends AggregateCache<unknown> {
   /** The stream's rows at exactly `version`, if this process knows them. */
   at(stream: string, version: number): { state: unknown } | undefined {
-    const entry = this.entries.get(stream);
-    if (!entry || entry.version !== version) return undefined;
-    this.entries.delete(stream);
-    this.entries.set(stream, entry);
-    return entry;
-  }
-
-  set(stream: string, version: number, state: unknown): void {
-    this.entries.delete(stream);
-    this.entries.set(stream, { version, state });
-    if (this.entries.size > this.maxStreams) this.entries.delete(this.entries.keys().next().value!);
+    const entry = this.get(stream);
+    return entry?.version === version ? entry : undefined;
   }
 
   /** Events the projection does not follow took the stream from `from` to `to`: its rows stay as they were. */
   pass(stream: string, from: number, to: number): void {
-    const entry = this.entries.get(stream);
-    if (entry && entry.version === from) entry.version = to;
-    else if (entry) this.entries.delete(stream);
-  }
-
-  forget(stream: string): void {
-    this.entries.delete(stream);
+    const entry = this.get(stream);
+    if (entry?.version === from) this.set(stream, to, entry.state);
+    else if (entry) this.forget(stream);
   }
 }
