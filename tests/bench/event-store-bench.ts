@@ -171,7 +171,7 @@ async function generateEvents(url: string, template: TemplateRow[], total: numbe
 
 /**
  * The raw baseline: what a hand-written loader that already knew the answer would pay. One
- * keyset scan of every event (all columns, pages of the runner's batch size, JSON decoded), and
+ * keyset scan of every event (all columns, pages of the rebuild's batch size, JSON decoded), and
  * after each page one multi-row upsert (INSERT … ON CONFLICT on the primary key) per read-model
  * table of that page's share of the rebuilt rows, into equivalent tables (`like … including all`)
  * in a schema of its own. No folding, no checkpoints, no shadow swap.
@@ -237,7 +237,7 @@ async function rawScanAndUpsert(url: string, tables: string[], batchSize: number
  * rebuild all` does) from `total` events of a realistic mix (one member journey, recorded through
  * the app, repeated), in events per second, against the raw scan-plus-upsert baseline above.
  */
-export async function benchRebuild(url: string, total: number, batchSize = Number(process.env.BENCH_REBUILD_BATCH ?? 1000)): Promise<RebuildFigures> {
+export async function benchRebuild(url: string, total: number, batchSize = Number(process.env.BENCH_REBUILD_BATCH ?? 5000)): Promise<RebuildFigures> {
   const template = await recordJourney(url);
   const generateStart = performance.now();
   const members = await generateEvents(url, template, total);
@@ -250,7 +250,7 @@ export async function benchRebuild(url: string, total: number, batchSize = Numbe
   const mix: Record<string, number> = {};
   try {
     await migrateToLatest(handle.db);
-    const runner = new ProjectionRunner(handle.db, new PostgresEventStore(handle), allProjections, quiet, { batchSize });
+    const runner = new ProjectionRunner(handle.db, new PostgresEventStore(handle), allProjections, quiet, { rebuildBatchSize: batchSize });
     const start = performance.now();
     const replayed = await runner.rebuildAll();
     oursMs = performance.now() - start;

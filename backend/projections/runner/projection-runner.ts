@@ -8,6 +8,7 @@ import type { ReadModelsBehind } from './inline-projections';
 import type { Projection } from './projection';
 import { soleRunnerLeases, type ProjectionLeases } from './projection-leases';
 import { saveSeenVersions, STREAM_VERSIONS_TABLE } from './stream-versions';
+import { Lanes, replayConcurrently } from './concurrent-replay';
 
 export interface RunnerLogger {
   info(obj: object, msg: string): void;
@@ -32,6 +33,13 @@ export interface ProjectionRunnerOptions {
    * member-facing projection to reach the position.
    */
   behind?: ReadModelsBehind;
+  /**
+   * A rebuild's transactions at once (`replayConcurrently`); keep it below the pool's size, which
+   * also serves the log's reads and the live requests. Default 3.
+   */
+  rebuildConcurrency?: number;
+  /** Events a rebuild reads at once and applies in one transaction per projection. Default 5,000. */
+  rebuildBatchSize?: number;
 }
 
 /** Where `rebuild` builds a projection's tables before they replace the live ones. */
@@ -137,6 +145,8 @@ export class ProjectionRunner {
   private readonly leaseTriedAt = new Map<string, number>();
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly batchSize: number;
+  private readonly rebuildConcurrency: number;
+  private readonly rebuildBatchSize: number;
   private readonly idlePollMs: number;
   private readonly leases: ProjectionLeases;
   private readonly standbyPollMs: number;
@@ -151,6 +161,8 @@ export class ProjectionRunner {
     private readonly options: ProjectionRunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
+    this.rebuildConcurrency = options.rebuildConcurrency ?? 3;
+    this.rebuildBatchSize = options.rebuildBatchSize ?? 5_000;
     this.idlePollMs = options.idlePollMs ?? 250;
     this.leases = options.leases ?? soleRunnerLeases;
     this.standbyPollMs = options.standbyPollMs ?? 500;
@@ -298,8 +310,9 @@ export class ProjectionRunner {
 
   /**
    * Rebuilds several projections (by default every one) as `rebuild` does each, with one read of
-   * the event log: each batch of events is applied to every projection's shadow tables in one
-   * transaction, and one transaction swaps all of them in and moves all their checkpoints.
+   * the event log (batches of `rebuildBatchSize`): each projection applies each batch it has
+   * events in to its shadow tables in a transaction of its own, several projections at once
+   * (`replayConcurrently`), and one transaction swaps all of them in and moves all their checkpoints.
    * A projection without tables of its own (it acts on tables it does not own, idempotently) is
    * replayed in the same pass, on the live tables. Answers the events replayed plus those caught
    * up afterwards.
@@ -308,7 +321,7 @@ export class ProjectionRunner {
     const sorted = [...projections].sort((a, b) => a.name.localeCompare(b.name));
     const inline = sorted.filter((p) => p.inline).map((p) => p.name);
     // An inline projection's seen versions are rebuilt beside its tables (a shadow copy of the
-    // shared table, swapped in by its rows: the other projections' rows stay).
+    // shared table: swapped in whole when it holds no other projection's rows, else by its rows).
     const tables = [...sorted.flatMap((p) => p.tables), ...(inline.length ? [STREAM_VERSIONS_TABLE] : [])];
     const ownTables = tables.filter((table) => table !== STREAM_VERSIONS_TABLE);
     const shadow = (table: string) => sql.table(`${SHADOW_SCHEMA}.${table}`);
@@ -325,8 +338,6 @@ export class ProjectionRunner {
       });
     }
 
-    let replayed = 0;
-    let position = startOfAll;
     // A replay from zero applies every event an inline projection follows (none can have been
     // seen before it in its own stream's order), so the versions it sees are kept here and
     // written once after the replay, not looked up and upserted batch by batch.
@@ -334,45 +345,61 @@ export class ProjectionRunner {
     const inShadow = (trx: Transaction<Database>) =>
       // Unqualified table names now resolve to the shadow tables first (the live ones otherwise).
       sql`select set_config('search_path', ${SHADOW_SCHEMA} || ', ' || quote_ident(current_schema()), true)`.execute(trx);
-    for (;;) {
-      const events = await this.eventStore.readAll({ after: position, limit: this.batchSize });
-      if (events.length === 0) break;
-      await this.db.transaction().execute(async (trx) => {
-        await inShadow(trx);
-        for (const projection of sorted) await applyInOrder(trx, projection, relevantTo(projection, events));
-      });
-      for (const projection of sorted) {
+    const replay = await replayConcurrently({
+      projections: sorted,
+      read: (after) => this.eventStore.readAll({ after, limit: this.rebuildBatchSize }),
+      concurrency: this.rebuildConcurrency,
+      apply: async (projection, events) => {
+        const relevant = relevantTo(projection, events);
+        if (relevant.length > 0) {
+          await this.db.transaction().execute(async (trx) => {
+            await inShadow(trx);
+            await applyInOrder(trx, projection, relevant);
+          });
+        }
         const seen = seenInReplay.get(projection.name);
         if (seen) noteSeen(seen, projection, events);
-      }
-      position = events[events.length - 1].position;
-      replayed += events.length;
-    }
-    for (const [name, seen] of seenInReplay) {
-      const entries = [...seen];
-      for (let at = 0; at < entries.length; at += 10_000) {
-        await this.db.transaction().execute(async (trx) => {
-          await inShadow(trx);
-          await saveSeenVersions(trx, new Map([[name, new Map(entries.slice(at, at + 10_000))]]));
-        });
-      }
-    }
+      },
+    });
+    let replayed = replay.replayed;
+    const position = replay.position;
+    const lanes = new Lanes(this.rebuildConcurrency);
+    await Promise.all(
+      [...seenInReplay].flatMap(([name, seen]) => {
+        const entries = [...seen];
+        return Array.from({ length: Math.ceil(entries.length / 10_000) }, (_, chunk) =>
+          lanes.run(() =>
+            this.db.transaction().execute(async (trx) => {
+              await inShadow(trx);
+              await saveSeenVersions(trx, new Map([[name, new Map(entries.slice(chunk * 10_000, (chunk + 1) * 10_000))]]));
+            }),
+          ),
+        );
+      }),
+    );
 
     // Made durable in bulk (a rewrite of each table and a build of its indexes, written to the
     // WAL as whole pages) before the live tables are touched, so the swap itself is short.
-    for (const table of ownTables) await sql`alter table ${shadow(table)} set logged`.execute(this.db);
+    await Promise.all(tables.map((table) => lanes.run(() => sql`alter table ${shadow(table)} set logged`.execute(this.db))));
     await this.db.transaction().execute(async (trx) => {
       await lockCheckpoints(trx, sorted.map((p) => p.name));
       if (inline.length) {
         // No append applies an inline projection until this commits: each takes the seen
         // versions first, so none is left holding the tables dropped below, and none writes a
         // version for tables it is about to lose.
-        await sql`lock table ${sql.table(STREAM_VERSIONS_TABLE)} in exclusive mode`.execute(trx);
-        await sql`delete from ${sql.table(STREAM_VERSIONS_TABLE)} where projection = any(${inline}::text[])`.execute(trx);
-        await sql`
-          insert into ${sql.table(STREAM_VERSIONS_TABLE)} select * from ${shadow(STREAM_VERSIONS_TABLE)}
-          where projection = any(${inline}::text[])`.execute(trx);
-        await sql`drop table ${shadow(STREAM_VERSIONS_TABLE)}`.execute(trx);
+        await sql`lock table ${sql.table(STREAM_VERSIONS_TABLE)} in access exclusive mode`.execute(trx);
+        const others = await sql`
+          select 1 from ${sql.table(STREAM_VERSIONS_TABLE)} where projection <> all(${inline}::text[]) limit 1`.execute(trx);
+        if (others.rows.length === 0) {
+          // Every inline projection was rebuilt (the usual `rebuild all`): the copy takes the table's place whole.
+          await swapIn(trx, STREAM_VERSIONS_TABLE);
+        } else {
+          await sql`delete from ${sql.table(STREAM_VERSIONS_TABLE)} where projection = any(${inline}::text[])`.execute(trx);
+          await sql`
+            insert into ${sql.table(STREAM_VERSIONS_TABLE)} select * from ${shadow(STREAM_VERSIONS_TABLE)}
+            where projection = any(${inline}::text[])`.execute(trx);
+          await sql`drop table ${shadow(STREAM_VERSIONS_TABLE)}`.execute(trx);
+        }
       }
       for (const table of ownTables) await swapIn(trx, table);
       if (sorted.some((p) => p.memberFacing)) await announceReadModelsChanged(trx);
@@ -385,7 +412,7 @@ export class ProjectionRunner {
     }
     // Every row was replaced: fresh planner statistics, so the first reads after a rebuild (an
     // admin's backfill, a deploy's rebuild) use the indexes rather than waiting for autovacuum.
-    for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(this.db);
+    await Promise.all(tables.map((table) => lanes.run(() => sql`analyze ${sql.table(table)}`.execute(this.db))));
     for (const projection of sorted) replayed += await this.catchUp(projection);
     return replayed;
   }

@@ -75,23 +75,18 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
       rows.set(key, spec.evolve(rows.get(key) ?? null, event));
       streams.set(key, event.streamName);
     }
-    if (spec.rowFollowsStream) {
-      // As an append will send them: jsonb columns as values, not as the driver's text.
-      const jsonb = await jsonbColumnsOf(trx);
-      for (const [key, stream] of streams) {
-        const row = rows.get(key) ?? null;
-        stageRows(trx, spec.name, stream, row && withJsonValues(row, jsonb));
-      }
-    }
-    const removed = [...rows].filter(([, row]) => row === null).map(([key]) => key);
-    const kept = [...rows.values()].filter((row): row is R => row !== null);
+    // Jsonb columns as values, not as the driver's text: as the upsert sends them, and as an append will.
+    const jsonb = await jsonbColumnsOf(trx);
+    const valued = new Map<string, Row | null>([...rows].map(([key, row]) => [key, row && withJsonValues(row, jsonb)]));
+    if (spec.rowFollowsStream) for (const [key, stream] of streams) stageRows(trx, spec.name, stream, valued.get(key) ?? null);
+    const removed = [...valued].filter(([, row]) => row === null).map(([key]) => key);
+    const kept = [...valued.values()].filter((row): row is Row => row !== null);
     if (removed.length) {
       await sql`delete from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} = any(${removed})`.execute(trx);
     }
     if (kept.length) {
-      const jsonb = await jsonbColumnsOf(trx);
       const columns = Object.keys(kept[0]);
-      const document = JSON.stringify(kept.map((row) => withJsonValues(row, jsonb)));
+      const document = JSON.stringify(kept);
       const list = sql.join(columns.map((c) => sql.ref(c)));
       const updates = columns
         .filter((c) => c !== spec.keyColumn)
