@@ -105,6 +105,61 @@ describe('session cache across two server instances', () => {
     expect((await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie: x.cookie } })).json()).firstName).toBe('Renamed');
   });
 
+  it("a task ticked in a plan whose status stays keeps the member's cached session; the toggle that completes the plan drops it, and /api/auth/me counts it at once", async () => {
+    const { c, cookie, id } = await signedUpCookie();
+    // Pro, so the plan's every milestone can be detailed (a plan completes only then).
+    const upgraded = await a.services.identity.changeRole(id, 'pro', 'Paid subscription', { actor: systemActor('test'), requestId: 'upgrade' });
+    await a.services.progress.waitFor(upgraded.position!, 5000);
+    const idea = { id: 'idea-1', title: 'Custom Pet Portraits', subtitle: 'Pet owners pay for a painting', description: 'Paint pets from photos and sell on Fiverr.', category: 'fiverr', industry: 'Art', method: 'Gigs', pricing: '$40-120' };
+    expect((await c.post('/api/idea-sets', { skill: 'Pet painting', categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] })).status).toBe(201);
+    const generated = await c.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: 'fiverr', ideaId: idea.id });
+    expect(generated.status, generated.text).toBe(201);
+    const planId = generated.body.planId as string;
+    expect((await c.get('/api/auth/me')).body.activePlans).toBe(1);
+    const cached = () => a.app.sessionCache.get(decodeURIComponent(cookie.slice('skilly_session='.length)), Date.now()) !== undefined;
+    type Milestone = { isDetailed: string; tasks: { id: string; completed: string }[] };
+    const openTasks = async () => {
+      const milestones = (await c.get(`/api/plans/${planId}`)).body.milestones as Milestone[];
+      return { ids: milestones.flatMap((m) => m.tasks.filter((t) => t.completed !== 'true').map((t) => t.id)), outlines: milestones.filter((m) => m.isDetailed !== 'true').length };
+    };
+
+    // Once the runner has passed the earlier writes (a plan generated, a milestone paid for: both
+    // name the member), a read puts the session back in the cache.
+    const settled = async () => {
+      await a.services.runner.catchUpAll();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return openTasks();
+    };
+
+    // Every task but the plan's last: the plan stays active, the session stays cached.
+    let ticked = 0;
+    for (let plan = await settled(); ; plan = await settled()) {
+      expect(cached()).toBe(true);
+      const ids = plan.outlines > 0 ? plan.ids : plan.ids.slice(0, -1);
+      for (const taskId of ids) {
+        const toggled = await c.request('PATCH', `/api/tasks/${taskId}/toggle`, {});
+        expect(toggled.status, toggled.text).toBe(200);
+        expect(toggled.body.status).toBe('active');
+        expect(cached()).toBe(true);
+        ticked++;
+      }
+      if (plan.outlines === 0) break;
+      const next = await c.post(`/api/plans/${planId}/generate-next-milestone`);
+      expect(next.status, next.text).toBe(200);
+    }
+    expect(ticked).toBeGreaterThan(1);
+    expect((await c.get('/api/auth/me')).body.activePlans).toBe(1);
+
+    const [lastTask] = (await openTasks()).ids;
+    const last = await c.request('PATCH', `/api/tasks/${lastTask}/toggle`, {});
+    expect(last.body.status).toBe('completed');
+    expect(cached()).toBe(false);
+    expect((await c.get('/api/auth/me')).body.activePlans).toBe(0);
+    // Reopening it makes the plan active again: counted at once too.
+    expect((await c.request('PATCH', `/api/tasks/${lastTask}/toggle`, {})).body.status).toBe('active');
+    expect((await c.get('/api/auth/me')).body.activePlans).toBe(1);
+  });
+
   it('a live session keeps answering from either instance', async () => {
     const { cookie } = await signedUpCookie();
     for (const url of [a.url, second.url]) expect((await fetch(`${url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);

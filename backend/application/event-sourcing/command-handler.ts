@@ -14,6 +14,8 @@ export type { CommandContext, CommandInput } from './command-context';
 
 export interface CommandOutcome<Event, State> {
   newEvents: Event[];
+  /** The state the command was decided on (the one `newEvents` were appended to). */
+  decidedOn: State;
   state: State;
   /** Position of the last new event, or null when the command changed nothing. */
   position: AllPosition | null;
@@ -99,7 +101,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const currentVersion = history.length === 0 ? -1 : history[history.length - 1].streamVersion;
     if (currentVersion >= 0) cache?.set(streamName, currentVersion, state);
     const newEvents = decider.decide({ ...(await command(state)), metadata: metadataOf(context) } as Command, state);
-    if (newEvents.length === 0) return { newEvents, state, position: null, streamVersion: currentVersion };
+    if (newEvents.length === 0) return { newEvents, decidedOn: state, state, position: null, streamVersion: currentVersion };
     const outcome = await appendDecided(state, currentVersion, newEvents, attempt);
     if (outcome) return outcome;
   }
@@ -136,6 +138,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       cache?.set(streamName, result.streamVersion, newState);
       return {
         newEvents,
+        decidedOn: state,
         state: newState,
         position: result.position,
         streamVersion: result.streamVersion,

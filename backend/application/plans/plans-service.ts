@@ -80,24 +80,32 @@ export function createPlansService(deps: PlansDeps) {
   // A plan's id is new for every plan, so its stream is never written again once deleted.
   const planStates = new AggregateCache<PlanState>();
 
-  function run(member: PlanMember, planId: string, requestId: string, command: (state: PlanState) => CommandInput<PlanCommand>) {
+  async function run(member: PlanMember, planId: string, requestId: string, command: (state: PlanState) => CommandInput<PlanCommand>) {
     const context = commandContext(clock, { actor: member, requestId }, 'plans');
-    return handleCommand({ eventStore, ids }, planDecider, planStream.name(planId), command, context, { cache: planStates });
+    const outcome = await handleCommand({ eventStore, ids }, planDecider, planStream.name(planId), command, context, { cache: planStates });
+    if (planExists(outcome.state)) rememberTasksOf(outcome.state);
+    return outcome;
   }
 
   async function planOf(planId: string): Promise<PlanState> {
     return foldStream(planDecider, await eventStore.readStream(planStream.name(planId)));
   }
 
-  // The plan of each task this process last ran a command on. A task id is new for every task
-  // and its plan never changes, so the answer holds for good; whose plan it is, and whether it
-  // still stands, the plan's own rules decide (another member's task, or one of a deleted plan,
-  // is refused there with the same task_not_found). Bounded: the oldest go first.
+  // The plan of every task of each plan this process last ran a command on (so a member ticking
+  // one task after another in a plan asks the database only for the first). A task id is new for
+  // every task and its plan never changes, so the answer holds for good; whose plan it is, and
+  // whether it still stands, the plan's own rules decide (another member's task, or one of a
+  // deleted plan, is refused there with the same task_not_found). Bounded: the oldest go first.
   const planOfTask = new Map<string, string>();
-  function rememberTask(taskId: string, planId: string) {
-    planOfTask.delete(taskId);
-    planOfTask.set(taskId, planId);
-    if (planOfTask.size > TASKS_REMEMBERED) planOfTask.delete(planOfTask.keys().next().value!);
+  function rememberTasksOf(plan: ExistingPlan) {
+    for (const milestone of plan.milestones) {
+      if (!isDetailed(milestone)) continue;
+      for (const { taskId } of milestone.tasks) {
+        planOfTask.delete(taskId);
+        planOfTask.set(taskId, plan.planId);
+      }
+    }
+    while (planOfTask.size > TASKS_REMEMBERED) planOfTask.delete(planOfTask.keys().next().value!);
   }
 
   /** The plan holding the task: remembered, else the member's own through the read model, else task_not_found. */
@@ -193,27 +201,41 @@ export function createPlansService(deps: PlansDeps) {
       return { planId, position: latest(spent, result) };
     },
 
-    /** PATCH /api/tasks/{taskId}/toggle: `completed` is the new state; without it the task flips. */
+    /**
+     * PATCH /api/tasks/{taskId}/toggle: `completed` is the new state; without it the task flips.
+     * `statusChanged`: the plan was completed or became active again, which moves the owner's
+     * active-plans count (their account row); otherwise the account stayed as it was.
+     */
     async toggleTask(member: PlanMember, taskId: string, completed: boolean | undefined, origin: { requestId: string }) {
       const planId = await planIdOfTask(member, taskId);
       const outcome = await run(member, planId, origin.requestId, () => ({
         type: 'ToggleTask',
         data: completed === undefined ? { planId, taskId } : { planId, taskId, completed },
       }));
-      rememberTask(taskId, planId);
       const plan = outcome.state as ExistingPlan;
-      return { planId, task: findTask(plan, taskId)!.task, status: plan.status, progress: planProgress(plan), position: outcome.position };
+      return {
+        planId,
+        task: findTask(plan, taskId)!.task,
+        status: plan.status,
+        progress: planProgress(plan),
+        statusChanged: outcome.decidedOn.status !== plan.status,
+        position: outcome.position,
+      };
     },
 
-    /** POST /api/plans/{planId}/milestones/{milestoneId}/tasks: a task of the member's own. */
+    /** POST /api/plans/{planId}/milestones/{milestoneId}/tasks: a task of the member's own (`statusChanged` as for a toggle). */
     async addTask(member: PlanMember, planId: string, milestoneId: string, task: { title: string; description?: string }, origin: { requestId: string }) {
       const taskId = ids.next();
       const outcome = await run(member, planId, origin.requestId, () => ({
         type: 'AddTask',
         data: { planId, milestoneId, task: { taskId, title: task.title, description: task.description ?? '' } },
       }));
-      rememberTask(taskId, planId);
-      return { planId, task: findTask(outcome.state as ExistingPlan, taskId)!.task, position: outcome.position };
+      return {
+        planId,
+        task: findTask(outcome.state as ExistingPlan, taskId)!.task,
+        statusChanged: outcome.decidedOn.status !== outcome.state.status,
+        position: outcome.position,
+      };
     },
 
     /** POST /api/tasks/{taskId}/help: one help credit, once per task. */

@@ -4,6 +4,7 @@ import {
   appendFunctionIndexPlansMigration,
   appendFunctionMigration,
   appendFunctionPlansMigration,
+  appendWithRowsCachedPlanMigration,
   appendWithRowsFunctionMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
@@ -70,6 +71,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_28_0049_confirmation_emails': confirmationEmailsMigration,
   '2026_11_29_0052_projection_stream_versions': streamVersionsMigration,
   '2026_11_29_0053_event_store_append_with_rows': appendWithRowsFunctionMigration,
+  '2026_11_29_0054_event_store_append_with_rows_cached_plan': appendWithRowsCachedPlanMigration,
 };
 
 /** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */

@@ -61,6 +61,7 @@ const landed = [
   '2026_11_28_0051_payment_amounts_in_minor_units',
   '2026_11_29_0052_projection_stream_versions',
   '2026_11_29_0053_event_store_append_with_rows',
+  '2026_11_29_0054_event_store_append_with_rows_cached_plan',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -325,7 +325,20 @@ export const appendFunctionFewerStatementsMigration: Migration = {
  */
 export const appendWithRowsFunctionMigration: Migration = {
   async up(db) {
-    await sql`
+    await createAppendWithRowsFunction(db);
+  },
+  async down(db) {
+    await sql`drop function append_events_with_rows`.execute(db);
+  },
+};
+
+/** `append_events_with_rows` moves the seen versions with a statement whose plan the session keeps (it was EXECUTEd). */
+export const appendWithRowsCachedPlanMigration: Migration = {
+  up: createAppendWithRowsFunction,
+};
+
+async function createAppendWithRowsFunction(db: Kysely<unknown>) {
+  await sql`
       create or replace function append_events_with_rows(
         p_stream text, p_expected integer, p_ids text[], p_events jsonb,
         p_actor jsonb, p_causation_id text, p_correlation_id text, p_occurred_at timestamptz,
@@ -352,17 +365,18 @@ export const appendWithRowsFunctionMigration: Migration = {
               returning projection)
             select array_agg(s.projection) into v_moved from started s;
           else
-            -- EXECUTEd: planned for today's table sizes (see appendFunctionIndexPlansMigration).
-            execute '
-              with locked as (
-                select projection from projection_stream_versions
-                where stream_name = $1 and version = $2 order by projection for update),
-              moved as (
-                update projection_stream_versions v set version = $3 from locked
-                where v.stream_name = $1 and v.projection = locked.projection
-                returning v.projection)
-              select array_agg(projection) from moved'
-              into v_moved using p_stream, v_first - 1, v_append.stream_version;
+            -- Every projection that stood at the version before (not only those named): each
+            -- has seen the stream so far. A static statement, so the session keeps its plan (an
+            -- index scan on the stream's name; an EXECUTE here was planned afresh on every call).
+            with locked as (
+              select l.projection from projection_stream_versions l
+              where l.stream_name = p_stream and l.version = v_first - 1
+              order by l.projection for update),
+            moved as (
+              update projection_stream_versions v set version = v_append.stream_version from locked
+              where v.projection = locked.projection and v.stream_name = p_stream
+              returning v.projection)
+            select array_agg(m.projection) into v_moved from moved m;
           end if;
           if not coalesce(v_moved, '{}') @> p_projections then
             raise exception 'an inline projection has not seen % up to version %', p_stream, v_first - 1
@@ -391,11 +405,7 @@ export const appendWithRowsFunctionMigration: Migration = {
                             v_append.global_position, v_append.event_id;
       end
       $fn$`.execute(db);
-  },
-  async down(db) {
-    await sql`drop function append_events_with_rows`.execute(db);
-  },
-};
+}
 
 export const EVENTS_CHANNEL = 'skilly_events';
 

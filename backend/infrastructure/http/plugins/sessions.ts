@@ -14,6 +14,8 @@ declare module 'fastify' {
     /** The signed-in account, or null for a visitor. */
     user: UserRow | null;
     sessionToken: string | null;
+    /** The mutation left the signed-in member's account row as it was (`accountLeftAsItWas`). */
+    accountUnchanged: boolean;
   }
   interface FastifyInstance {
     /** Sessions resolved in the last few seconds (see SessionCache). */
@@ -24,6 +26,16 @@ declare module 'fastify' {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Called by a member's mutation that changed nothing of their own account row (role, status,
+ * names, counters): a task ticked in a plan whose status stays. Their cached session stays, so
+ * their next request asks the database nothing about it (a write that does change the row, or
+ * ends a session, keeps the usual drop).
+ */
+export function accountLeftAsItWas(request: FastifyRequest): void {
+  request.accountUnchanged = true;
+}
 
 export async function registerSessions(app: FastifyInstance, services: AppServices) {
   await app.register(cookie, { secret: services.cookieSecret });
@@ -40,6 +52,7 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
   app.decorate('routeAudiences', new Map<string, readonly Audience[]>());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('accountUnchanged', false);
 
   // Sessions ended anywhere (logout, new password, disabled or deleted account, on any
   // instance) and members' rows changed clear this instance's cache as soon as the NOTIFY
@@ -55,9 +68,10 @@ export async function registerSessions(app: FastifyInstance, services: AppServic
     await unlisten().catch(() => {});
   });
   // A mutation answered here (a reset password, a changed profile) may have changed a member:
-  // its response waited for the read models, so the next read resolves sessions afresh.
+  // its response waited for the read models, so the next read resolves sessions afresh, unless
+  // the route knows the member's account row stayed as it was (`accountLeftAsItWas`).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method)) dropAfterMutation(cache, request.user);
+    if (!READS.has(request.method) && !request.accountUnchanged) dropAfterMutation(cache, request.user);
     done(null, payload);
   });
 

@@ -16,7 +16,7 @@ import {
   toTaskDto,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
-import { memberOf } from '../../../plugins/sessions';
+import { accountLeftAsItWas, memberOf } from '../../../plugins/sessions';
 import { planErrors } from '../../../plan-requests';
 import { awaitProjections, READ_YOUR_WRITES_TIMEOUT_MS } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
@@ -115,6 +115,7 @@ export function plansRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { planId, milestoneId } = request.params;
         const added = await plans.addTask(memberOf(request), planId, milestoneId, request.body, { requestId: request.id });
+        if (!added.statusChanged) accountLeftAsItWas(request);
         if (!(await awaitProjections(progress, added.position, reply))) return reply;
         return reply.status(201).send(toTaskDto(added.task));
       },

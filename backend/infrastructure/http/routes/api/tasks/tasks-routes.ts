@@ -8,7 +8,7 @@ import {
   toggleTaskResponseSchema,
 } from '../../../../../application/contracts/plans';
 import { answerAiFailures } from '../../../ai-failures';
-import { memberOf } from '../../../plugins/sessions';
+import { accountLeftAsItWas, memberOf } from '../../../plugins/sessions';
 import { planErrors, planWriteErrors } from '../../../plan-requests';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
@@ -36,6 +36,7 @@ export function tasksRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const toggled = await plans.toggleTask(memberOf(request), request.params.taskId, request.body?.completed, { requestId: request.id });
+        if (!toggled.statusChanged) accountLeftAsItWas(request);
         if (!(await awaitProjections(progress, toggled.position, reply))) return reply;
         return { task: toTaskDto(toggled.task), planId: toggled.planId, status: toggled.status, progress: toggled.progress };
       },
