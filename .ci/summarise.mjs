@@ -1,5 +1,7 @@
-// Adds up vitest JSON reports and prints "N passed, N failed" (skipped tests are neither).
+// Adds up vitest JSON reports: prints the ten slowest test files of each, then, last,
+// "N passed, N failed" (skipped tests are neither).
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 let passed = 0;
 let failed = 0;
@@ -22,6 +24,11 @@ for (const file of process.argv.slice(2)) {
     }
   }
   console.error(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  const slowest = (report.testResults ?? [])
+    .map((suite) => ({ name: path.relative(process.cwd(), suite.name), seconds: (suite.endTime - suite.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.error(`  its ten slowest files:\n${slowest.map((s) => `    ${s.seconds.toFixed(1).padStart(7)} s  ${s.name}`).join('\n')}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newDataDir } from '../support/data-dir';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../../backend/infrastructure/database/data-dir-lock';
 
 const run = promisify(execFile);
@@ -12,7 +13,8 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-// The lock guards the embedded database only, so these always use PGlite in a fresh DATA_DIR.
+// The lock guards the embedded database only, so these always use PGlite in a fresh DATA_DIR
+// (holding a copy of the migrated database on the embedded run; empty, so created, on the server's)
 function envFor(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
@@ -41,7 +43,7 @@ const cli = (dataDir: string, ...args: string[]) =>
 
 describe('DATA_DIR lock', () => {
   it('a CLI run on a data folder that another process has open refuses, naming that process, and changes nothing', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-lock-'));
+    const dataDir = newDataDir('skilly-lock-');
     const server = await holder(dataDir);
 
     const refused = await cli(dataDir, 'projections', 'rebuild', 'all').then(
@@ -64,7 +66,7 @@ describe('DATA_DIR lock', () => {
   }, 240_000);
 
   it('a lock left by a killed process (kill -9) is stale and taken over', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-lock-'));
+    const dataDir = newDataDir('skilly-lock-');
     const server = await holder(dataDir);
     server.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));

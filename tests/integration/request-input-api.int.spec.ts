@@ -73,11 +73,12 @@ async function fingerprint() {
     where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
       and table_name not in ('sessions', 'projection_checkpoints')
     order by table_name`.execute(t.services.database.db);
-  const counts: Record<string, number> = {};
-  for (const { table_name } of tables.rows) {
-    const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table_name)}`.execute(t.services.database.db);
-    counts[table_name] = Number(row.rows[0].n);
-  }
+  // Every count in one statement: this runs twice for each of hundreds of spoiled requests.
+  const counted = await sql<{ table_name: string; n: string }>`${sql.join(
+    tables.rows.map(({ table_name }) => sql`select ${table_name} as table_name, count(*) as n from ${sql.table(table_name)}`),
+    sql` union all `,
+  )}`.execute(t.services.database.db);
+  const counts = Object.fromEntries(counted.rows.map((row) => [row.table_name, Number(row.n)]));
   const content = (await new Client(t.url).get('/api/homepage-content')).text;
   return { counts, content };
 }
@@ -132,6 +133,8 @@ describe('request strings that PostgreSQL cannot store, or that are far too long
     const doc = (await new Client(t.url).get('/api/docs/json')).body as { paths: Record<string, Record<string, Operation>> };
     const checked: string[] = [];
     const failures: string[] = [];
+    // The state before every spoiled request: each check below proves it has not moved.
+    const before = await fingerprint();
     for (const [route, methods] of Object.entries(doc.paths)) {
       if (!route.startsWith('/api/')) continue;
       for (const [method, operation] of Object.entries(methods)) {
@@ -160,7 +163,6 @@ describe('request strings that PostgreSQL cannot store, or that are far too long
         for (const target of targets) {
           for (const [label, bad] of Object.entries(BAD_VALUES)) {
             const request = target.build(bad);
-            const before = await fingerprint();
             const statuses: number[] = [];
             for (const [role, client] of Object.entries(callers)) {
               const res = await client.request(method.toUpperCase(), request.url, request.body);

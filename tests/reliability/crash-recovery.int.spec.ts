@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { compose, type Composition } from '../../backend/infrastructure/composit
 import { loadConfig } from '../../backend/infrastructure/config/config';
 import { readAllCheckpoints } from '../../backend/projections/runner/checkpoints';
 import { createTestDatabase, usingServer } from '../support/database';
+import { newDataDir } from '../support/data-dir';
 import { readModelTables, stateChecksums } from '../support/state-checksum';
 import { checkoutCompleted, invoicePaid, proPriceId, signedDelivery, startStripeServer, stripeId } from '../support/stripe-server';
 import { Client, newMember } from '../support/test-app';
@@ -61,7 +60,7 @@ interface ProductData {
 }
 
 async function createProductData(): Promise<ProductData> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-crash-'));
+  const dataDir = newDataDir('skilly-crash-');
   const database = usingServer() ? await createTestDatabase() : undefined;
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url! } : {}) };
   return {

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, usingServer } from '../support/database';
+import { newDataDir } from '../support/data-dir';
 import { streamMessages } from '../support/scripted-idea-generator';
 import { Client, newMember } from '../support/test-app';
 import type { SoakServerMessage } from './soak-server';
@@ -103,7 +103,7 @@ async function journey(url: string, recorder: Recorder, n: number): Promise<void
 /** The real server in a child process on a fresh database; its log goes to a file. */
 async function startServerChild() {
   const database = usingServer() ? await createTestDatabase() : undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-soak-'));
+  const dataDir = newDataDir('skilly-soak-');
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'soak-server.ts'), [], {

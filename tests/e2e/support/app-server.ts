@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildFrontend } from '../../../frontend/build/build-frontend';
+import { newDataDir } from '../../support/data-dir';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
@@ -47,13 +47,13 @@ async function freePort(): Promise<number> {
 export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
 
 /**
- * The real server (embedded database in a fresh temp folder, bootstrap admin) as a child process,
+ * The real server (embedded database in a fresh temp folder holding the migrated schema, bootstrap admin) as a child process,
  * ready once GET /api/health answers 200.
  */
 export async function startApp(): Promise<RunningApp> {
   ensureFrontendBuilt();
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skilly-e2e-'));
+  const dataDir = newDataDir('skilly-e2e-');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',

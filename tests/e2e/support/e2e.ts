@@ -56,10 +56,15 @@ export function setupE2E(viewport = { width: 1280, height: 900 }): E2E {
   };
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([
+    const [started, launched] = await Promise.allSettled([
       startApp(),
       chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
     ]);
+    // Whichever started is kept so that afterAll stops it, even when the other failed.
+    if (started.status === 'fulfilled') app = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   });
 
   afterAll(async () => {
