@@ -24,8 +24,10 @@ declare module 'vitest' {
 /**
  * The schema is migrated once per run, then copied: migrating a fresh database costs seconds,
  * a copy a fraction of that. On the embedded database one migrated PGlite is dumped to a file
- * that every test file loads, and unpacked into a data folder that child processes get copies of; on the PostgreSQL server one migrated database is the TEMPLATE of
- * every `CREATE DATABASE` (tests/support/database.ts), and is dropped when the run ends.
+ * that every test file loads, and unpacked into a data folder that product processes started by
+ * tests get copies of (tests/support/data-dir.ts). On the PostgreSQL server one migrated
+ * database is the TEMPLATE of every `CREATE DATABASE` (tests/support/database.ts), and is
+ * dropped when the run ends.
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;

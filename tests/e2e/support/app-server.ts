@@ -47,8 +47,8 @@ async function freePort(): Promise<number> {
 export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
 
 /**
- * The real server (embedded database in a fresh temp folder holding the migrated schema, bootstrap admin) as a child process,
- * ready once GET /api/health answers 200.
+ * The real server (embedded database in a fresh temp folder that holds the migrated schema,
+ * bootstrap admin) as a child process, ready once GET /api/health answers 200.
  */
 export async function startApp(): Promise<RunningApp> {
   ensureFrontendBuilt();
