@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { newDataDir } from './data-dir';
 
 const run = promisify(execFile);
 
@@ -18,7 +20,9 @@ export function cliProcess(name: string, unset: string[] = []) {
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: newDataDir(`skilly-${name}-`) };
+    // An empty data folder, unlike tests/support/data-dir.ts: the CLI's first run creates the
+    // embedded database and migrates it, as a newcomer's first start does.
+    env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), `skilly-${name}-`)) };
     for (const key of ['DATABASE_URL', ...unset]) delete env[key];
     const server = process.env.TEST_DATABASE_URL;
     if (server) {
