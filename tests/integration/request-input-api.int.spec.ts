@@ -73,7 +73,7 @@ async function fingerprint() {
     where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
       and table_name not in ('sessions', 'projection_checkpoints')
     order by table_name`.execute(t.services.database.db);
-  // Every count in one statement: this runs twice for each of hundreds of spoiled requests.
+  // Every count in one statement: this runs once for each of hundreds of spoiled requests.
   const counted = await sql<{ table_name: string; n: string }>`${sql.join(
     tables.rows.map(({ table_name }) => sql`select ${table_name} as table_name, count(*) as n from ${sql.table(table_name)}`),
     sql` union all `,
