@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers } from './imports';
 
 /**
  * The layering rule of docs/architecture.md, checked on the source: domain imports nothing
@@ -16,17 +17,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
   });
-}
-
-/** Every module specifier of static imports/exports, dynamic `import()` and `require()`. */
-export function importSpecifiers(source: string): string[] {
-  const patterns = [
-    /\b(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]!));
 }
 
 /** The layer folder a specifier lands in, or `external` for a package. */

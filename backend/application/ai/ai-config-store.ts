@@ -52,17 +52,6 @@ export async function readAiSettings(db: Db): Promise<AiSettings> {
 // Before issue 33: one row in a plain table. Kept (never written, never read after the import)
 // so a database from before upgrades without loss; see docs/ai.md "Versions".
 
-export interface AiSettingsTable {
-  key: string;
-  settings: unknown;
-  updated_at: Date;
-  updated_by: string;
-}
-
-export interface AiSettingsTables {
-  ai_settings: AiSettingsTable;
-}
-
 /** The migration that created it (2026_11_22_0006): landed, never edited. */
 export const aiSettingsMigration: Migration = {
   async up(db) {

@@ -9,19 +9,6 @@ import type { Database } from '../ports/database';
  * before the end, or the provider retried while the first was running) runs again, and the
  * billing decider makes that safe: a provider event id it has taken decides nothing.
  */
-export interface BillingInboxTable {
-  /** The provider's event id (Stripe's `evt_…`, or the simulated gateway's `sim_evt_…`). */
-  event_id: string;
-  kind: string;
-  user_id: string | null;
-  received_at: Date;
-  processed_at: Date | null;
-}
-
-export interface BillingInboxTables {
-  billing_inbox: BillingInboxTable;
-}
-
 export const billingInboxMigration: Migration = {
   async up(db) {
     await sql`

@@ -12,31 +12,12 @@ import {
 import type { Database } from '../ports/database';
 import type { Clock, IdGenerator } from '../ports/system';
 import { hasBlogContent, sanitizeBlogHtml } from './blog-html';
+import type { BlogPostsTable } from './blog-tables';
 
 /**
  * Blog posts (back-office §2 Blog tab, §3, §5; the public /blog pages): a plain table through
  * Kysely (design §2), not event-sourced. Only the current version of a post matters.
  */
-export interface BlogPostsTable {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  featured_image: string;
-  status: BlogPostStatus;
-  publish_date: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  /** The admin who wrote the post (erased with the account: the Delete user dialog says so). */
-  author_id: string;
-}
-
-export interface BlogTables {
-  blog_posts: BlogPostsTable;
-}
-
 export const blogPostsMigration: Migration = {
   async up(db) {
     await sql`

@@ -6,7 +6,7 @@ import type { ContactMessage, ContactMessageRequest, ContactMessagesPage } from 
 import { CONTACT_MESSAGES_PAGE_SIZE } from '../contracts/contact';
 import type { Database } from '../ports/database';
 import type { Clock, IdGenerator, Mailer, OutgoingEmail } from '../ports/system';
-import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, untilNextUtcDay } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
  * Contact messages (back-office §2 Contact page, §3, §7 POST /api/contact): what visitors and
@@ -16,22 +16,6 @@ import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, untilNextUtcDay 
  * generations use), so the form cannot be used to flood the inbox or the mailer.
  */
 export const CONTACT_MESSAGES_PER_DAY = 5;
-
-export interface ContactMessagesTable {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  created_at: Date;
-}
-
-export type ContactSendsTable = DailyQuotaTable<'client'>;
-
-export interface ContactTables {
-  contact_messages: ContactMessagesTable;
-  contact_sends: ContactSendsTable;
-}
 
 export const contactMessagesMigration: Migration = {
   async up(db) {

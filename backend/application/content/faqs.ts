@@ -2,23 +2,12 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { FaqDto } from '../contracts/faqs';
 import type { Database } from '../ports/database';
+import type { FaqsTable } from './faq-tables';
 
 /**
  * FAQs (back-office §3 FAQ): a plain table (design §2), written by admins from the FAQs tab,
  * read by everyone on /faqs in display order (orderIndex, then the oldest first). No personal data.
  */
-export interface FaqsTable {
-  id: string;
-  question: string;
-  answer: string;
-  order_index: number;
-  created_at: Date;
-}
-
-export interface FaqTables {
-  faqs: FaqsTable;
-}
-
 export const faqsMigration: Migration = {
   async up(db) {
     await sql`

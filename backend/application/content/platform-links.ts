@@ -2,25 +2,12 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { PlatformLinkDto, PlatformLinkInput } from '../contracts/platforms';
 import type { Database } from '../ports/database';
+import type { PlatformLinksTable } from './platform-link-tables';
 
 /**
  * Platform links (back-office §3 Resource link): a plain table (design §2), written by admins
  * from the Platforms tab, read by everyone on /faqs. No personal data: who wrote a link is not kept.
  */
-export interface PlatformLinksTable {
-  id: string;
-  platform_name: string;
-  category: string;
-  url: string;
-  logo_url: string | null;
-  description: string | null;
-  created_at: Date;
-}
-
-export interface PlatformLinkTables {
-  platform_links: PlatformLinksTable;
-}
-
 export const platformLinksMigration: Migration = {
   async up(db) {
     await sql`

@@ -4,8 +4,8 @@ import { defaultIdeaCount } from '../../domain/ideas/default-idea-count';
 import { proPrice } from '../contracts/billing';
 import { defaultContactContent } from '../contracts/contact';
 import type { PlatformCategory } from '../contracts/platforms';
-import type { FaqsTable } from './faqs';
-import type { PlatformLinksTable } from './platform-links';
+import type { FaqsTable } from './faq-tables';
+import type { PlatformLinksTable } from './platform-link-tables';
 
 /**
  * What /faqs shows on a fresh install, instead of "No FAQs yet" and "No platforms yet": the

@@ -2,7 +2,7 @@ import type { Kysely, Migration, Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
-import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
  * `POST /api/idea-sets` costs no credit, so what a member may store that way is capped
@@ -14,12 +14,6 @@ import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReserv
 
 export const SAVES_PER_DAY = 20;
 export const SAVES_IN_TOTAL = 200;
-
-export type IdeaSetSavesTable = DailyQuotaTable<'user_id'>;
-
-export interface IdeaSetSaveTables {
-  idea_set_saves: IdeaSetSavesTable;
-}
 
 export const ideaSetSavesMigration: Migration = dailyQuotaMigration('idea_set_saves', 'user_id');
 

@@ -1,7 +1,7 @@
 import type { Kysely, Migration, Transaction } from 'kysely';
 import { TrialLimitReached, mayTryAgain } from '../../domain/ideas/visitor-trials';
 import type { Database } from '../ports/database';
-import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type QuotaReservation } from '../quotas/daily-quota';
 
 /**
  * Keeps the visitor trial policy (`domain/ideas/visitor-trials.ts`: a few generations per IP
@@ -10,12 +10,6 @@ import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReserv
  * pass the limit together) and released when the generation fails: refused or failed
  * requests do not count.
  */
-
-export type TrialGenerationsTable = DailyQuotaTable<'visitor'>;
-
-export interface TrialTables {
-  trial_generations: TrialGenerationsTable;
-}
 
 export const trialGenerationsMigration: Migration = dailyQuotaMigration('trial_generations', 'visitor');
 

@@ -1,26 +1,12 @@
-import { sql, type Generated, type Kysely, type Migration, type Transaction } from 'kysely';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../ports/database';
+import type { AuthAction } from './auth-attempt-tables';
 
 /**
  * Attempts at sign-in and at password-reset emails, kept for the throttles' windows. A row is
  * written before the attempt is carried out, under a lock per IP address and per account,
  * so parallel requests cannot all read "under the limit" and go ahead together.
  */
-export interface AuthAttemptsTable {
-  id: Generated<number>;
-  action: AuthAction;
-  /** The normalised email the attempt named (whether or not an account has it). */
-  account: string;
-  ip: string;
-  at: Date;
-}
-
-export type AuthAction = 'sign_in' | 'password_reset' | 'sign_up';
-
-export interface AuthAttemptsTables {
-  auth_attempts: AuthAttemptsTable;
-}
-
 export const authAttemptsMigration: Migration = {
   async up(db) {
     await sql`

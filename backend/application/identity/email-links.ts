@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../ports/database';
+import type { EmailLinkPurpose } from './email-link-tables';
 import { digestToken, newToken } from './sessions';
 
 /**
@@ -8,23 +9,6 @@ import { digestToken, newToken } from './sessions';
  * - `restore`: the notice to the previous address after an email change; opening it within
  *   7 days puts `email` back on the account and ends every session.
  */
-export type EmailLinkPurpose = 'confirm' | 'restore';
-
-export interface EmailLinkTokensTable {
-  token_hash: string;
-  purpose: EmailLinkPurpose;
-  user_id: string;
-  /** The address the link was mailed to. */
-  email: string;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-}
-
-export interface EmailLinkTables {
-  email_link_tokens: EmailLinkTokensTable;
-}
-
 export const emailLinkTokensMigration: Migration = {
   async up(db) {
     await sql`

@@ -1,6 +1,6 @@
 import { sql, type Generated, type Migration } from 'kysely';
-import type { AuthAttemptsTables } from './auth-attempts';
-import type { EmailLinkTables } from './email-links';
+import type { AuthAttemptsTables } from './auth-attempt-tables';
+import type { EmailLinkTables } from './email-link-tables';
 
 /** Plain tables (not event-sourced): only their current content matters. */
 

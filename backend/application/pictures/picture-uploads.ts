@@ -45,16 +45,6 @@ export const PictureDecodersBusy = () =>
  * ended minute is deleted at their next upload (never another member's: no two uploads wait on
  * each other's rows), or with their account.
  */
-export interface PictureUploadsTable {
-  user_id: string;
-  window_start: Date;
-  used: number;
-}
-
-export interface PictureUploadTables {
-  picture_uploads: PictureUploadsTable;
-}
-
 export const pictureUploadsMigration: Migration = {
   async up(db) {
     await sql`

@@ -9,8 +9,8 @@ import type { Database } from '../ports/database';
  * when the work fails: refused or failed requests do not count.
  *
  * Each quota has its own table `(<key column> text, day text, used integer, primary key (<key
- * column>, day))`: its row type is `DailyQuotaTable<'<key column>'>` and its migration
- * `dailyQuotaMigration('<table>', '<key column>')`.
+ * column>, day))`: its row type is `DailyQuotaTable<'<key column>'>` (`daily-quota-tables.ts`)
+ * and its migration `dailyQuotaMigration('<table>', '<key column>')`.
  */
 export interface DailyQuotaSpec {
   table: keyof Database & string;
@@ -18,15 +18,6 @@ export interface DailyQuotaSpec {
   /** Days of counts kept besides today (older rows are deleted as slots are taken); all when absent. */
   keepDays?: number;
 }
-
-export interface DailyCounterRow {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  used: number;
-}
-
-/** A quota table's row: the key column (a member's id, a visitor), the UTC day and the count. */
-export type DailyQuotaTable<KeyColumn extends string> = Record<KeyColumn, string> & DailyCounterRow;
 
 /** Creates a quota's table. */
 export function dailyQuotaMigration(table: string, keyColumn: string): Migration {

@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import { ticketLimits } from '../../domain/support/support-limits';
 import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
-import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
  * A member writes at most `ticketLimits.memberMessagesPerDay` messages a UTC day over all their
@@ -11,12 +11,6 @@ import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReserv
  * recorded, given back if recording fails (a refused message does not count). The per-ticket
  * limit is the ticket decider's. Staff replies are not counted.
  */
-export type SupportMessagePostsTable = DailyQuotaTable<'user_id'>;
-
-export interface SupportMessagePostTables {
-  support_message_posts: SupportMessagePostsTable;
-}
-
 export const supportMessagePostsMigration: Migration = dailyQuotaMigration('support_message_posts', 'user_id');
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@ import type { Kysely, Migration, Transaction } from 'kysely';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { PersonalDataEraser } from '../account/personal-data';
 import type { Database } from '../ports/database';
-import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
+import { dailyQuota, dailyQuotaMigration, type QuotaReservation, untilNextUtcDay } from '../quotas/daily-quota';
 
 /**
  * Opening a support ticket costs nothing, so a member may open at most TICKETS_PER_DAY a UTC day
@@ -10,12 +10,6 @@ import { dailyQuota, dailyQuotaMigration, type DailyQuotaTable, type QuotaReserv
  * recording fails. Messages on an open ticket are not counted.
  */
 export const TICKETS_PER_DAY = 10;
-
-export type SupportTicketOpensTable = DailyQuotaTable<'user_id'>;
-
-export interface SupportTicketOpenTables {
-  support_ticket_opens: SupportTicketOpensTable;
-}
 
 export const supportTicketOpensMigration: Migration = dailyQuotaMigration('support_ticket_opens', 'user_id');
 

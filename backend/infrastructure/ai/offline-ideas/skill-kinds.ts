@@ -1,5 +1,10 @@
 import { ieNouns, readSkill, readSkillParts, titleCase } from '../read-skill';
 import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
+import type { SkillKind } from './skill-kind-list';
+
+// The closed set of kinds lives apart (`skill-kind-list.ts`) so that the lexicon, which names
+// them, and this file, which reads the lexicon, do not import each other.
+export { allSkillKinds, skillKinds, type SkillKind } from './skill-kind-list';
 
 /**
  * What kind of work a skill sentence describes, read without any AI service: the skills it names
@@ -25,30 +30,6 @@ import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
  * streams or events. `regulated` (health and care) is practised in person only.
  */
 export const regulatedKinds: ReadonlySet<SkillKind> = new Set<SkillKind>(['regulated', 'advice', 'therapy']);
-
-/** The closed set of kinds of work. A skill can be several ("guitar": performance at events and a teachable hobby). */
-export const skillKinds = {
-  'home-service': 'Hands-on service at the customer’s place: cleaning, gardening, organising, hair and beauty, moving help.',
-  beauty: 'Hair, beauty and styling, at the client’s place or a salon chair: hairdressing, barbering, makeup, nails.',
-  trade: 'Trades and repair: plumbing, electrics, carpentry, bike, car, phone and computer repair, tailoring.',
-  'made-product': 'A product the person makes to sell: jewellery, knitting, candles, pottery, furniture, flowers.',
-  food: 'Food and drink: baking, cooking, catering, brewing, preserves, growing produce.',
-  event: 'Performance and services at events: music, singing, DJ, magic, hosting, photography, event planning.',
-  hobby: 'A teachable hobby, sport or practice: an instrument, dance, yoga, fitness, chess, gaming, coaching.',
-  language: 'Languages: teaching a language, translation and interpreting.',
-  tutoring: 'School subjects and exams taught to learners: maths, sciences, exam preparation, reading.',
-  knowledge: 'Knowledge work deliverable remotely: software, design, writing, marketing, bookkeeping, data, admin.',
-  regulated: 'Health and care, a regulated profession practised in person: nursing, pharmacy, medicine, physiotherapy, childcare and eldercare.',
-  advice: 'Regulated advice: law and financial advice, sold as consultations and fixed-fee work, at a distance where the rules allow.',
-  therapy: 'Talking therapy and counselling: sessions in person or online, within the therapist’s registration.',
-  photography: 'Photography and filming: sessions, weddings and events, portraits, headshots, products, stock, editing.',
-  creative: 'Creative writing or art: painting, drawing, illustration, poetry, fiction, music production, voice-over.',
-  animals: 'Animals: dog walking and training, grooming, pet sitting, horses.',
-  general: 'Not recognised: only the generic templates, which fit any work.',
-} as const;
-
-export type SkillKind = keyof typeof skillKinds;
-export const allSkillKinds = Object.keys(skillKinds) as SkillKind[];
 
 /**
  * What an idea template does that not every kind of work allows:

@@ -1,8 +1,8 @@
-import type { SkillKind } from './skill-kinds';
+import type { SkillKind } from './skill-kind-list';
 
 /**
  * The curated lexicon behind `classifySkill`: skills and occupations, each with the kinds of work it
- * is (see `skillKinds` in skill-kinds.ts for what each kind means).
+ * is (see `skillKinds` in skill-kind-list.ts for what each kind means).
  *
  * One row per skill: `terms = name ; things ; role`
  * - terms: the words a person types for it, singular and lower case, comma-separated: the

@@ -2,8 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Audience } from './sessions';
-import { SESSION_COOKIE } from './sessions';
+import { SESSION_COOKIE, type Audience } from './session-cookie';
 
 /** The document's name for the session cookie (components.securitySchemes). */
 export const SESSION_SCHEME = 'cookieAuth';

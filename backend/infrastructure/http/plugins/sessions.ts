@@ -1,13 +1,14 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, Role, UserActor } from '../../../domain/shared/actor';
+import type { Actor, UserActor } from '../../../domain/shared/actor';
 import { membersNamed, resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
 import { dropAfterMutation, SessionCache } from '../session-cache';
 import { documentAudience } from './openapi';
+import { SESSION_COOKIE, type Audience } from './session-cookie';
 import type { UserRow } from '../../../projections/users/users-projection';
 import type { AppServices } from '../services';
 
-export const SESSION_COOKIE = 'skilly_session';
+export { SESSION_COOKIE, type Audience } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -119,8 +120,6 @@ export function setSessionCookie(reply: FastifyReply, token: string, production:
 export function clearSessionCookie(reply: FastifyReply, production: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: production });
 }
-
-export type Audience = 'visitor' | Role;
 
 /**
  * Route guard: `requireRole('free', 'pro')` lets only those roles through. 'visitor' in the
