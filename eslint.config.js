@@ -10,9 +10,15 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
-const features = readdirSync(path.join(root, 'frontend/src/features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const folders = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders('frontend/src/features');
+// The admin feature's sub-features (one per back-office tab or panel); components/ and lib/ hold what
+// several of them share.
+const adminShared = ['components', 'lib'];
+const adminSubFeatures = folders('frontend/src/features/admin').filter((name) => !adminShared.includes(name));
 
 const frontendZones = [
   // One zone per feature folder, so a new feature is covered without editing this file.
@@ -22,6 +28,22 @@ const frontendZones = [
     except: [`./${feature}`],
     message: 'A feature never imports another feature: compose them in pages/ or app/, or lift the shared piece to lib/ or components/.',
   })),
+  // One zone per admin sub-feature: it may use its own folder and the admin's shared components/ and
+  // lib/, never another sub-feature (nor admin-tabs.ts, which composes them all).
+  ...adminSubFeatures.map((sub) => ({
+    target: `./frontend/src/features/admin/${sub}`,
+    from: './frontend/src/features/admin',
+    except: [`./${sub}`, ...adminShared.map((shared) => `./${shared}`)],
+    message: 'An admin sub-feature never imports another: lift the shared piece to features/admin/components/ or features/admin/lib/.',
+  })),
+  {
+    // @contracts resolves into backend/application/contracts, the one part of the backend the
+    // browser may load (zod schemas and the domain constants they derive from).
+    target: './frontend/src',
+    from: './backend',
+    except: ['./application/contracts'],
+    message: 'The frontend reaches the backend only through the API contracts (@contracts/<name>).',
+  },
   {
     target: ['./frontend/src/components', './frontend/src/lib'],
     from: './frontend/src/features',
@@ -36,8 +58,10 @@ const frontendZones = [
 
 const backendZones = [
   {
+    // Every file of the repository outside the domain, packages in node_modules included.
     target: './backend/domain',
-    from: ['./backend/application', './backend/projections', './backend/infrastructure'],
+    from: './',
+    except: ['./backend/domain'],
     message: 'The domain imports nothing outside itself (docs/architecture.md).',
   },
   {
@@ -50,9 +74,20 @@ const backendZones = [
     from: './backend/projections',
     message: 'The application never imports projections.',
   },
+  {
+    // What a read model needs of the application: the ports (the event store, the Database type,
+    // the reads a service asks of it, the sessions-changed signal) and the contracts (the DTOs it
+    // returns); and the aggregates' cache, a plain bounded map the runner's rows-ahead cache extends.
+    // Never a service or any other module of a bounded context.
+    target: './backend/projections',
+    from: './backend/application',
+    except: ['./ports', './contracts', './event-sourcing/aggregate-cache.ts'],
+    message: 'A projection imports from the application only its ports (application/ports) and contracts (application/contracts), never a service: move what both need to a port.',
+  },
 ];
 
-const frameworkPackages = ['fastify', 'kysely', 'pg', 'inversify', 'openai', 'stripe', 'pino'];
+const pureDomain = 'The domain is pure: it imports nothing but the domain (no package, no node: built-in, no zod).';
+const noClock = 'The domain reads no clock and draws no random numbers: time and ids arrive in the command (metadata.now, ids in its data).';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'frontend/dist/**', 'frontend/dist-server/**', 'test-results/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'data/**'] },
@@ -88,6 +123,19 @@ export default tseslint.config(
       // React Compiler code, which this app does not use.
       'react-hooks/set-state-in-effect': 'off',
       'import-x/no-restricted-paths': ['error', { zones: frontendZones }],
+      // The zones see where an import lands, and @contracts lands in the backend too: a relative path
+      // into the backend is refused by its spelling, so a contract is only ever reached by its alias.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?/(?:.*/)?backend(?:/|$)',
+              message: 'The frontend imports the backend only through the @contracts alias (@contracts/<name>), never by a relative path.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -102,15 +150,26 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: backendZones }] },
   },
   {
+    // Spec files may import vitest and the test support.
     files: ['backend/domain/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': [
+      // A bare specifier is a package or a built-in (`zod`, `node:fs`, `fs`); relative imports are
+      // kept inside the domain by the zone above.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: pureDomain }] }],
+      'no-restricted-properties': [
         'error',
-        {
-          paths: frameworkPackages.map((name) => ({ name, message: 'The domain is pure: no framework or I/O package.' })),
-          patterns: [{ regex: `^(${frameworkPackages.join('|')})/`, message: 'The domain is pure: no framework or I/O package.' }],
-        },
+        { object: 'Date', property: 'now', message: noClock },
+        { object: 'Math', property: 'random', message: noClock },
+        { object: 'globalThis', property: 'crypto', message: noClock },
+      ],
+      'no-restricted-globals': ['error', { name: 'crypto', message: noClock }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: noClock },
+        { selector: "CallExpression[callee.name='Date']", message: noClock },
+        // A dynamic import() of a package or built-in would pass no-restricted-imports.
+        { selector: 'ImportExpression', message: pureDomain },
       ],
     },
   },

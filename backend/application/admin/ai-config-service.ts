@@ -18,30 +18,13 @@ import {
 } from '../contracts/ai-config';
 import { handleCommand } from '../event-sourcing/command-handler';
 import { commandContext } from '../event-sourcing/command-context';
+import type { AiConfigReads } from '../ports/ai-config-reads';
 import type { Database } from '../ports/database';
 import type { AllPosition, EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 
 /** A merged configuration outside §5 (or whose token limit cannot hold its answer): the schema's first message. */
 export const InvalidAiConfig = (message: string) => new DomainError('invalid_ai_config', 'invalid', { message });
-
-export interface AiConfigVersionRecord {
-  version: number;
-  settings: unknown;
-  savedAt: Date;
-  savedBy: string | null;
-  changedFields: string[];
-  restoredFrom: number | null;
-  reason: string | null;
-}
-
-export interface AiConfigReads {
-  versions(): Promise<AiConfigVersionRecord[]>;
-  version(version: number): Promise<AiConfigVersionRecord | undefined>;
-  /** Current names by account id; erased accounts are absent. */
-  names(ids: string[]): Promise<Map<string, string>>;
-  recentIdeaSets(limit: number): Promise<PromptHistoryEntryDto[]>;
-}
 
 export interface AiConfigDeps {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { BackfillResponse } from '../contracts/admin-stats';
 import { DomainError } from '../../domain/shared/domain-error';
-import type { AdminStatsReads } from './admin-stats';
+import type { AdminStatsReads } from '../ports/admin-stats-reads';
 
 /**
  * POST /api/admin/backfill-analytics (back-office §2, §7): rebuilds the analytics read models

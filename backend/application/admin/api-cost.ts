@@ -1,7 +1,8 @@
 import type { ApiCostDto, apiCostPeriods } from '../contracts/admin-stats';
 import type { AiSettings } from '../ai/ai-settings';
+import type { AdminStatsReads } from '../ports/admin-stats-reads';
 import type { Clock } from '../ports/system';
-import { utcMonthStartOf, type AdminStatsReads } from './admin-stats';
+import { utcMonthStartOf } from './admin-stats';
 
 /**
  * GET /api/admin/api-cost (back-office §2 API cost panel): the tokens of every recorded AI call

@@ -1,21 +1,8 @@
 import type { Clock } from '../ports/system';
+import type { BillingRoleChecks } from '../ports/billing-role-checks';
 import type { ProviderEvent } from '../ports/payment-gateway';
 import type { BillingRolePolicy } from './billing-role-policy';
 import { periodicSweep } from '../event-sourcing/periodic-sweep';
-
-/** A member the billing events marked for a role check, due at `dueAt`. */
-export interface BillingRoleCheck {
-  userId: string;
-  dueAt: Date;
-}
-
-/** The billing-role-checks read model, as the sweeper uses it. */
-export interface BillingRoleChecks {
-  /** Members due at `now`, the longest waiting first, at most `limit`. */
-  due(now: Date, limit: number): Promise<BillingRoleCheck[]>;
-  /** Forgets the mark that was checked (a newer one stays). */
-  checked(check: BillingRoleCheck): Promise<void>;
-}
 
 /** The simulated gateway's subscriptions whose scheduled cancellation is due: their `subscription_deleted`. */
 export interface DueSimulatedEnds {

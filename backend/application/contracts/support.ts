@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ticketLimits } from '../../domain/support/support-limits';
+import { ticketPriorities, ticketStatuses, ticketTags, type SenderType as TicketSender } from '../../domain/support/ticket';
 import { text } from './text';
 
 /**
@@ -8,27 +10,35 @@ import { text } from './text';
  * `/api/admin/support-tickets*`.
  */
 
-export const ticketStatuses = ['pending', 'in-progress', 'resolved'] as const;
+// The ticket's values and limits are the decider's (domain/support): stated once, read here.
+export { ticketPriorities, ticketStatuses, ticketTags };
+
 export const ticketStatusSchema = z.enum(ticketStatuses);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 export const ticketPrioritySchema = z.enum(ticketPriorities);
 export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
 
-export const ticketTags = ['Bug', 'Feature Request', 'Billing', 'General'] as const;
 export const ticketTagSchema = z.enum(ticketTags);
 export type TicketTag = z.infer<typeof ticketTagSchema>;
 
 /** Who wrote a message, as the spec names it: the member (`user`) or the support team (`admin`, also a moderator's reply). */
-export const senderTypes = ['user', 'admin'] as const;
+export const senderTypes = ['user', 'admin'] as const satisfies readonly TicketSender[];
 export type SenderType = (typeof senderTypes)[number];
 
-export const supportLimits = { subject: 200, message: 5000 } as const;
+/** What a member may type in a subject and a message: the decider's bounds (`ticketLimits`), for the schemas and the forms. */
+export const supportLimits = { subject: ticketLimits.subject, message: ticketLimits.message } as const;
 
-/** Member-product §8: both fields trimmed and required. */
+/**
+ * The words of those rules (member-product §8: both fields trimmed and required), said alike by
+ * the schemas below and by the decider's refusals: `application/errors/messages.ts` words
+ * ticket_subject_required, ticket_subject_too_long, ticket_message_required and
+ * ticket_message_too_long with them.
+ */
 export const missingTicketFieldsMessage = 'Missing fields: Please fill in both subject and message.';
 export const emptyMessageMessage = 'Please enter a message';
+export const subjectTooLongMessage = (max: number) => `A subject has at most ${max} characters`;
+export const messageTooLongMessage = (max: number) => `A message has at most ${max} characters`;
 
 // ---- requests ---------------------------------------------------------------------------
 
@@ -38,10 +48,10 @@ export const ticketIdParamsSchema = z.object({
 
 /** POST /api/support/tickets */
 export const createTicketRequestSchema = z.object({
-  subject: text({ max: supportLimits.subject, tooLong: `A subject has at most ${supportLimits.subject} characters`, required: missingTicketFieldsMessage })
+  subject: text({ max: supportLimits.subject, tooLong: subjectTooLongMessage(supportLimits.subject), required: missingTicketFieldsMessage })
     .trim()
     .min(1, missingTicketFieldsMessage),
-  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters`, required: missingTicketFieldsMessage })
+  message: text({ max: supportLimits.message, tooLong: messageTooLongMessage(supportLimits.message), required: missingTicketFieldsMessage })
     .trim()
     .min(1, missingTicketFieldsMessage),
 });
@@ -50,7 +60,7 @@ export const createTicketResponseSchema = z.object({ id: z.string() });
 
 /** POST /api/support/tickets/{id}/messages and POST /api/admin/support-tickets/{id}/messages */
 export const postMessageRequestSchema = z.object({
-  message: text({ max: supportLimits.message, tooLong: `A message has at most ${supportLimits.message} characters`, required: emptyMessageMessage })
+  message: text({ max: supportLimits.message, tooLong: messageTooLongMessage(supportLimits.message), required: emptyMessageMessage })
     .trim()
     .min(1, emptyMessageMessage),
 });

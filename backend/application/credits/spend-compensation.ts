@@ -1,30 +1,13 @@
 import { ideaSetStreams } from '../../domain/ideas/idea-set';
 import { planStream } from '../../domain/plans/plan';
 import type { EventStore } from '../ports/event-store';
+import type { PendingSpend, PendingSpends } from '../ports/pending-spends';
 import type { Clock } from '../ports/system';
 import type { CreditsService } from './credits-service';
 import { periodicSweep } from '../event-sourcing/periodic-sweep';
 
 /** The reason on a refund of a spend whose work was never recorded. */
 export const ABANDONED_REASON = 'generation_abandoned';
-
-/** A spend the pending-spends read model still waits to see settled. */
-export interface PendingSpend {
-  consumption_id: string;
-  user_id: string;
-  kind: string;
-  paid_for_id: string;
-  /** The plan whose stream records a milestone or help answer. */
-  plan_id: string | null;
-}
-
-/** The pending-spends read model, as the process manager uses it. */
-export interface PendingSpends {
-  /** Spends past their deadline at `now`, oldest first, at most `limit`. */
-  due(now: Date, limit: number): Promise<PendingSpend[]>;
-  /** Drops a settled spend. */
-  forget(consumptionId: string): Promise<void>;
-}
 
 export interface SpendCompensationDeps {
   pendingSpends: PendingSpends;

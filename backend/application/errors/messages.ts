@@ -1,5 +1,6 @@
 import { creditKinds, type CreditKind } from '../../domain/credits/allowances';
 import type { DomainError, DomainErrorKind } from '../../domain/shared/domain-error';
+import { emptyMessageMessage, messageTooLongMessage, missingTicketFieldsMessage, subjectTooLongMessage } from '../contracts/support';
 
 /**
  * The words people read for each refusal, keyed by the error's stable code. Rules (domain
@@ -110,10 +111,10 @@ const messages: Record<string, Wording> = {
   ticket_not_found: () => 'Ticket not found',
   ticket_exists: () => 'This ticket already exists',
   ticket_resolved: () => 'This ticket has been resolved. Create a new ticket if you need further assistance.',
-  ticket_subject_required: () => 'Missing fields: Please fill in both subject and message.',
-  ticket_subject_too_long: (data) => `A subject has at most ${data.max} characters`,
-  ticket_message_required: () => 'Please enter a message',
-  ticket_message_too_long: (data) => `A message has at most ${data.max} characters`,
+  ticket_subject_required: () => missingTicketFieldsMessage,
+  ticket_subject_too_long: (data) => subjectTooLongMessage(Number(data.max)),
+  ticket_message_required: () => emptyMessageMessage,
+  ticket_message_too_long: (data) => messageTooLongMessage(Number(data.max)),
   ticket_message_limit: (data) =>
     `This ticket has reached its limit of ${data.max} messages from you. Please open a new ticket if you need more help.`,
   invalid_ticket_value: (data) => `This is not a ticket ${data.field === 'tags' ? 'tag' : String(data.field)} the support desk uses`,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdminStatsReads, DayFigures, StatsCounters } from '../../application/admin/admin-stats';
+import type { AdminStatsReads, DayFigures, StatsCounters } from '../../application/ports/admin-stats-reads';
 import type { Database } from '../../application/ports/database';
 import { paymentModes } from '../../domain/billing/billing-events';
 import { roles } from '../../domain/shared/actor';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AiConfigVersionRecord } from '../../application/admin/ai-config-service';
+import type { AiConfigVersionRecord } from '../../application/ports/ai-config-reads';
 import type { Database } from '../../application/ports/database';
 
 type Db = Kysely<Database> | Transaction<Database>;

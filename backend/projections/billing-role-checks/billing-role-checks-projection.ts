@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
-import type { BillingRoleCheck, BillingRoleChecks } from '../../application/billing/billing-role-sweeper';
+import type { BillingRoleCheck, BillingRoleChecks } from '../../application/ports/billing-role-checks';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { billingEventTypes, billingStream } from '../../domain/billing/billing-events';

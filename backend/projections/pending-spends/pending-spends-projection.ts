@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
 import { userIdOfCreditStream, type CreditConsumed, type CreditRefunded } from '../../domain/credits/credit-account';
 import type { Projection } from '../runner/projection';
-import type { PendingSpends } from '../../application/credits/spend-compensation';
+import type { PendingSpends } from '../../application/ports/pending-spends';
 
 /**
  * How long after a spend its work must be recorded before the spend counts as abandoned.

@@ -1,4 +1,4 @@
-import { announceSessionsChanged } from '../../application/identity/sessions';
+import { announceSessionsChanged } from '../../application/ports/sessions-changed';
 import { userStreams } from '../../domain/identity/user';
 import type { Projection } from '../runner/projection';
 

@@ -10,7 +10,7 @@ import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 import { MEMBER_ERASED } from '../runner/apply-events';
 import { planStream } from '../../domain/plans/plan';
-import { announceSessionsChanged } from '../../application/identity/sessions';
+import { announceSessionsChanged } from '../../application/ports/sessions-changed';
 import { activePlanEventTypes, activePlansAhead, applyActivePlans, isPlanEvent } from './active-plans';
 
 export interface UsersTable {

@@ -6,6 +6,7 @@ import {
   createTicketRequestSchema,
   createTicketResponseSchema,
   memberTicketSchema,
+  missingTicketFieldsMessage,
   postMessageRequestSchema,
   successResponseSchema,
   threadPageQuerySchema,
@@ -14,6 +15,7 @@ import {
   ticketMessageSchema,
   unreadCountResponseSchema,
 } from '../../../../../application/contracts/support';
+import { TICKETS_PER_DAY } from '../../../../../application/support/ticket-opens';
 import { ticketLimits } from '../../../../../domain/support/support-limits';
 import { memberOf } from '../../../plugins/sessions';
 import { awaitProjections, READ_YOUR_WRITES_TIMEOUT_MS } from '../../../read-your-writes';
@@ -125,8 +127,8 @@ export function supportRoutes(services: AppServices): FastifyPluginAsyncZod {
           tags: ['support'],
           summary: 'Open a support ticket with its first message',
           description:
-            'Subject and message are trimmed and both required (400 "Missing fields: Please fill in both subject and message."). ' +
-            'A member opens at most 10 tickets a UTC day (429 ticket_limit). With an `Idempotency-Key` header a repeat answers the first ticket.',
+            `Subject and message are trimmed and both required (400 "${missingTicketFieldsMessage}"). ` +
+            `A member opens at most ${TICKETS_PER_DAY} tickets a UTC day (429 ticket_limit). With an \`Idempotency-Key\` header a repeat answers the first ticket.`,
           body: createTicketRequestSchema,
           response: { 201: createTicketResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
         },

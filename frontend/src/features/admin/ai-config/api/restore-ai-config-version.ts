@@ -2,7 +2,7 @@ import { type AiConfigDto, aiConfigResponseSchema } from '@contracts/ai-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
+import { failure } from '../../lib/failure';
 import { aiConfigRootKey } from './get-ai-config';
 
 /** POST /api/admin/ai-config/versions/{version}/restore: the restored configuration, in force as a new version. */

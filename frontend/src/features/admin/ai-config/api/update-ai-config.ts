@@ -2,7 +2,7 @@ import { type AiConfigDto, aiConfigResponseSchema, type AiConfigUpdate } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
+import { failure } from '../../lib/failure';
 import { aiConfigRootKey } from './get-ai-config';
 
 /**

@@ -2,7 +2,7 @@ import { type CreateFaqRequest, type FaqDto, faqListSchema, faqSchema } from '@c
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
+import { failure } from '../../lib/failure';
 
 export const adminFaqsQueryKey = ['/api', 'admin', 'faqs'] as const;
 /** The public page's query (features/faqs/api/get-faqs.ts), refreshed after a change: the key by value, features do not import each other. */

@@ -3,8 +3,9 @@ import type { User } from '@contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { failure } from '../../lib/failure';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 export type Role = User['role'];
 

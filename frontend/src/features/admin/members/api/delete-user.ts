@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { failure } from '../../lib/failure';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 /** DELETE /api/admin/users/{id}: the account's erasure. */
 export async function deleteUser(userId: string): Promise<void> {

@@ -1,7 +1,8 @@
 import type { AdminUserDto } from '@contracts/admin-members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notReadyRetry } from '../../../../lib/api-client';
-import { adminUsersRootKey, getAdminUsers } from './get-users';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { getAdminUsers } from './get-users';
 
 export const adminMemberQueryKey = (userId: string) => [...adminUsersRootKey, 'member', userId] as const;
 

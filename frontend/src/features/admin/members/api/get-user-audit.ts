@@ -1,7 +1,8 @@
 import { type AuditEntryDto, type AuditKind, auditResponseSchema } from '@contracts/admin-members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, notReadyRetry, parseReady } from '../../../../lib/api-client';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 export const adminUserAuditQueryKey = (userId: string, kind: AuditKind | undefined) => [...adminUsersRootKey, userId, 'audit', kind ?? 'all'] as const;
 

@@ -1,7 +1,8 @@
 import { type AdminIdeaSetDto, adminIdeaSetsResponseSchema } from '@contracts/admin-members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, notReadyRetry, parseReady } from '../../../../lib/api-client';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 export const adminUserIdeasQueryKey = (userId: string) => [...adminUsersRootKey, userId, 'ideas'] as const;
 

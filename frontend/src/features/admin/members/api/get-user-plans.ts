@@ -2,7 +2,8 @@ import { adminPlansResponseSchema } from '@contracts/admin-members';
 import type { PlanDto } from '@contracts/plans';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, notReadyRetry, parseReady } from '../../../../lib/api-client';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 export const adminUserPlansQueryKey = (userId: string) => [...adminUsersRootKey, userId, 'plans'] as const;
 

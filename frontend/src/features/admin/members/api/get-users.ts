@@ -6,9 +6,8 @@ import {
 } from '@contracts/admin-members';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, notReadyRetry, parseReady } from '../../../../lib/api-client';
+import { adminUsersRootKey } from '../../lib/query-keys';
 
-/** The root of every admin members query: invalidating it refreshes the table, the user view and its lists. */
-export const adminUsersRootKey = ['/api', 'admin', 'users'] as const;
 export const adminUsersQueryKey = (query: AdminUsersQuery) => [...adminUsersRootKey, 'list', query] as const;
 
 /** The query string of the members list and its CSV export: only the filters that are set. */

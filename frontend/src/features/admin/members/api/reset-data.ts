@@ -2,8 +2,9 @@ import { type ResetDataResponse, resetDataResponseSchema } from '@contracts/admi
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { failure } from '../../lib/failure';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 /** POST /api/admin/users/{id}/reset-data: the member's idea sets and plans deleted, this period's credits given back. */
 export async function resetUserData(userId: string): Promise<ResetDataResponse | null> {

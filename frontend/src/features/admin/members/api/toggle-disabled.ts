@@ -2,8 +2,9 @@ import { adminUserSchema, type AdminUserDto } from '@contracts/admin-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
-import { adminUserPath, adminUsersRootKey } from './get-users';
+import { failure } from '../../lib/failure';
+import { adminUsersRootKey } from '../../lib/query-keys';
+import { adminUserPath } from './get-users';
 
 /** PATCH /api/admin/users/{id}/toggle-disabled {disabled}: the state wanted; disabling ends the member's sessions. */
 export async function setUserDisabled(userId: string, disabled: boolean): Promise<AdminUserDto | null> {

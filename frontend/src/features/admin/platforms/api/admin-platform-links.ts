@@ -3,7 +3,7 @@ import { type PlatformLinkDto, platformLinkListSchema, platformLinkSchema } from
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, uploadImage } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
+import { failure } from '../../lib/failure';
 
 export const adminPlatformLinksQueryKey = ['/api', 'admin', 'skilly-urls'] as const;
 /** The public page's query (features/faqs/api/get-platform-links.ts), refreshed after a change: the key by value, features do not import each other. */

@@ -2,7 +2,7 @@ import { type BackfillResponse, backfillResponseSchema } from '@contracts/admin-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from '../../support/api/failure';
+import { failure } from '../../lib/failure';
 import { adminStatsRootKey } from './get-stats';
 
 /** POST /api/admin/backfill-analytics (back-office §7): the analytics read models rebuilt from the event log. */

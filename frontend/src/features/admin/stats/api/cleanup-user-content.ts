@@ -2,8 +2,8 @@ import { type CleanupResponse, cleanupResponseSchema } from '@contracts/admin-me
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { adminUsersRootKey } from '../../members/api/get-users';
-import { failure } from '../../support/api/failure';
+import { failure } from '../../lib/failure';
+import { adminUsersRootKey } from '../../lib/query-keys';
 import { adminStatsRootKey } from './get-stats';
 
 /** POST /api/admin/cleanup-user-content (back-office §7): every member's idea sets and plans deleted, as events. */

@@ -2,7 +2,7 @@ import type { StaffTicketDto } from '@contracts/support';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from './failure';
+import { failure } from '../../lib/failure';
 import { staffTicketPath, staffTicketsQueryKey } from './get-staff-tickets';
 
 /** DELETE /api/admin/support-tickets/{id} (back-office §7). */

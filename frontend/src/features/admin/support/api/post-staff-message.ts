@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { useAttemptKey } from '../../../../lib/attempt-key';
 import { toastError } from '../../../../lib/toaster';
-import { failure } from './failure';
+import { failure } from '../../lib/failure';
 import { staffTicketPath, staffTicketsRootKey } from './get-staff-tickets';
 
 /** POST /api/admin/support-tickets/{id}/messages {message} (back-office §7): a staff reply; 201 with the message. */

@@ -2,7 +2,7 @@ import { type StaffTicketDto, staffTicketSchema, type TicketStatus, type UpdateT
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, parseSaved } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
-import { failure } from './failure';
+import { failure } from '../../lib/failure';
 import { staffTicketPath, staffTicketsQueryKey, staffTicketsRootKey } from './get-staff-tickets';
 
 /** PATCH /api/admin/support-tickets/{id}/status {status} (back-office §4 and §7: the status select's call). */

@@ -1,11 +1,11 @@
 import './support-desk.css';
-import { ContactMessagesPanel } from '../../contact-messages/contact-messages-panel';
 import { NonIdealState } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { LoadingText } from '../../../../components/ui/loading-text';
 import { useAuth } from '../../../../lib/auth/auth-provider';
 import { isAdmin } from '../../../../lib/auth/roles';
 import { useStaffTickets } from '../api/get-staff-tickets';
+import { ContactMessagesPanel } from './contact-messages-panel';
 import { errorText } from './support-format';
 import { TicketConversation } from './ticket-conversation';
 import { TicketList } from './ticket-list';

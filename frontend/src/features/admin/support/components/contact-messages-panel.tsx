@@ -3,8 +3,8 @@ import { Button, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { contactMessagesResponseSchema, type ContactMessagesPage } from '@contracts/contact';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { apiRequest } from '../../../lib/api-client';
+import { LoadFailure } from '../../../../components/ui/load-failure';
+import { apiRequest } from '../../../../lib/api-client';
 
 export const contactMessagesQueryKey = (page: number) => ['/api', 'admin', 'contact-messages', page] as const;
 
