@@ -46,6 +46,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           fileParallelism: false,
+          // Each file's server runs in this worker (tests/e2e/support/app-server.ts), which imports
+          // the backend once for every file rather than once per file.
+          isolate: false,
         },
       },
     ],

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildFrontend } from '../../../frontend/build/build-frontend';
 import { newDataDir } from '../../support/data-dir';
+import { startServer } from '../../../backend/infrastructure/bin/server';
+import { loadConfig } from '../../../backend/infrastructure/config/config';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
@@ -32,81 +32,42 @@ export function ensureFrontendBuilt(): void {
   buildFrontend({ quiet: true });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
 
 /**
- * The real server (embedded database in a fresh temp folder that holds the migrated schema,
- * bootstrap admin) as a child process, ready once GET /api/health answers 200.
+ * The real server, as `npm start` runs it (`startServer`: the embedded database in a fresh temp
+ * folder that holds the migrated schema, the read models caught up, the bootstrap admin, the
+ * projections and sweepers, the prerendered public pages), listening on a free port of this
+ * process. In the test's own process rather than a child: the e2e worker imports the backend
+ * once for every file (isolate: false) and each file's server starts in a few seconds, not the
+ * 15 to 20 of a new Node process; the process itself (signals, exit codes, a first start on an
+ * empty folder) is tested by the CLI, crash-recovery and graceful-shutdown tests.
  */
 export async function startApp(): Promise<RunningApp> {
   ensureFrontendBuilt();
-  const port = await freePort();
   const dataDir = newDataDir('skilly-e2e-');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // Always the embedded, offline setup, whatever the developer's shell has configured: the
+  // config is built from these values alone, not from process.env.
+  const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: String(port),
+    PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     // Every browser signs up from 127.0.0.1.
     SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
-  };
-  // Always the embedded, offline setup, whatever the developer's shell has configured.
-  for (const key of ['DATABASE_URL', 'EVENTSTORE_CONNECTION_STRING', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']) {
-    delete env[key];
-  }
-
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'backend/infrastructure/bin/start.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-
-  const stop = async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exit;
-      clearTimeout(timeout);
-    }
+  const server = await startServer(config).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    baseUrl: server.url,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline) {
-    if (exited) {
-      await stop();
-      throw new Error(`The server exited before it was ready:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) return { baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`The server did not answer /api/health within 170 s:\n${output}`);
 }
