@@ -12,7 +12,8 @@ describe('the admin FAQs and Platforms tabs, and the public /faqs page (issue 33
     await admin.getByRole('tab', { name: 'FAQs' }).click();
     await admin.waitForURL((url) => url.searchParams.get('tab') === 'faqs');
 
-    // Two FAQs, in display order -50 then -40 (below any other FAQ the database may hold).
+    // Two FAQs, in display order -50 then -40 (below any other FAQ the database may hold), whose
+    // questions no starter FAQ holds (the list is matched by question).
     const add = async (question: string, answer: string, order: string) => {
       await admin.getByLabel('Question').fill(question);
       await admin.getByLabel('Answer').fill(answer);
@@ -21,7 +22,7 @@ describe('the admin FAQs and Platforms tabs, and the public /faqs page (issue 33
       await admin.getByTestId('admin-faq').filter({ hasText: question }).waitFor();
       await expect.poll(() => admin.getByLabel('Question').inputValue()).toBe('');
     };
-    await add('How do credits work?', 'Each month you get new credits.', '-50');
+    await add('When do my credits renew?', 'Each month you get new credits.', '-50');
     await add('Can I cancel anytime?', 'Yes, from the billing portal.', '-40');
 
     // The second comes first once its display order is lowered.
@@ -47,7 +48,7 @@ describe('the admin FAQs and Platforms tabs, and the public /faqs page (issue 33
     const faqs = visitor.getByTestId('faq');
     await faqs.first().waitFor();
     expect(await faqs.nth(0).textContent()).toBe('01Can I cancel anytime?');
-    expect(await faqs.nth(1).textContent()).toBe('02How do credits work?');
+    expect(await faqs.nth(1).textContent()).toBe('02When do my credits renew?');
     await visitor.getByRole('button', { name: /Can I cancel anytime\?/ }).click();
     await visitor.getByText('Yes, from the billing portal.').waitFor();
 
