@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/actor';
 import {
+  AI_CONFIG_STREAM,
   aiConfigDecider,
+  aiConfigStreams,
   changedFields,
   type AiConfigCommand,
   type AiConfigEvent,
@@ -22,6 +24,11 @@ const save = (settings: AiConfigSettings, reason: string | null = null) =>
   ({ type: 'SaveAiConfig', data: { settings, defaults, reason } }) as const;
 
 describe('AI configuration versions', () => {
+  it('live in the one "ai-config-current" stream', () => {
+    expect(AI_CONFIG_STREAM).toBe('ai-config-current');
+    expect(aiConfigStreams.idOf(AI_CONFIG_STREAM)).toBe('current');
+  });
+
   it('records the first save as version 1, with what changed from the defaults, who and when', () => {
     expect(decide([], save(warmer, 'Livelier ideas'))).toEqual([
       {
@@ -67,6 +74,12 @@ describe('AI configuration versions', () => {
     expect(restored.data).toMatchObject({ version: 2, settings: defaults, restoredFrom: 0 });
   });
 
+  it('refuses to restore a saved version before anything was saved (not found)', () => {
+    expect(() => decide([], { type: 'RestoreAiConfig', data: { version: 1, defaults, reason: null } })).toThrow(
+      expect.objectContaining({ code: 'ai_config_version_not_found', kind: 'not_found', data: { version: 1 } }),
+    );
+  });
+
   it('refuses to restore a version that was never saved (not found)', () => {
     const history = decide([], save(warmer));
     expect(() => decide(history, { type: 'RestoreAiConfig', data: { version: 7, defaults, reason: null } })).toThrow(
@@ -77,7 +90,13 @@ describe('AI configuration versions', () => {
   it('imports the configuration kept before versions once, as version 1 by its last editor, and never over a save', () => {
     const system: Actor = { kind: 'system', name: 'ai-config-import' };
     const [imported] = decide([], { type: 'ImportAiConfig', data: { settings: warmer, defaults, savedBy: 'admin-old' } }, system);
-    expect(imported.data).toMatchObject({ version: 1, settings: warmer, savedBy: 'admin-old', restoredFrom: null });
+    expect(imported.data).toMatchObject({
+      version: 1,
+      settings: warmer,
+      savedBy: 'admin-old',
+      restoredFrom: null,
+      reason: 'Imported from the configuration kept before versions',
+    });
     expect(decide([imported], { type: 'ImportAiConfig', data: { settings: fourIdeas, defaults, savedBy: 'admin-old' } }, system)).toEqual([]);
   });
 
@@ -91,5 +110,26 @@ describe('changedFields', () => {
   it('lists fields added, removed or changed', () => {
     expect(changedFields({ a: 1, b: 2 }, { a: 1, c: 3 })).toEqual(['c', 'b']);
     expect(changedFields({ a: [1, 2] }, { a: [2, 1] })).toEqual(['a']);
+  });
+
+  it('names a changed text or number field, not its characters', () => {
+    expect(changedFields(defaults, { ...defaults, modelName: 'gpt-4o' })).toEqual(['modelName']);
+    expect(changedFields({ a: [1, 23] }, { a: [12, 3] })).toEqual(['a']);
+  });
+
+  it('names a nested object replaced by something else, or set where it was null, as the whole field', () => {
+    expect(changedFields(defaults, { ...defaults, promptBuilderSettings: null })).toEqual(['promptBuilderSettings']);
+    expect(changedFields({ ...defaults, promptBuilderSettings: null }, defaults)).toEqual(['promptBuilderSettings']);
+    expect(changedFields(defaults, { ...defaults, promptBuilderSettings: 'none' })).toEqual(['promptBuilderSettings']);
+  });
+
+  it('compares deeper objects, also in lists, whatever their key order', () => {
+    const tones = { promptBuilderSettings: { tones: { fiverr: 'warm', etsy: 'crisp' }, examples: [{ title: 'A', url: 'x' }] } };
+    const reordered = { promptBuilderSettings: { examples: [{ url: 'x', title: 'A' }], tones: { etsy: 'crisp', fiverr: 'warm' } } };
+    expect(changedFields(tones, reordered)).toEqual([]);
+    const etsyWarmer = { promptBuilderSettings: { ...tones.promptBuilderSettings, tones: { fiverr: 'warm', etsy: 'warm' } } };
+    expect(changedFields(tones, etsyWarmer)).toEqual(['promptBuilderSettings.tones']);
+    const renamed = { promptBuilderSettings: { ...tones.promptBuilderSettings, examples: [{ title: 'B', url: 'x' }] } };
+    expect(changedFields(tones, renamed)).toEqual(['promptBuilderSettings.examples']);
   });
 });

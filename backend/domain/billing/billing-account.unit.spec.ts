@@ -5,6 +5,7 @@ import {
   billingAccountDecider,
   currentSubscription,
   customerOf,
+  customersOf,
   duplicatesToSettle,
   isEntitledToPro,
   type BillingCommand,
@@ -260,6 +261,94 @@ describe('taking provider events', () => {
     spec.given([]).when(take(updated('evt_created', 0))).then([activated('evt_created', 0)]);
     spec.given([]).when(take(updated('evt_created', 0, { status: 'incomplete' }))).thenNothingHappens();
   });
+
+  it('starts a subscription first heard of as trialing: the member has Pro during the trial', () => {
+    spec.given([]).when(take(updated('evt_trial', 0, { status: 'trialing' }))).then([activated('evt_trial', 0)]);
+  });
+
+  it('ends a subscription whose first payment never came (incomplete_expired)', () => {
+    spec.given([activated()]).when(take(updated('evt_expired', 4, { status: 'incomplete_expired' }))).then([ended('evt_expired', 4)]);
+  });
+
+  it('records a one-off charge without touching any subscription', () => {
+    const charge = invoicePaid('evt_charge', 2, { paymentId: 'in_c', type: 'charge', interval: null, subscriptionId: null });
+    spec.given([activated()]).when(take({ ...charge, subscriptionId: null } as ProviderEvent)).then([
+      recorded('evt_charge', 2, { paymentId: 'in_c', type: 'charge', interval: null, subscriptionId: null }),
+    ]);
+  });
+
+  it('marks a cancelling subscription past due on a failed renewal, but not a suspended one', () => {
+    spec.given([activated(), scheduled('evt_upd', 3)]).when(take(paymentFailed('evt_failed', 4))).then([
+      { type: 'SubscriptionPaymentFailed', data: { ...from('evt_failed', 4), subscriptionId: sub, paymentId: 'in_2' } },
+      { type: 'PaymentRecorded', data: { ...from('evt_failed', 4), payment: payment({ paymentId: 'in_2', status: 'failed', created: at(4) }) } },
+    ]);
+    const suspended: BillingEvent = { type: 'SubscriptionSuspended', data: { ...from('evt_unpaid', 3), subscriptionId: sub, status: 'unpaid' } };
+    spec.given([activated(), suspended]).when(take(paymentFailed('evt_failed', 4))).then([
+      { type: 'PaymentRecorded', data: { ...from('evt_failed', 4), payment: payment({ paymentId: 'in_2', status: 'failed', created: at(4) }) } },
+    ]);
+  });
+
+  it('keeps a suspended subscription suspended on a change to a status that is not paid for', () => {
+    const suspended: BillingEvent = { type: 'SubscriptionSuspended', data: { ...from('evt_unpaid', 3), subscriptionId: sub, status: 'unpaid' } };
+    spec.given([activated(), suspended]).when(take(updated('evt_past_due', 4, { status: 'past_due' }))).thenNothingHappens();
+    spec.given([activated(), suspended]).when(take(updated('evt_incomplete', 4, { status: 'incomplete' }))).thenNothingHappens();
+  });
+
+  it('applies a change made at the same moment as the last one applied', () => {
+    spec.given([activated(), scheduled('evt_upd', 3)]).when(take(updated('evt_upd_same_time', 3))).then([
+      { type: 'SubscriptionCancellationWithdrawn', data: { ...from('evt_upd_same_time', 3), subscriptionId: sub } },
+    ]);
+  });
+
+  it('judges a change against the newest change applied, not the last delivered', () => {
+    // The renewal (minute 1) is delivered after the cancellation (minute 3): the subscription's last change is still minute 3.
+    const history = [activated(), scheduled('evt_upd', 3), renewed('evt_paid', 1)];
+    spec.given(history).when(take(updated('evt_older', 2))).thenNothingHappens();
+    expect(stateAfter(history).subscriptions[sub].lastChangeAt).toBe(at(3));
+  });
+
+  it('remembers no change time for events written before the provider time was recorded', () => {
+    const { eventCreated: _, ...untimed } = (activated() as Extract<BillingEvent, { type: 'SubscriptionActivated' }>).data;
+    const state = stateAfter([{ type: 'SubscriptionActivated', data: untimed }]);
+    expect(state.subscriptions[sub].lastChangeAt).toBeNull();
+  });
+
+  it('never changes an ended subscription, whatever change comes late', () => {
+    const over = [activated(), ended()];
+    spec.given(over).when(take(updated('evt_late_cancel', 7, { cancelAtPeriodEnd: true }))).thenNothingHappens();
+    spec.given(over).when(take(updated('evt_late_unpaid', 7, { status: 'unpaid' }))).thenNothingHappens();
+    spec.given(over).when(take(updated('evt_late_canceled', 7, { status: 'canceled' }))).thenNothingHappens();
+  });
+
+  it('refuses a provider event of a kind it does not know, rather than ignoring it', () => {
+    const unknown = { ...deleted(), kind: 'refund_created' } as unknown as ProviderEvent;
+    expect(() => billingAccountDecider.decide(take(unknown), billingAccountDecider.initialState)).toThrow('Unhandled case');
+  });
+});
+
+describe('the subscription as the events leave it', () => {
+  it('keeps a cancelling subscription cancelling when its renewal is paid, and moves its period end', () => {
+    const nextEnd = '2026-05-01T10:00:00.000Z';
+    const renewal: BillingEvent = { type: 'SubscriptionRenewed', data: { ...from('evt_paid_2', 4), subscriptionId: sub, paymentId: 'in_2', currentPeriodEnd: nextEnd } };
+    expect(stateAfter([activated(), scheduled('evt_upd', 3), renewal]).subscriptions[sub]).toMatchObject({ status: 'cancelling', currentPeriodEnd: nextEnd });
+    const noEnd: BillingEvent = { type: 'SubscriptionRenewed', data: { ...from('evt_paid_2', 4), subscriptionId: sub, paymentId: 'in_2', currentPeriodEnd: null } };
+    expect(stateAfter([activated(), noEnd]).subscriptions[sub]).toMatchObject({ status: 'active', currentPeriodEnd: periodEnd });
+  });
+
+  it('ends a cancelling subscription at the date the provider gives, else at its period end', () => {
+    const endsAt = '2026-03-20T00:00:00.000Z';
+    const cancelling = (at: string | null): BillingEvent => ({ type: 'SubscriptionCancellationScheduled', data: { ...from('evt_upd', 3), subscriptionId: sub, endsAt: at } });
+    expect(stateAfter([activated(), cancelling(endsAt)]).subscriptions[sub]).toMatchObject({ status: 'cancelling', currentPeriodEnd: endsAt });
+    expect(stateAfter([activated(), cancelling(null)]).subscriptions[sub]).toMatchObject({ status: 'cancelling', currentPeriodEnd: periodEnd });
+  });
+
+  it('is active again when the cancellation is withdrawn or a suspension ends', () => {
+    const withdrawn: BillingEvent = { type: 'SubscriptionCancellationWithdrawn', data: { ...from('evt_upd_2', 4), subscriptionId: sub } };
+    expect(stateAfter([activated(), scheduled('evt_upd', 3), withdrawn]).subscriptions[sub].status).toBe('active');
+    const suspended: BillingEvent = { type: 'SubscriptionSuspended', data: { ...from('evt_unpaid', 5), subscriptionId: sub, status: 'unpaid' } };
+    const resumed: BillingEvent = { type: 'SubscriptionResumed', data: { ...from('evt_active', 6), subscriptionId: sub } };
+    expect(stateAfter([activated(), suspended, resumed]).subscriptions[sub].status).toBe('active');
+  });
 });
 
 describe('one member, one subscription', () => {
@@ -280,6 +369,43 @@ describe('one member, one subscription', () => {
     const checkout: BillingEvent = { type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test', customerId: 'cus_1' } };
     expect(stateAfter([checkout, activated()]).lastCheckout).toEqual({ checkoutId: 'cs_1', mode: 'test' });
     expect(stateAfter([checkout, activated(), ended()]).lastCheckout).toBeNull();
+  });
+
+  it('asks to cancel a duplicate nothing was paid for yet', () => {
+    expect(duplicatesToSettle(stateAfter([activated(), secondActivated, found]))).toEqual([{ subscriptionId: 'sub_2', cancel: true, payments: [] }]);
+  });
+
+  it('asks only for the refund of a duplicate the provider ended before billing cancelled it', () => {
+    const secondEnded: BillingEvent = { type: 'SubscriptionEnded', data: { ...from('evt_deleted_2', 6), subscriptionId: 'sub_2', endedAt: at(6) } };
+    expect(duplicatesToSettle(stateAfter([activated(), recorded(), secondActivated, found, secondPaid, secondEnded]))).toEqual([
+      { subscriptionId: 'sub_2', cancel: false, payments: [{ paymentId: 'in_2', subscriptionId: 'sub_2', amount: 9.99, currency: 'usd', mode: 'test' }] },
+    ]);
+    expect(duplicatesToSettle(stateAfter([activated(), secondActivated, found, secondEnded]))).toEqual([]);
+  });
+
+  it('refunds only paid payments of the duplicate', () => {
+    const secondFailed = recorded('evt_failed_2', 4, { paymentId: 'in_2', subscriptionId: 'sub_2', status: 'failed' });
+    expect(duplicatesToSettle(stateAfter([activated(), recorded(), secondActivated, found, secondFailed]))).toEqual([
+      { subscriptionId: 'sub_2', cancel: true, payments: [] },
+    ]);
+  });
+
+  it('records no refund of a payment that is not the duplicate\'s paid one, and nothing for a subscription that is no duplicate', () => {
+    const settle = (subscriptionId: string, paymentIds: string[]): BillingCommand => ({
+      type: 'SettleDuplicate',
+      data: { subscriptionId, cancelled: true, refunds: paymentIds.map((paymentId) => ({ paymentId, refundId: `re_${paymentId}`, refundedAt: at(5) })) },
+      metadata: { actor: billing, now },
+    });
+    const cancelled: BillingEvent = { type: 'DuplicateSubscriptionCancelled', data: { subscriptionId: 'sub_2' } };
+    // Nothing paid yet at all; then the kept subscription's payment, and one never recorded.
+    spec.given([activated(), secondActivated, found]).when(settle('sub_2', ['in_2'])).then([cancelled]);
+    spec.given([activated(), recorded(), secondActivated, found, secondPaid]).when(settle('sub_2', ['in_1', 'in_404'])).then([cancelled]);
+    spec.given([activated(), recorded(), secondActivated, found, secondPaid]).when(settle(sub, ['in_1'])).thenNothingHappens();
+    spec.given([activated()]).when(settle('sub_404', ['in_1'])).thenNothingHappens();
+    spec.given([activated(), secondActivated, found]).when({ ...settle('sub_2', []), metadata: { actor: ada, now } }).thenThrows('forbidden', {
+      kind: 'forbidden',
+      data: { action: 'settle_duplicate' },
+    });
   });
 
   it('never entitles the member by the duplicate: the member is free once the kept one ends', () => {
@@ -321,5 +447,53 @@ describe('reading the account', () => {
     expect(currentSubscription(state)?.subscriptionId).toBe('sub_2');
     expect(customerOf(state)).toBe('cus_1');
     expect(currentSubscription(stateAfter([activated(), ended()]))).toMatchObject({ subscriptionId: sub, status: 'ended', endedBy: 'evt_deleted', activatedBy: 'evt_checkout' });
+  });
+
+  it('shows the newest subscription when none is live', () => {
+    const of = (id: string, minute: number): BillingEvent[] => [
+      { type: 'SubscriptionActivated', data: { ...from(`evt_start_${id}`, minute), subscriptionId: id, customerId: 'cus_1', mode: 'test', currentPeriodEnd: null } },
+      { type: 'SubscriptionEnded', data: { ...from(`evt_end_${id}`, minute + 1), subscriptionId: id, endedAt: at(minute + 1) } },
+    ];
+    expect(currentSubscription(stateAfter([...of('sub_a', 0), ...of('sub_b', 10), ...of('sub_c', 20)]))?.subscriptionId).toBe('sub_c');
+    expect(currentSubscription(stateAfter([...of('sub_c', 0), ...of('sub_b', 10), ...of('sub_a', 20)]))?.subscriptionId).toBe('sub_a');
+  });
+
+  it("names the customer of the newest subscription that has one, of the mode asked for, else the checkout's", () => {
+    const live: BillingEvent = {
+      type: 'SubscriptionActivated',
+      data: { ...from('evt_live', 0), subscriptionId: 'sub_live', customerId: 'cus_live', mode: 'live', currentPeriodEnd: null },
+    };
+    const checkout: BillingEvent = { type: 'CheckoutStarted', data: { checkoutId: 'cs_1', mode: 'test', customerId: 'cus_checkout' } };
+    expect(customerOf(stateAfter([live]), 'test')).toBeUndefined();
+    expect(customerOf(stateAfter([live, checkout]), 'test')).toBe('cus_checkout');
+    expect(customerOf(stateAfter([live, checkout]), 'live')).toBe('cus_live');
+    expect(customerOf(stateAfter([checkout]))).toBe('cus_checkout');
+    // A subscription first heard of by its deletion names no customer: the older one's is used.
+    const deletedFirst: BillingEvent = { type: 'SubscriptionEnded', data: { ...from('evt_deleted_2', 9), subscriptionId: 'sub_2', endedAt: at(9) } };
+    expect(customerOf(stateAfter([activated(), ended(), deletedFirst]))).toBe('cus_1');
+  });
+
+  it('lists every provider customer the account has known once, for erasure', () => {
+    const checkout = (mode: 'live' | 'test', customerId: string): BillingEvent => ({ type: 'CheckoutStarted', data: { checkoutId: `cs_${customerId}`, mode, customerId } });
+    const deletedFirst: BillingEvent = { type: 'SubscriptionEnded', data: { ...from('evt_deleted_2', 9), subscriptionId: 'sub_2', endedAt: at(9) } };
+    const noCustomer: BillingEvent = {
+      type: 'SubscriptionActivated',
+      data: { ...from('evt_3', 10), subscriptionId: 'sub_3', customerId: '', mode: 'test', currentPeriodEnd: null },
+    };
+    const another: BillingEvent = {
+      type: 'SubscriptionActivated',
+      data: { ...from('evt_4', 8), subscriptionId: 'sub_4', customerId: 'cus_2', mode: 'test', currentPeriodEnd: null },
+    };
+    expect(customersOf(stateAfter([]))).toEqual([]);
+    const known = customersOf(stateAfter([checkout('test', 'cus_1'), activated(), ended(), another, deletedFirst, noCustomer, checkout('live', 'cus_live')]));
+    expect(known).toHaveLength(3);
+    expect([...known].sort()).toEqual(['cus_1', 'cus_2', 'cus_live']);
+  });
+
+  it('reads an account folded before checkout customers were recorded', () => {
+    const older = { subscriptions: {}, payments: {}, providerEventIds: {}, checkouts: 0 };
+    expect(customerOf(older, 'test')).toBeUndefined();
+    expect(customerOf(older)).toBeUndefined();
+    expect(customersOf(older)).toEqual([]);
   });
 });

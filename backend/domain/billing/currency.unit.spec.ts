@@ -10,6 +10,12 @@ describe('amounts in the minor unit of their currency', () => {
     expect(toMinorUnits(1.005, 'usd')).toBe(101);
   });
 
+  it('convert amounts JavaScript writes in exponent form too', () => {
+    expect(toMinorUnits(1e21, 'usd')).toBe(1e23);
+    expect(toMinorUnits(2e21, 'jpy')).toBe(2e21);
+    expect(toMinorUnits(1e-7, 'usd')).toBe(0);
+  });
+
   it('count whole units of zero-decimal currencies: 1000 JPY is 1000', () => {
     expect(toMinorUnits(1000, 'jpy')).toBe(1000);
     expect(toMajorUnits(1000, 'JPY')).toBe(1000);

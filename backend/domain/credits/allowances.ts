@@ -51,8 +51,9 @@ export function addMonthsUtc(anchor: Date, months: number): Date {
  * start on the anchor's day of the month (clamped in short months), at its time of day.
  */
 export function periodContaining(anchor: Date, now: Date): { start: Date; resetAt: Date } {
+  // The anchor moved by the months between them lands in now's month, so the period after it
+  // starts after now: the guess is right, or one month late when that day of the month is still ahead.
   let k = Math.max(0, (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth()));
-  while (k > 0 && addMonthsUtc(anchor, k) > now) k--;
-  while (addMonthsUtc(anchor, k + 1) <= now) k++;
+  if (k > 0 && addMonthsUtc(anchor, k) > now) k--;
   return { start: addMonthsUtc(anchor, k), resetAt: addMonthsUtc(anchor, k + 1) };
 }

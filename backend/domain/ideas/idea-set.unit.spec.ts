@@ -106,4 +106,9 @@ describe('deleting an idea set', () => {
     spec.given([created, deleted]).when(remove(admin)).thenNothingHappens();
     spec.given([created, deleted]).when(create(ada)).thenThrows('idea_set_exists');
   });
+
+  it('of a set never created leaves no set behind: folds stay total, and the set can still be created', () => {
+    spec.given([deleted]).thenState({ status: 'none' });
+    spec.given([deleted]).when(create(ada)).then([created]);
+  });
 });

@@ -243,6 +243,16 @@ describe('ChangeRole', () => {
     spec.given([registered('free')]).when(changeRole(admin, 'pro')).then([roleChanged('free', 'pro')]);
   });
 
+  it("names no subscription in a change that billing did not cause", () => {
+    const [event] = userDecider.decide(changeRole(admin, 'pro'), [registered('free')].reduce(userDecider.evolve, userDecider.initialState));
+    expect(event.data).not.toHaveProperty('subscriptionId');
+  });
+
+  it('lets the admin bootstrap (a system actor other than billing) make an existing account admin', () => {
+    const bootstrap = systemActor('admin-bootstrap');
+    spec.given([registered('free')]).when(changeRole(bootstrap, 'admin', 'Named as the administrator')).then([roleChanged('free', 'admin', 'Named as the administrator')]);
+  });
+
   it('lets the system change a role (e.g. a paid subscription policy)', () => {
     spec.given([registered('free')]).when(changeRole(system, 'pro')).then([roleChanged('free', 'pro')]);
   });
@@ -522,7 +532,7 @@ describe('ConfirmEmailAddress and RestoreEmail (issue 48)', () => {
   });
 
   it('refuses a confirmation link for an address the account no longer has', () => {
-    spec.given([registered(), profileUpdated]).when(confirm(systemActor('email-confirmation'))).thenThrows('email_link_outdated');
+    spec.given([registered(), profileUpdated]).when(confirm(systemActor('email-confirmation'))).thenThrows('email_link_outdated', { kind: 'invalid', data: {} });
   });
 
   it('counts a confirmed address as unconfirmed after the email changes, and confirmed again once restored', () => {
@@ -537,6 +547,7 @@ describe('ConfirmEmailAddress and RestoreEmail (issue 48)', () => {
 
   it('restores the address whenever the system asks (it also ends every session), never for a member', () => {
     spec.given([registered(), profileUpdated]).when(restore(systemActor('email-restore'))).then([{ type: 'UserEmailRestored', data: { email: 'ada@example.com' } }]);
+    spec.given([registered(), profileUpdated]).when(restore(systemActor('email-restore'), ' ada@example.com ')).then([{ type: 'UserEmailRestored', data: { email: 'ada@example.com' } }]);
     spec.given([registered(), profileUpdated]).when(restore(member())).thenThrows('forbidden', { kind: 'forbidden', data: {} });
     spec.given([]).when(restore(systemActor('email-restore'))).thenThrows('user_not_found');
   });

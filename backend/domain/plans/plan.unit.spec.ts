@@ -3,8 +3,14 @@ import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor } from '../shared/actor';
 import { DomainError } from '../shared/domain-error';
 import {
+  currentMilestone,
+  evolvePlan,
+  initialPlanState,
+  isDetailed,
+  milestoneDone,
   nextMilestoneToDetail,
   planDecider,
+  planExists,
   planProgress,
   planStream,
   taskNeedingHelp,
@@ -55,12 +61,12 @@ const planDone: PlanEvent = { type: 'PlanCompleted', data: { planId } };
 
 const meta = (actor: Actor) => ({ actor, now });
 const create = (actor: Actor, over: Partial<PlanCreated['data']> = {}): PlanCommand => ({ type: 'CreatePlan', data: { ...creation, ...over }, metadata: meta(actor) });
-const toggle = (taskId: string, completed?: boolean, actor = ada): PlanCommand => ({
+const toggle = (taskId: string, completed?: boolean, actor: Actor = ada): PlanCommand => ({
   type: 'ToggleTask',
   data: completed === undefined ? { planId, taskId } : { planId, taskId, completed },
   metadata: meta(actor),
 });
-const complete = (taskId: string, actor = ada) => toggle(taskId, true, actor);
+const complete = (taskId: string, actor: Actor = ada) => toggle(taskId, true, actor);
 const reopen = (taskId: string, actor = ada) => toggle(taskId, false, actor);
 const detailNext = (milestone = detail('m2', ['t3']), actor = ada): PlanCommand => ({ type: 'DetailNextMilestone', data: { planId, milestone }, metadata: meta(actor) });
 const addTask = (milestoneId: string, title: string, actor = ada, taskId = 't9'): PlanCommand => ({
@@ -89,18 +95,32 @@ describe('plans', () => {
     });
 
     it('is refused for another member, admins included, and happens once', () => {
-      spec.given([]).when(create(grace)).thenThrows('forbidden');
-      spec.given([]).when(create(admin)).thenThrows('forbidden');
-      spec.given([created]).when(create(ada)).thenThrows('plan_exists');
+      spec.given([]).when(create(grace)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'create_plan_for_another' } });
+      spec.given([]).when(create(admin)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'create_plan_for_another' } });
+      spec.given([created]).when(create(ada)).thenThrows('plan_exists', { kind: 'conflict', data: {} });
     });
 
     it('needs a title, tasks in the first milestone, 1 to 12 milestones and distinct ids', () => {
-      spec.given([]).when(create(ada, { title: ' ' })).thenThrows('plan_title_required');
-      spec.given([]).when(create(ada, { firstMilestone: detail('m1', []) })).thenThrows('tasks_required');
+      spec.given([]).when(create(ada, { title: ' ' })).thenThrows('plan_title_required', { kind: 'invalid', data: {} });
+      spec.given([]).when(create(ada, { firstMilestone: detail('m1', []) })).thenThrows('tasks_required', { kind: 'invalid', data: {} });
       const thirteen = Array.from({ length: 12 }, (_, i) => outline(`o${i}`));
-      spec.given([]).when(create(ada, { outlines: thirteen })).thenThrows('milestones_out_of_range');
-      spec.given([]).when(create(ada, { outlines: [outline('m1')] })).thenThrows('duplicate_id');
-      spec.given([]).when(create(ada, { firstMilestone: detail('m1', ['t1', 't1']) })).thenThrows('duplicate_id');
+      spec.given([]).when(create(ada, { outlines: thirteen })).thenThrows('milestones_out_of_range', { kind: 'invalid', data: { min: 1, max: 12 } });
+      spec.given([]).when(create(ada, { outlines: [outline('m1')] })).thenThrows('duplicate_id', { kind: 'conflict', data: { id: 'm1' } });
+      spec.given([]).when(create(ada, { firstMilestone: detail('m1', ['t1', 't1']) })).thenThrows('duplicate_id', { kind: 'conflict', data: { id: 't1' } });
+    });
+
+    it('takes a single milestone, and at most twelve', () => {
+      const alone: PlanEvent = { type: 'PlanCreated', data: { ...creation, outlines: [] } };
+      spec.given([]).when(create(ada, { outlines: [] })).then([alone]);
+      const eleven = Array.from({ length: 11 }, (_, i) => outline(`o${i}`));
+      spec.given([]).when(create(ada, { outlines: eleven })).then([{ type: 'PlanCreated', data: { ...creation, outlines: eleven } }]);
+    });
+
+    it('checks the tasks of the first milestone like added ones', () => {
+      const long = { ...task('t1'), title: 'x'.repeat(planLimits.taskTitle + 1) };
+      spec.given([]).when(create(ada, { firstMilestone: { ...detail('m1', []), tasks: [long] } })).thenThrows('task_title_too_long');
+      const untitled = { ...task('t1'), title: ' ' };
+      spec.given([]).when(create(ada, { firstMilestone: { ...detail('m1', []), tasks: [untitled] } })).thenThrows('task_title_required');
     });
   });
 
@@ -125,26 +145,53 @@ describe('plans', () => {
       spec.given([created]).when(addTask('m1', '  Call a vet clinic ')).then([
         { type: 'TaskAdded', data: { planId, milestoneId: 'm1', task: { taskId: 't9', title: 'Call a vet clinic', description: '' } } },
       ]);
-      spec.given([created]).when(addTask('m2', 'Too early')).thenThrows('milestone_locked');
-      spec.given([created]).when(addTask('m404', 'Nowhere')).thenThrows('milestone_not_found');
+      spec.given([created]).when(addTask('m2', 'Too early')).thenThrows('milestone_locked', { kind: 'conflict', data: {} });
+      spec.given([created]).when(addTask('m404', 'Nowhere')).thenThrows('milestone_not_found', { kind: 'not_found', data: {} });
     });
 
     it('need a title within the limit, a new id, and room in the milestone', () => {
-      spec.given([created]).when(addTask('m1', '   ')).thenThrows('task_title_required');
-      spec.given([created]).when(addTask('m1', 'x'.repeat(planLimits.taskTitle + 1))).thenThrows('task_title_too_long');
-      spec.given([created]).when(addTask('m1', 'Again', ada, 't1')).thenThrows('duplicate_id');
+      spec.given([created]).when(addTask('m1', '   ')).thenThrows('task_title_required', { kind: 'invalid', data: {} });
+      spec.given([created]).when(addTask('m1', 'x'.repeat(planLimits.taskTitle + 1))).thenThrows('task_title_too_long', { kind: 'invalid', data: { max: 200 } });
+      spec.given([created]).when(addTask('m1', 'Again', ada, 't1')).thenThrows('duplicate_id', { kind: 'conflict', data: { id: 't1' } });
       const full = Array.from({ length: planLimits.tasksPerMilestone - 2 }, (_, i): PlanEvent => ({
         type: 'TaskAdded',
         data: { planId, milestoneId: 'm1', task: task(`x${i}`) },
       }));
-      spec.given([created, ...full]).when(addTask('m1', 'One more')).thenThrows('task_limit');
+      spec.given([created, ...full]).when(addTask('m1', 'One more')).thenThrows('task_limit', { kind: 'conflict', data: { max: 50 } });
+      spec.given([created, ...full.slice(1)]).when(addTask('m1', 'The fiftieth')).then([
+        { type: 'TaskAdded', data: { planId, milestoneId: 'm1', task: { taskId: 't9', title: 'The fiftieth', description: '' } } },
+      ]);
+    });
+
+    it('take a title and a description exactly at their limits, not one character more', () => {
+      const title = 'x'.repeat(planLimits.taskTitle);
+      spec.given([created]).when(addTask('m1', title)).then([{ type: 'TaskAdded', data: { planId, milestoneId: 'm1', task: { taskId: 't9', title, description: '' } } }]);
+      const withDescription = (description: string): PlanCommand => ({
+        type: 'AddTask',
+        data: { planId, milestoneId: 'm1', task: { taskId: 't9', title: 'Read', description } },
+        metadata: meta(ada),
+      });
+      const longest = 'd'.repeat(planLimits.taskDescription);
+      spec.given([created]).when(withDescription(longest)).then([
+        { type: 'TaskAdded', data: { planId, milestoneId: 'm1', task: { taskId: 't9', title: 'Read', description: longest } } },
+      ]);
+      spec.given([created]).when(withDescription(`${longest}d`)).thenThrows('task_description_too_long', { kind: 'invalid', data: { max: 600 } });
+    });
+
+    it('added to one milestone leave the others as they were', () => {
+      const added: PlanEvent = { type: 'TaskAdded', data: { planId, milestoneId: 'm2', task: task('t9') } };
+      const plan = stateAfter([created, done('t1'), done('t2'), week2, added]);
+      expect(plan.milestones.map((m) => (isDetailed(m) ? m.tasks.map((t) => t.taskId) : []))).toEqual([
+        ['t1', 't2'],
+        ['t3', 't9'],
+      ]);
     });
   });
 
   describe('the next milestone', () => {
     it('is refused while a task of a detailed milestone is open', () => {
-      spec.given([created]).when(detailNext()).thenThrows('previous_tasks_incomplete');
-      spec.given([created, done('t1')]).when(detailNext()).thenThrows('previous_tasks_incomplete');
+      spec.given([created]).when(detailNext()).thenThrows('previous_tasks_incomplete', { kind: 'conflict', data: { remaining: 2 } });
+      spec.given([created, done('t1')]).when(detailNext()).thenThrows('previous_tasks_incomplete', { kind: 'conflict', data: { remaining: 1 } });
       const error = (() => {
         try {
           nextMilestoneToDetail(stateAfter([created, done('t1')]), ada);
@@ -158,18 +205,21 @@ describe('plans', () => {
     it('details the next outline, in order, once every task is done', () => {
       spec.given([created, done('t1'), done('t2')]).when(detailNext()).then([week2]);
       expect(nextMilestoneToDetail(stateAfter([created, done('t1'), done('t2')]), ada)).toMatchObject({ weekNumber: 2, outline: { milestoneId: 'm2' } });
-      spec.given([created, done('t1'), done('t2')]).when(detailNext(detail('m1', ['t3']))).thenThrows('milestone_out_of_order');
+      spec.given([created, done('t1'), done('t2')]).when(detailNext(detail('m1', ['t3']))).thenThrows('milestone_out_of_order', { kind: 'conflict', data: { expected: 'm2' } });
       spec.given([created, done('t1'), done('t2')]).when(detailNext(detail('m2', ['t1']))).thenThrows('duplicate_id');
       spec.given([created, done('t1'), done('t2')]).when(detailNext(detail('m2', []))).thenThrows('tasks_required');
     });
 
     it('is refused when every milestone is already detailed', () => {
-      spec.given([created, done('t1'), done('t2'), week2, done('t3', 'm2'), planDone]).when(detailNext(detail('m3', ['t4']))).thenThrows('all_milestones_detailed');
+      spec.given([created, done('t1'), done('t2'), week2, done('t3', 'm2'), planDone]).when(detailNext(detail('m3', ['t4']))).thenThrows('all_milestones_detailed', { kind: 'conflict', data: {} });
     });
 
     it('unlocks the milestone: it can be worked on and takes tasks', () => {
       const plan = stateAfter([created, done('t1'), done('t2'), week2]);
       expect(plan.milestones[1]).toMatchObject({ isDetailed: true, tasks: [{ taskId: 't3', completed: false }] });
+      expect(plan.milestones[0]).toMatchObject({ milestoneId: 'm1', isDetailed: true, tasks: [{ taskId: 't1', completed: true }, { taskId: 't2', completed: true }] });
+      expect(currentMilestone(stateAfter([created]))).toBe(1);
+      expect(currentMilestone(plan)).toBe(2);
       spec.given([created, done('t1'), done('t2'), week2]).when(addTask('m2', 'Extra')).then([
         { type: 'TaskAdded', data: { planId, milestoneId: 'm2', task: { taskId: 't9', title: 'Extra', description: '' } } },
       ]);
@@ -179,6 +229,12 @@ describe('plans', () => {
   describe('completion', () => {
     it('is not reached while outlines remain, even with every task done', () => {
       spec.given([created, done('t1')]).when(complete('t2')).then([done('t2')]);
+    });
+
+    it('is not reached while a task is open, even with every milestone detailed', () => {
+      const single: PlanEvent = { type: 'PlanCreated', data: { ...creation, outlines: [] } };
+      spec.given([single]).when(complete('t1')).then([done('t1')]);
+      spec.given([single, done('t1')]).when(complete('t2')).then([done('t2'), planDone]);
     });
 
     it('comes with the last task once every milestone is detailed', () => {
@@ -202,15 +258,17 @@ describe('plans', () => {
         { type: 'TaskHelpProvided', data: { planId, milestoneId: 'm1', taskId: 't1', help: '1. Start here.' } },
       ]);
       const given: PlanEvent = { type: 'TaskHelpProvided', data: { planId, milestoneId: 'm1', taskId: 't1', help: 'x' } };
-      spec.given([created, given]).when(help('t1')).thenThrows('help_already_provided');
+      spec.given([created, given]).when(help('t1')).thenThrows('help_already_provided', { kind: 'conflict', data: {} });
       expect(() => taskNeedingHelp(stateAfter([created, given]), ada, 't1')).toThrow(DomainError);
       expect(stateAfter([created, given]).milestones[0]).toMatchObject({ tasks: [{ helpResponse: 'x' }, { helpResponse: null }] });
     });
 
     it('needs text within the limit, and a task of this plan', () => {
-      spec.given([created]).when(help('t1', '  ')).thenThrows('help_required');
-      spec.given([created]).when(help('t1', 'x'.repeat(planLimits.helpText + 1))).thenThrows('help_too_long');
-      spec.given([created]).when(help('task-of-another-plan')).thenThrows('task_not_found');
+      spec.given([created]).when(help('t1', '  ')).thenThrows('help_required', { kind: 'invalid', data: {} });
+      spec.given([created]).when(help('t1', 'x'.repeat(planLimits.helpText + 1))).thenThrows('help_too_long', { kind: 'invalid', data: { max: 4000 } });
+      const longest = 'x'.repeat(planLimits.helpText);
+      spec.given([created]).when(help('t1', longest)).then([{ type: 'TaskHelpProvided', data: { planId, milestoneId: 'm1', taskId: 't1', help: longest } }]);
+      spec.given([created]).when(help('task-of-another-plan')).thenThrows('task_not_found', { kind: 'not_found', data: {} });
     });
   });
 
@@ -228,6 +286,7 @@ describe('plans', () => {
 
     it('gives the same answers as a plan that does not exist', () => {
       spec.given([]).when(complete('t1')).thenThrows('task_not_found');
+      spec.given([]).when(complete('t1', systemActor('test'))).thenThrows('task_not_found');
       spec.given([]).when(help('t1')).thenThrows('task_not_found');
       spec.given([]).when(addTask('m1', 'x')).thenThrows('plan_not_found');
       spec.given([]).when(detailNext()).thenThrows('plan_not_found');
@@ -241,6 +300,21 @@ describe('plans', () => {
       expect(planProgress(stateAfter([three, done('t1')]))).toBe(33);
       expect(planProgress(stateAfter([three, done('t1'), done('t2')]))).toBe(67);
       expect(planProgress(stateAfter([three, done('t1'), done('t2'), done('t3')]))).toBe(100);
+    });
+
+    it('is 0 for a plan without tasks', () => {
+      const taskless: PlanEvent = { type: 'PlanCreated', data: { ...creation, firstMilestone: detail('m1', []) } };
+      expect(planProgress(stateAfter([taskless]))).toBe(0);
+    });
+
+    it('counts a milestone done when it is detailed and every one of its tasks is completed', () => {
+      const [first, second] = stateAfter([created, done('t1')]).milestones;
+      expect(milestoneDone(first)).toBe(false);
+      expect(milestoneDone(second)).toBe(false);
+      expect(milestoneDone(stateAfter([created, done('t1'), done('t2')]).milestones[0])).toBe(true);
+      expect(milestoneDone(stateAfter([created, done('t2')]).milestones[0])).toBe(false);
+      const taskless: PlanEvent = { type: 'PlanCreated', data: { ...creation, firstMilestone: detail('m1', []) } };
+      expect(milestoneDone(stateAfter([taskless]).milestones[0])).toBe(false);
     });
   });
 });
@@ -274,5 +348,17 @@ describe('deleting a plan', () => {
     spec.given([created, planDeleted]).when(create(ada)).thenThrows('plan_exists');
     const state = [created, done('t1'), done('t2'), planDeleted].reduce(planDecider.evolve, planDecider.initialState);
     expect(() => nextMilestoneToDetail(state, ada)).toThrow(expect.objectContaining({ code: 'plan_not_found' }));
+    spec.given([created, planDeleted]).when(toggle('t1', true, systemActor('test'))).thenThrows('task_not_found');
+  });
+
+  it('leaves a plan that no longer exists, which later events do not bring back', () => {
+    expect(planExists(initialPlanState)).toBe(false);
+    expect(planExists(stateAfter([created]))).toBe(true);
+    const deleted = [created, planDeleted].reduce(planDecider.evolve, planDecider.initialState);
+    expect(planExists(deleted)).toBe(false);
+    for (const event of [done('t1'), planDone, week2, planDeleted]) {
+      expect(evolvePlan(initialPlanState, event)).toEqual(initialPlanState);
+      expect(evolvePlan(deleted, event)).toEqual({ status: 'deleted', planId, ownerId: 'user-ada' });
+    }
   });
 });
