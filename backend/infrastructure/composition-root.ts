@@ -1,72 +1,68 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config/config';
-import { accountContext } from './composition/account';
-import { adminMembersContext } from './composition/admin-members';
-import { adminStatsContext } from './composition/admin-stats';
-import { adminContentContext } from './composition/admin-content';
-import { aiConfigContext } from './composition/ai-config';
-import { billingContext, type BillingOverrides } from './composition/billing';
-import { creditsContext } from './composition/credits';
-import { identityContext } from './composition/identity';
-import { ideasContext, type IdeasOverrides } from './composition/ideas';
 import { openPlatform, type PlatformOverrides } from './composition/platform';
-import { plansContext, type PlansOverrides } from './composition/plans';
-import { supportContext } from './composition/support';
-import { blogContext } from './composition/blog';
-import { sitePagesContext } from './composition/site-pages';
-import { emailContext } from './composition/email';
+import { productOf, type Product } from './slices/product';
+import { product as productOfSlices, productSlices, type ProductSlices } from './slices/product-slices';
+import type { AnySlice, OverridesOf, ProductFacts, ServicesOf } from './slices/slice';
 
-export type CompositionOverrides = PlatformOverrides & IdeasOverrides & PlansOverrides & BillingOverrides;
+export type CompositionOverrides = PlatformOverrides & Partial<OverridesOf<ProductSlices>>;
 
 /**
  * The composition root: the only place that knows which adapter implements which port.
- * Opens the platform (database, migrations, event store, runner), then each bounded context
- * builds its services from it (`composition/<context>.ts`). A service added to a context's
- * module is in `AppServices` and reaches the routes without another edit.
+ * Opens the platform (database, migrations, event store, runner) with every slice's read
+ * models, then builds each slice's context (`composition/<context>.ts`) in the order of the
+ * list (`slices/product-slices.ts`), each from the platform and the services of the slices
+ * before it. A service a slice's context gives is in `AppServices` and reaches the routes
+ * without another edit. Tests may pass a list of their own (a fixture slice added).
  */
-export async function compose(config: Config, overrides: CompositionOverrides = {}) {
-  const platform = await openPlatform(config, overrides);
-  const identity = identityContext(platform);
-  const credits = creditsContext(platform);
-  const ideas = ideasContext(platform, credits, overrides);
-  const plans = plansContext(platform, credits, ideas, overrides);
-  const support = supportContext(platform, credits);
-  const billing = billingContext(platform, credits, overrides);
-  const account = accountContext(platform, { billing: billing.billing, plans: plans.plans, support: support.support });
-  const adminMembers = adminMembersContext(platform, { identity: identity.identity, accountErasure: account.accountErasure });
-  const adminStats = adminStatsContext(platform, { paymentsSimulated: billing.paymentGateway.kind === 'simulated' });
-  const adminContent = adminContentContext(platform, credits);
-  const blog = blogContext(platform);
-  const aiConfig = await aiConfigContext(platform);
-  const sitePages = sitePagesContext(platform);
-  const email = emailContext(platform);
+export async function compose(config: Config, overrides: CompositionOverrides = {}, slices: readonly AnySlice[] = productSlices) {
+  const product: Product = slices === productSlices ? productOfSlices : productOf(slices);
+  const platform = await openPlatform(config, overrides, product.projections, product.readModels);
+  const services: Record<string, unknown> = {};
+  const given = new Map<AnySlice, object>();
+  let exportSections: ReturnType<ProductFacts['exportSections']> | undefined;
+  const facts: ProductFacts = {
+    erasers: slices.flatMap((slice) => slice.erasers?.(platform) ?? []),
+    tablesWithoutPersonalData: Object.assign({}, ...slices.map((slice) => slice.tablesWithoutPersonalData ?? {})),
+    exportSections: () =>
+      (exportSections ??= Object.assign({}, ...slices.map((slice) => slice.exportSections?.(given.get(slice), platform) ?? {}))),
+  };
+  for (const slice of slices) {
+    const gives = await slice.context(platform, builtBefore(services, slice.name), overrides, facts);
+    given.set(slice, gives);
+    Object.assign(services, gives);
+  }
+  const background = slices.flatMap((slice) => slice.background?.(given.get(slice)) ?? []);
   const { runner, eventStore, database } = platform;
   return {
     ...platform,
-    ...identity,
-    ...credits,
-    ...ideas,
-    ...plans,
-    ...support,
-    ...billing,
-    ...account,
-    ...adminMembers,
-    ...adminStats,
-    ...adminContent,
-    ...blog,
-    ...aiConfig,
-    ...sitePages,
-    ...email,
+    ...(services as ServicesOf<ProductSlices>),
+    product,
+    /** What the whole product says of itself: every slice's erasers, tables without personal data and export sections. */
+    productFacts: facts,
+    /** Starts the slices' timers (the compensation, the sweepers, the email sender): where the projections run. */
+    startBackground() {
+      for (const task of background) task.start();
+    },
     async close() {
-      await credits.compensation.stop();
-      await billing.billingSweeper.stop();
-      await account.erasureSweeper.stop();
-      await email.emailSender.stop();
+      for (const task of background) await task.stop();
       await runner.stop();
       await eventStore.close();
       await database.close();
     },
   };
+}
+
+/** The services of the slices built so far; reading one not built yet says which slice to move. */
+function builtBefore(services: Record<string, unknown>, sliceName: string): never {
+  return new Proxy(services, {
+    get(target, key) {
+      if (typeof key === 'string' && !(key in target)) {
+        throw new Error(`The ${sliceName} slice needs "${key}", which no slice before it gives: list it after the slice that does (slices/product-slices.ts)`);
+      }
+      return target[key as string];
+    },
+  }) as never;
 }
 
 export type Composition = Awaited<ReturnType<typeof compose>>;

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../backend/infrastructure/database/migration
 import { buildApp } from '../../backend/infrastructure/http/app';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
-import { allProjections } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
 import { target } from './targets';
 
@@ -249,13 +249,13 @@ export async function benchRebuild(url: string, total: number, batchSize = Numbe
   let rows = 0;
   const mix: Record<string, number> = {};
   try {
-    await migrateToLatest(handle.db);
-    const runner = new ProjectionRunner(handle.db, new PostgresEventStore(handle), allProjections, quiet, { rebuildBatchSize: batchSize });
+    await migrateToLatest(handle.db, product.readModels);
+    const runner = new ProjectionRunner(handle.db, new PostgresEventStore(handle), product.projections, quiet, { rebuildBatchSize: batchSize });
     const start = performance.now();
     const replayed = await runner.rebuildAll();
     oursMs = performance.now() - start;
     if (replayed < total) throw new Error(`the rebuild replayed ${replayed} of ${total} events`);
-    tables = allProjections.flatMap((p) => p.tables);
+    tables = product.projections.flatMap((p) => p.tables);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../backend/application/ports/event-store'
 import type { Database } from '../../backend/application/ports/database';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
-import { allProjections } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
 import type { Projection } from '../../backend/projections/runner/projection';
 import { target } from './targets';
@@ -74,7 +74,7 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
   await observer.connect();
   await observer.query('create table bench_lag (id bigserial primary key, n integer not null)');
 
-  const projections = process.env.BENCH_LAG_PROBE_ONLY ? [probeProjection] : [...allProjections, probeProjection];
+  const projections = process.env.BENCH_LAG_PROBE_ONLY ? [probeProjection] : [...product.projections, probeProjection];
   const writer = new PostgresEventStore(writerHandle);
   const runner = new ProjectionRunner(runnerHandle.db, new PostgresEventStore(runnerHandle), projections, quiet);
   const warmup = Math.round(appendsPerSecond * warmupSeconds);

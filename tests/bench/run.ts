@@ -11,6 +11,7 @@ import { openServerDatabase } from '../../backend/infrastructure/database/databa
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { measureFrontend, measureRouteFirstLoads, printRouteFirstLoads } from './frontend-size';
 import { allVerdicts, printSummary } from './targets';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -62,7 +63,7 @@ results.appends = process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'appends'
   const { benchBatchedAppends, benchConcurrentSingleAppends, printBatchedAppends, printConcurrentSingleAppends } = await import('./append-throughput-bench');
   const handle = await openServerDatabase(url);
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, product.readModels);
   } finally {
     await handle.close();
   }
@@ -85,7 +86,7 @@ if (!onlyLag && (onlyRebuild || !process.env.BENCH_ONLY || process.env.BENCH_ONL
   const { benchRebuild, printRebuild } = await import('./event-store-bench');
   results.rebuild = await withFreshDatabase(async (url) => {
     const handle = await openServerDatabase(url);
-    await migrateToLatest(handle.db).finally(() => handle.close());
+    await migrateToLatest(handle.db, product.readModels).finally(() => handle.close());
     const figures = await benchRebuild(url, Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000));
     printRebuild(figures);
     return figures;
@@ -95,7 +96,7 @@ if (onlyLag || !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'event-stor
   const { benchProjectionLag, printLag } = await import('./projection-lag-bench');
   results.projectionLag = await withFreshDatabase(async (url) => {
     const handle = await openServerDatabase(url);
-    await migrateToLatest(handle.db).finally(() => handle.close());
+    await migrateToLatest(handle.db, product.readModels).finally(() => handle.close());
     const lag = await benchProjectionLag(url, Number(process.env.BENCH_LAG_RATE ?? 2000), Number(process.env.BENCH_LAG_SECONDS ?? 10), Number(process.env.BENCH_LAG_POLL_MS ?? 2), Number(process.env.BENCH_LAG_WARMUP_SECONDS ?? 1));
     printLag(lag);
     return lag;

@@ -15,9 +15,8 @@ import { erasureStreams } from '../../backend/domain/identity/erasure';
 import { userStreams } from '../../backend/domain/identity/user';
 import { planStream, type PlanCreated } from '../../backend/domain/plans/plan';
 import { ticketStream } from '../../backend/domain/support/ticket';
-import { tablesWithoutPersonalData } from '../../backend/infrastructure/composition/account';
 import { createStripeGateway } from '../../backend/infrastructure/payments/stripe-gateway';
-import { readModels } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { usingServer } from '../support/database';
 import { distinctive, memberWithData, personalTexts, staffMember, type MemberWithData } from '../support/member-data';
 import { checkoutCompleted, invoicePaid, proPriceId, signedDelivery, startStripeServer, stripeInvoice, stripeSubscription, subscriptionDeleted, type StripeServer } from '../support/stripe-server';
@@ -100,7 +99,7 @@ async function occurrences(texts: Record<string, string>): Promise<Record<string
 /** Every row of every read model's tables, as comparable text. */
 async function readModelRows(): Promise<Record<string, string[]>> {
   const rows: Record<string, string[]> = {};
-  for (const table of readModels.flatMap((model) => model.projection.tables)) {
+  for (const table of product.readModels.flatMap((model) => model.projection.tables)) {
     const { rows: found } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.services.database.db);
     rows[table] = found.map((row) => JSON.stringify(row)).sort();
   }
@@ -201,7 +200,7 @@ describe('deleting an account through DELETE /api/user/account', () => {
 
   it('a rebuild of every read model from zero gives the same rows, still without any of it', async () => {
     const before = await readModelRows();
-    for (const projection of readModels.map((model) => model.projection).filter((p) => p.tables.length > 0)) {
+    for (const projection of product.readModels.map((model) => model.projection).filter((p) => p.tables.length > 0)) {
       await t.services.runner.rebuild(projection);
     }
     expect(await readModelRows()).toEqual(before);
@@ -334,7 +333,7 @@ describe('the copies of the read models a rebuild writes (schema projection_rebu
     await t.services.runner.catchUpAll();
     const db = t.services.database.db;
     await sql`create schema if not exists projection_rebuild`.execute(db);
-    for (const table of readModels.flatMap((model) => model.projection.tables)) {
+    for (const table of product.readModels.flatMap((model) => model.projection.tables)) {
       await sql`create table ${sql.table(`projection_rebuild.${table}`)} (like ${sql.table(table)} including all)`.execute(db);
       await sql`insert into ${sql.table(`projection_rebuild.${table}`)} select * from ${sql.table(table)}`.execute(db);
     }
@@ -356,12 +355,12 @@ describe('every table is erased or holds no personal data', () => {
       select table_name as name from information_schema.tables where table_type = 'BASE TABLE' and table_schema = current_schema()`.execute(
       t.services.database.db,
     );
-    const erasedByProjections = readModels.flatMap(({ projection }) => (projection.erase ? projection.tables : []));
+    const erasedByProjections = product.readModels.flatMap(({ projection }) => (projection.erase ? projection.tables : []));
     const erasedByErasers = t.services.personalDataErasers.flatMap((eraser) => eraser.tables);
-    const decided = new Set([...erasedByProjections, ...erasedByErasers, ...Object.keys(tablesWithoutPersonalData)]);
+    const decided = new Set([...erasedByProjections, ...erasedByErasers, ...Object.keys(t.services.productFacts.tablesWithoutPersonalData)]);
     expect(rows.map((row) => row.name).filter((name) => !decided.has(name))).toEqual([]);
     // And every projection with tables erases.
-    expect(readModels.filter(({ projection }) => projection.tables.length > 0 && !projection.erase).map(({ projection }) => projection.name)).toEqual([]);
+    expect(product.readModels.filter(({ projection }) => projection.tables.length > 0 && !projection.erase).map(({ projection }) => projection.name)).toEqual([]);
   });
 });
 

@@ -4,7 +4,6 @@ import type { AdminStatsDto } from '../../backend/application/contracts/admin-st
 import { starterFaqs } from '../../backend/application/content/starter-content';
 import { startOfAll, type RecordedEvent } from '../../backend/application/ports/event-store';
 import { toMajorUnits } from '../../backend/domain/billing/currency';
-import { adminStatsProjection } from '../../backend/projections/admin-stats/admin-stats-projection';
 import { staffMember } from '../support/member-data';
 import { MovableClock } from '../support/movable-clock';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
@@ -297,7 +296,7 @@ describe('the admin Dashboard figures', () => {
   it('after the analytics tables are emptied, the backfill restores every figure and reports the idea sets and plans', async () => {
     const before = (await admin.client.get('/api/admin/stats')).body;
     const db = t.services.database.db;
-    for (const table of adminStatsProjection.tables) await sql`delete from ${sql.table(table)}`.execute(db);
+    for (const table of t.services.runner.projection('admin-stats').tables) await sql`delete from ${sql.table(table)}`.execute(db);
     expect((await admin.client.get('/api/admin/stats')).body.totalUsers).toBe(0);
     const backfill = await admin.client.post('/api/admin/backfill-analytics');
     expect(backfill.status, backfill.text).toBe(200);
@@ -381,7 +380,7 @@ describe('erasing a paying member', () => {
     const after = (await admin.client.get('/api/admin/stats')).body;
     expect(after.totalUsers).toBe(usersBefore - 1);
 
-    await t.services.runner.rebuild(adminStatsProjection);
+    await t.services.runner.rebuild(t.services.runner.projection('admin-stats'));
     expect(await revenueFigures()).toEqual(before);
     expect((await admin.client.get('/api/admin/stats')).body).toEqual(after);
   }, 60_000);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_REASON, createSpendCompensation } from '../../backend/application/credits/spend-compensation';
 import { creditAccountStream } from '../../backend/domain/credits/credit-account';
 import { SPEND_DEADLINE_MS } from '../../backend/projections/pending-spends/pending-spends-projection';
-import { allProjections } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 import { MovableClock } from '../support/movable-clock';
@@ -150,7 +150,7 @@ describe('credit compensation', () => {
     const { consumptionId } = await spendAndDie(id);
 
     // A new process: its own runner catches up from the checkpoints, its own manager sweeps.
-    const runner = new ProjectionRunner(t.services.database.db, t.services.eventStore, allProjections, quiet);
+    const runner = new ProjectionRunner(t.services.database.db, t.services.eventStore, product.projections, quiet);
     await pendingSeen(consumptionId, runner);
     const restarted = createSpendCompensation({
       pendingSpends: pendingSpendsIn(t.services.database.db),

@@ -7,7 +7,7 @@ import { planDecider, planStream, type ExistingPlan } from '../../backend/domain
 import { userStreams } from '../../backend/domain/identity/user';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
 import { findPlanOf } from '../../backend/projections/plans/plans-projection';
-import { allProjections } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { inlineProjector, ReadModelsBehind } from '../../backend/projections/runner/inline-projections';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
 import type { Projection } from '../../backend/projections/runner/projection';
@@ -122,7 +122,7 @@ describe('an append carries the rows it works out ahead in its own statement', (
     };
     const handle = { ...database.handle, db: database.handle.db.withPlugin(counting) };
     const behind = new ReadModelsBehind();
-    const store = new PostgresEventStore(handle, { projector: inlineProjector(allProjections, behind), notify: false });
+    const store = new PostgresEventStore(handle, { projector: inlineProjector(product.projections, behind), notify: false });
     return { store, sent, behind };
   }
 
@@ -251,7 +251,7 @@ describe('member writes answer from the read models with no runner at all', () =
 
   /** The rows of every inline projection's tables. */
   async function inlineTables() {
-    const tables = allProjections.filter((p) => p.inline).flatMap((p) => p.tables).sort();
+    const tables = product.projections.filter((p) => p.inline).flatMap((p) => p.tables).sort();
     const dump: Record<string, unknown[]> = {};
     for (const table of tables) dump[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(t.services.database.db)).rows;
     return dump;

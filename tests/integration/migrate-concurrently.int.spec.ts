@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../backend/infrastructure/database/migrations';
+import { migrationsOf } from '../../backend/infrastructure/database/migrations';
+import { product } from '../../backend/infrastructure/slices/product-slices';
+
+const migrations = migrationsOf(product.readModels);
 import { cliProcess } from '../support/cli-process';
 import { usingServer } from '../support/database';
 

@@ -6,6 +6,7 @@ import { starterFaqs, starterPlatforms } from '../../backend/application/content
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
 import { staffMember } from '../support/member-data';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 
 /**
  * Platform links and FAQs (back-office §2 Platforms and FAQs tabs, /faqs; §3, §5, §7): the admin
@@ -60,7 +61,7 @@ describe('a fresh install', () => {
     expect((await admin.request('DELETE', `/api/admin/skilly-urls/${fiverr.id}`)).status).toBe(200);
 
     // ...and a restart (which runs the migrations not yet run) brings nothing back.
-    expect(await migrateToLatest(t.services.database.db)).toEqual([]);
+    expect(await migrateToLatest(t.services.database.db, product.readModels)).toEqual([]);
     const after = await publicFaqs();
     expect(after.map((faq) => faq.id)).not.toContain(firstFaq.id);
     expect(after).toHaveLength(starterFaqs.length - 1);

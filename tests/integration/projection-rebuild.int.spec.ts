@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
-import { readModels } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { ProjectionRunner } from '../../backend/projections/runner/projection-runner';
 import { countedApplications, countingProjection, createCountingTable } from '../support/counting-projection';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -156,7 +156,7 @@ describe('rebuild equals live, for every registered read model', () => {
     await memberActivity();
     const { runner } = t.services;
     await runner.catchUpAll();
-    const withTables = readModels.map((model) => model.projection).filter((projection) => projection.tables.length > 0);
+    const withTables = product.readModels.map((model) => model.projection).filter((projection) => projection.tables.length > 0);
     expect(withTables.length).toBeGreaterThan(0);
     for (const projection of withTables) {
       const live = new Map<string, string[]>();
@@ -192,7 +192,7 @@ describe('shadow tables a rebuild that died left', () => {
       await sql`insert into ${sql.table(`projection_rebuild.${table}`)} select * from ${sql.table(table)}`.execute(db());
     }
   }
-  const readModelTables = readModels.flatMap((model) => model.projection.tables);
+  const readModelTables = product.readModels.flatMap((model) => model.projection.tables);
 
   it('a rebuild of one projection first drops every leftover, of any projection', async () => {
     await leaveShadowCopies(readModelTables);

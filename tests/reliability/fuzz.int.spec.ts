@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, startOfAll } from '../../backend/application/ports/event-store';
 import { openSession } from '../../backend/application/identity/sessions';
-import { allProjections } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 import { readAllCheckpoints } from '../../backend/projections/runner/checkpoints';
 import { SESSION_COOKIE } from '../../backend/infrastructure/http/plugins/sessions';
 import { ScriptedIdeaGenerator } from '../support/scripted-idea-generator';
@@ -75,7 +75,7 @@ async function settledState(): Promise<StateChecksums> {
   for (let i = 0; head && i < 1_200; i++) {
     await t.services.runner.catchUpAll();
     const checkpoints = await readAllCheckpoints(t.services.database.db);
-    if (allProjections.every((p) => comparePositions(checkpoints.get(p.name) ?? startOfAll, head) >= 0)) break;
+    if (product.projections.every((p) => comparePositions(checkpoints.get(p.name) ?? startOfAll, head) >= 0)) break;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return checksums();

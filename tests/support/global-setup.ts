@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPGlite, openEmbeddedDatabase, openServerDatabase } from '../../backend/infrastructure/database/database';
 import { migrateToLatest } from '../../backend/infrastructure/database/migrations';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,14 +38,14 @@ export default async function setup(project: TestProject) {
     const name = `skilly_template_${randomBytes(6).toString('hex')}`;
     await onServer(serverUrl, `create database ${name}`);
     const handle = await openServerDatabase(databaseUrl(serverUrl, name), { max: 1 });
-    await migrateToLatest(handle.db).finally(() => handle.close());
+    await migrateToLatest(handle.db, product.readModels).finally(() => handle.close());
     project.provide('serverTemplate', name);
     return () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
   }
   project.provide('serverTemplate', '');
   const pglite = await createPGlite();
   const handle = await openEmbeddedDatabase(pglite);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, product.readModels);
   const dump = await pglite.dumpDataDir('none');
   await handle.close();
   const folder = mkdtempSync(path.join(tmpdir(), 'skilly-template-'));

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { allProjections } from '../../backend/projections/registry';
+import { product } from '../../backend/infrastructure/slices/product-slices';
 
 /**
  * Checksums of what the product keeps: the event store (every event, in order) and each read
@@ -21,13 +21,13 @@ export interface StateChecksums {
 }
 
 /** Every table a projection owns (and rebuilds), the one list from projections/registry.ts. */
-export const readModelTables = [...new Set(allProjections.flatMap((projection) => projection.tables))].sort();
+export const readModelTables = [...new Set(product.projections.flatMap((projection) => projection.tables))].sort();
 
 /**
  * The read models a rebuild must reproduce: all but the work queues (`Projection.workQueue`,
  * e.g. billing_role_checks, which the billing sweeper empties as it checks each member).
  */
-export const rebuiltTables = [...new Set(allProjections.filter((projection) => !projection.workQueue).flatMap((projection) => projection.tables))].sort();
+export const rebuiltTables = [...new Set(product.projections.filter((projection) => !projection.workQueue).flatMap((projection) => projection.tables))].sort();
 
 /** Tables that are neither a read model nor plain: the event store's (checksummed as events) and the bookkeeping of migrations and projections. */
 const notPlain = new Set(['events', 'kysely_migration', 'kysely_migration_lock', 'projection_checkpoints', 'projection_stream_versions']);

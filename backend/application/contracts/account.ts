@@ -81,5 +81,7 @@ export const accountExportSchema = z.object({
   creditStatement: z.unknown(),
   subscription: subscriptionResponseSchema.nullable(),
   payments: z.array(z.unknown()),
-});
+})
+  // A section a slice added later is sent too (each slice declares its own: `Slice.exportSections`).
+  .catchall(z.unknown());
 export type AccountExport = z.infer<typeof accountExportSchema>;

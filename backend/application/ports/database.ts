@@ -18,7 +18,7 @@ import type { PictureUploadTables } from '../pictures/picture-upload-tables';
  * Every table the application and the projections query (the event store's own tables are
  * the adapter's business). Infrastructure opens a `Kysely<Database>`; this type lives here so
  * that inner layers never import from `infrastructure/`. The application's plain tables are
- * listed here; the read models' tables are added by `projections/registry.ts` (declaration
+ * listed here; each read model adds its tables in its own `read-model.ts` (declaration
  * merging), so the application never imports projections.
  *
  * Each table type lives in a types-only file beside the module that queries it (`*-tables.ts`,

@@ -6,6 +6,7 @@ import { comparePositions, startOfAll } from '../../application/ports/event-stor
 import { readAllCheckpoints } from '../../projections/runner/checkpoints';
 import { openDatabase } from '../composition/platform';
 import { migrateToLatest } from '../database/migrations';
+import { product } from '../slices/product-slices';
 import { createLogger } from '../logging/logger';
 import { configOrExit } from './server';
 
@@ -107,7 +108,7 @@ async function migrate(): Promise<number> {
   const logger = createLogger(config.LOG_LEVEL, process.stderr);
   const database = await openDatabase(config, logger);
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database.db, product.readModels);
     console.log(applied.length === 0 ? 'migrations: up to date' : `migrations: applied ${applied.length}: ${applied.join(' ')}`);
     return 0;
   } finally {

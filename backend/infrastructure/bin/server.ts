@@ -18,10 +18,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await bootstrapAdmin(services);
   if (config.PROJECTIONS_IN_PROCESS) {
     await services.runner.start();
-    services.compensation.start();
-    services.billingSweeper.start();
-    services.erasureSweeper.start();
-    services.emailSender.start();
+    services.startBackground();
   }
   const app = await buildApp(services);
   const url = await app.listen({ port: config.PORT, host: config.HOST });

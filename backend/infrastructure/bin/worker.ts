@@ -8,9 +8,6 @@ import { configOrExit, stopOnSignals } from './server';
  */
 const services = await compose(configOrExit());
 await services.runner.start();
-services.compensation.start();
-services.billingSweeper.start();
-services.erasureSweeper.start();
-services.emailSender.start();
+services.startBackground();
 services.logger.info({ projections: services.runner.projections.map((p) => p.name) }, 'projection worker running');
 stopOnSignals(() => services.close());

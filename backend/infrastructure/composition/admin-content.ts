@@ -3,6 +3,7 @@ import { pageIdeaSetIds } from '../../projections/idea-sets/idea-sets-projection
 import { pagePlanIds } from '../../projections/plans/plans-projection';
 import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
+import { defineSlice } from '../slices/slice';
 
 /** Admin content: deleting members' idea sets and plans as events (a member's reset, the cleanup of all). */
 export function adminContentContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>) {
@@ -19,3 +20,9 @@ export function adminContentContext(platform: Platform, { credits }: Pick<Credit
     }),
   };
 }
+
+/** Admin content's slice: deleting members' idea sets and plans. */
+export const adminContentSlice = defineSlice({
+  name: 'admin-content',
+  context: (platform, built: Pick<CreditsContext, 'credits'>) => adminContentContext(platform, built),
+});

@@ -7,6 +7,7 @@ import { adminUserBatches, pageAdminUsers } from '../../projections/users/admin-
 import { countOtherAdmins, findUserById } from '../../projections/users/users-projection';
 import { toUserResponse } from '../http/user-response';
 import type { Platform } from './platform';
+import { defineSlice } from '../slices/slice';
 
 /**
  * The admin Members tab (issue 32): one service reading three read models (users, idea sets,
@@ -51,3 +52,10 @@ export function adminMembersContext(platform: Platform, services: { identity: Id
 }
 
 export type AdminMembersContext = ReturnType<typeof adminMembersContext>;
+
+/** The admin Members tab's slice; the admin area's route folder (`admin`: one audience, staff) is declared here. */
+export const adminMembersSlice = defineSlice({
+  name: 'admin-members',
+  context: (platform, built: { identity: IdentityService; accountErasure: AccountErasure }) => adminMembersContext(platform, built),
+  routeFolders: ['admin'],
+});

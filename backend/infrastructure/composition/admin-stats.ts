@@ -2,7 +2,6 @@ import { createAdminStatsService, type ContentCounts } from '../../application/a
 import { createAnalyticsBackfill } from '../../application/admin/analytics-backfill';
 import { createApiCostService } from '../../application/admin/api-cost';
 import { readAiSettings } from '../../application/ai/ai-config-store';
-import { adminStatsProjection } from '../../projections/admin-stats/admin-stats-projection';
 import { adminStatsQueries } from '../../projections/admin-stats/admin-stats-queries';
 import { countPublicBlogPosts } from '../../application/blog/blog-posts';
 import type { Platform } from './platform';
@@ -10,9 +9,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { Clock } from '../../application/ports/system';
 import { countFaqs } from '../../application/content/faqs';
+import { adminStatsReadModel } from '../../projections/admin-stats/read-model';
+import { defineSlice } from '../slices/slice';
 
 /** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab). */
-export const analyticsProjections = [adminStatsProjection] as const;
+export const analyticsProjectionNames = ['admin-stats'] as const;
 
 /** Blog posts and FAQs (issue 33): counted from their plain tables. */
 const contentCounts = (db: Kysely<Database>, clock: Clock): ContentCounts => ({
@@ -32,8 +33,15 @@ export function adminStatsContext(platform: Platform, { paymentsSimulated }: { p
     analyticsBackfill: createAnalyticsBackfill({
       reads,
       async rebuildAnalytics() {
-        for (const projection of analyticsProjections) await runner.rebuild(runner.projection(projection.name));
+        for (const name of analyticsProjectionNames) await runner.rebuild(runner.projection(name));
       },
     }),
   };
 }
+
+/** The admin Dashboard's slice: its statistics follow every slice's member activity. */
+export const adminStatsSlice = defineSlice({
+  name: 'admin-stats',
+  context: (platform, built: { paymentGateway: { kind: string } }) => adminStatsContext(platform, { paymentsSimulated: built.paymentGateway.kind === 'simulated' }),
+  readModels: (facts) => [adminStatsReadModel(facts.activityEventTypes)],
+});

@@ -3,6 +3,9 @@ import { createAiConfigService } from '../../application/admin/ai-config-service
 import { editorNames, findAiConfigVersion, listAiConfigVersions } from '../../projections/ai-config/ai-config-queries';
 import { recentIdeaSets } from '../../projections/idea-sets/prompt-history';
 import type { Platform } from './platform';
+import { aiConfigDecider } from '../../domain/ai-config/ai-config';
+import { aiConfigReadModel } from '../../projections/ai-config/read-model';
+import { defineSlice } from '../slices/slice';
 
 /**
  * The AI configuration as events (issue 33): the admin's versions, restore, preview and prompt
@@ -29,3 +32,23 @@ export async function aiConfigContext(platform: Platform) {
     }),
   };
 }
+
+/** The AI configuration's slice (its admin routes are in the `admin` folder). */
+export const aiConfigSlice = defineSlice({
+  name: 'ai-config',
+  context: (platform) => aiConfigContext(platform),
+  readModels: [aiConfigReadModel],
+  aggregates: [
+    {
+      name: 'AI config',
+      decider: aiConfigDecider,
+      history: [{ type: 'AiConfigSaved', data: { version: 1, settings: { temperature: 1 }, changedFields: ['temperature'], restoredFrom: null, reason: null, savedBy: 'a', at: '2026-11-25T00:00:00.000Z' } }],
+      // Staff's saves, not a member's activity.
+      countsAsActivity: false,
+    },
+  ],
+  tablesWithoutPersonalData: {
+    ai_settings: 'the AI configuration; its last editor by account id only',
+    ai_config_versions: 'the AI configuration versions; each editor by account id only (named when read, Deleted user once erased)',
+  },
+});

@@ -11,6 +11,15 @@ import { createStripeGateway } from '../payments/stripe-gateway';
 import type { Config } from '../config/config';
 import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
+import { billingInboxEraser } from '../../application/billing/billing-inbox';
+import { billingAccountDecider } from '../../domain/billing/billing-account';
+import { billingEventTypes, billingStream } from '../../domain/billing/billing-events';
+import { billingEventCarriesPersonalData } from '../../domain/billing/billing-pseudonymisation';
+import { listPaymentsOf } from '../../projections/billing/billing-projection';
+import { billingReadModel } from '../../projections/billing/read-model';
+import { billingRoleChecksReadModel } from '../../projections/billing-role-checks/read-model';
+import { simulatedPaymentsEraser } from '../payments/simulated-gateway';
+import { defineSlice } from '../slices/slice';
 
 export interface BillingOverrides {
   /** A payment gateway of the test's own (the Stripe adapter against a local Stripe-speaking server). */
@@ -43,7 +52,7 @@ function chooseGateway(platform: Platform, config: Config): { gateway: PaymentGa
  * sweeper (started where the projections run), and the simulated gateway's TEST pages when no
  * Stripe keys are set.
  */
-export function billingContext(platform: Platform, { credits }: CreditsContext, overrides: BillingOverrides = {}) {
+export function billingContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>, overrides: BillingOverrides = {}) {
   const { database, eventStore, ids, clock, config, logger } = platform;
   const db = database.db;
   const chosen = overrides.paymentGateway ? { gateway: overrides.paymentGateway, simulated: null } : chooseGateway(platform, config);
@@ -84,3 +93,47 @@ export function billingContext(platform: Platform, { credits }: CreditsContext, 
 }
 
 export type BillingContext = ReturnType<typeof billingContext>;
+
+/** Billing's slice: subscriptions and payments (the `stripe` and `stripe-webhook` routes). */
+export const billingSlice = defineSlice({
+  name: 'billing',
+  context: (platform, built: Pick<CreditsContext, 'credits'>, overrides: BillingOverrides) => billingContext(platform, built, overrides),
+  readModels: [billingReadModel, billingRoleChecksReadModel],
+  aggregates: [
+    {
+      name: 'billing account',
+      decider: billingAccountDecider,
+      history: [
+        { type: 'CheckoutStarted', data: { checkoutId: 'cs', mode: 'test', customerId: 'cus' } },
+        { type: 'SubscriptionActivated', data: { providerEventId: 'e1', subscriptionId: 's', customerId: 'c', mode: 'test', currentPeriodEnd: null } },
+        { type: 'SubscriptionCancellationScheduled', data: { providerEventId: 'e2', subscriptionId: 's', endsAt: null } },
+      ],
+    },
+  ],
+  // A member's billing stream is named by their id, and theirs while an event of it names them
+  // (erasure keeps the books and writes that stream again without the person).
+  streamOwners: [
+    {
+      eventTypes: billingEventTypes,
+      ownerOf: (event) => (event.streamName.startsWith(billingStream.prefix) && billingEventCarriesPersonalData(event) ? billingStream.idOf(event.streamName) : undefined),
+    },
+  ],
+  routeFolders: ['stripe', 'stripe-webhook'],
+  erasers: (platform) => [billingInboxEraser(platform.database.db), simulatedPaymentsEraser(platform.database.db)],
+  exportSections: ({ billing }, platform) => ({
+    subscription: (member) => billing.subscriptionOf(member),
+    payments: (member) => listPaymentsOf(platform.database.db, member.userId),
+  }),
+  background: ({ billingSweeper }) => [billingSweeper],
+  async memberExamples(api): Promise<Record<string, string>> {
+    // The simulated gateway's TEST checkout (paid: the member is Pro) and portal; none with Stripe.
+    const checkout = await api.call('POST', '/api/stripe/create-checkout-session');
+    const testCheckout = String(checkout.body?.url ?? '').match(/test-checkout\/([^/?]+)/)?.[1];
+    if (checkout.status !== 200 || !testCheckout) return {};
+    const paid = await api.call('POST', `/api/stripe/test-checkout/${testCheckout}/pay`);
+    if (paid.status !== 200) throw new Error(`paying the TEST checkout answered ${paid.status}`);
+    const portal = await api.call('POST', '/api/stripe/create-portal-session');
+    if (portal.status !== 200) throw new Error(`opening the TEST portal answered ${portal.status}`);
+    return { testCheckout, testPortal: String(portal.body.url).split('/').at(-1)! };
+  },
+});

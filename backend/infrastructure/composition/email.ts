@@ -1,6 +1,7 @@
 import { createEmailTemplatesService } from '../../application/email/email-templates-service';
 import { createEmailSender, smtpTransport } from '../email/email-sender';
 import type { Platform } from './platform';
+import { defineSlice } from '../slices/slice';
 
 /**
  * Email (issue 33): the admin's templates and delivery log, and the SMTP sender that drains the
@@ -14,3 +15,11 @@ export function emailContext(platform: Platform) {
     emailSender: createEmailSender({ db: database.db, clock, transport, log: logger.child({ component: 'email' }) }),
   };
 }
+
+/** Email's slice: templates, the delivery log and the SMTP sender. */
+export const emailSlice = defineSlice({
+  name: 'email',
+  context: (platform) => emailContext(platform),
+  tablesWithoutPersonalData: { email_templates: 'the wording of the product’s emails; its last editor by account id only' },
+  background: ({ emailSender }) => [emailSender],
+});

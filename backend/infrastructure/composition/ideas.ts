@@ -7,6 +7,13 @@ import { OpenAiIdeaGenerator, type AiProviderStatus } from '../ai/openai-idea-ge
 import type { Config } from '../config/config';
 import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
+import { ideaSetSavesEraser } from '../../application/ideas/idea-set-saves';
+import { trialResultsEraser } from '../../application/ideas/trial-results';
+import { aiCallDecider } from '../../domain/ai-usage/ai-call';
+import { ideaSetDecider, type IdeaSetCreated } from '../../domain/ideas/idea-set';
+import { ideaSetsReadModel } from '../../projections/idea-sets/read-model';
+import { listIdeaSetsOf } from '../../projections/idea-sets/idea-sets-projection';
+import { defineSlice } from '../slices/slice';
 
 export interface IdeasOverrides {
   /** The AI adapter for idea generation (tests record prompts or script failures with it). */
@@ -59,3 +66,29 @@ function chooseIdeaGenerator(config: Config, logger: Logger): IdeaGenerator {
   log.info('idea generation: offline generator (no OPENAI_API_KEY): ideas come from a built-in catalogue, not an AI model');
   return new OfflineIdeaGenerator({ log: (message) => log.info(message) });
 }
+
+/** Ideas' slice: generation and the members' idea sets (the `ideas` and `idea-sets` routes). */
+export const ideasSlice = defineSlice({
+  name: 'ideas',
+  context: (platform, built: Pick<CreditsContext, 'credits'>, overrides: IdeasOverrides) => ideasContext(platform, built, overrides),
+  readModels: [ideaSetsReadModel],
+  aggregates: [
+    {
+      name: 'idea set',
+      decider: ideaSetDecider,
+      history: [{ type: 'IdeaSetCreated', data: { ideaSetId: 's', ownerId: 'u', skill: 'Painting', categories: [], ideas: [], personalized: false, source: 'saved' } }],
+    },
+    { name: 'AI call', decider: aiCallDecider, history: [] },
+  ],
+  streamOwners: [{ eventTypes: ['IdeaSetCreated'], ownerOf: (event) => (event.data as IdeaSetCreated['data']).ownerId }],
+  routeFolders: ['ideas', 'idea-sets'],
+  erasers: (platform) => [trialResultsEraser(platform.database.db), ideaSetSavesEraser(platform.database.db)],
+  tablesWithoutPersonalData: { trial_generations: 'trial counts per visitor IP address and day, never tied to an account' },
+  exportSections: (_gives, platform) => ({ ideaSets: (member) => listIdeaSetsOf(platform.database.db, member.userId) }),
+  async memberExamples(api) {
+    const idea = { id: 'idea-1', title: api.distinctive('Idea'), subtitle: 'Pet owners pay for a painting', description: 'Paint pets from photos.', category: 'fiverr', industry: 'Art', method: 'Gigs', pricing: '$40' };
+    const set = await api.call('POST', '/api/idea-sets', { skill: api.distinctive('Skill'), categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] });
+    if (set.status !== 201) throw new Error(`saving an idea set answered ${set.status}`);
+    return { ideaSet: set.body.id, idea: idea.id, ideaTitle: idea.title };
+  },
+});

@@ -2,6 +2,12 @@ import { createIdentityService } from '../../application/identity/identity-servi
 import { createProfileService } from '../../application/identity/profile-service';
 import { findUserByEmail, findUserById } from '../../projections/users/users-projection';
 import type { Platform } from './platform';
+import { identityErasers } from '../../application/identity/identity-erasers';
+import { emailClaimDecider } from '../../domain/identity/email-claim';
+import { userDecider, userStreams } from '../../domain/identity/user';
+import { usersReadModel } from '../../projections/users/read-model';
+import { sessionRevocationReadModel } from '../../projections/sessions/read-model';
+import { defineSlice } from '../slices/slice';
 
 /** Identity: accounts, sign-in, sessions, password resets and changes; the member's profile and picture. */
 export function identityContext(platform: Platform) {
@@ -34,3 +40,18 @@ export function identityContext(platform: Platform) {
     }),
   };
 }
+
+/** Identity's slice: accounts and sessions, the member's profile (the `auth` and `user` routes). */
+export const identitySlice = defineSlice({
+  name: 'identity',
+  context: (platform) => identityContext(platform),
+  readModels: [usersReadModel, sessionRevocationReadModel],
+  aggregates: [
+    { name: 'user', decider: userDecider, history: [{ type: 'UserRegistered', data: { userId: 'u', firstName: 'A', lastName: 'B', email: 'a@b.c', passwordHash: 'h', role: 'free' } }] },
+    { name: 'email claim', decider: emailClaimDecider, history: [{ type: 'EmailClaimed', data: { userId: 'u', claimedAt: '2026-03-01T00:00:00.000Z' } }] },
+  ],
+  // A member's account stream is named by their id.
+  streamOwners: [{ eventTypes: ['UserRegistered'], ownerOf: (event) => (event.streamName.startsWith(userStreams.prefix) ? userStreams.idOf(event.streamName) : undefined) }],
+  routeFolders: ['auth', 'user'],
+  erasers: (platform) => identityErasers(platform.database.db),
+});

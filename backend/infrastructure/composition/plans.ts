@@ -6,6 +6,9 @@ import { OfflinePlanGenerator } from '../ai/offline-plan-generator';
 import { OpenAiIdeaGenerator } from '../ai/openai-idea-generator';
 import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
+import { planDecider, type PlanCreated } from '../../domain/plans/plan';
+import { plansReadModel } from '../../projections/plans/read-model';
+import { defineSlice } from '../slices/slice';
 
 export interface PlansOverrides {
   /** The AI adapter for plans, next milestones and task help (tests script answers and failures with it). */
@@ -46,3 +49,52 @@ function choosePlanGenerator(ideaGenerator: IdeaGenerator, platform: Platform): 
   const log = platform.logger.child({ component: 'ai' });
   return new OfflinePlanGenerator({ log: (message) => log.info(message) });
 }
+
+/** Plans' slice: action plans, milestones, tasks and task help (the `plans` and `tasks` routes). */
+export const plansSlice = defineSlice({
+  name: 'plans',
+  context: (platform, built: Pick<CreditsContext, 'credits'> & { ideaGenerator: IdeaGenerator }, overrides: PlansOverrides) =>
+    plansContext(platform, built, built, overrides),
+  readModels: [plansReadModel],
+  aggregates: [
+    {
+      name: 'plan',
+      decider: planDecider,
+      history: [
+        {
+          type: 'PlanCreated',
+          data: {
+            planId: 'p',
+            ownerId: 'u',
+            ideaId: 'i',
+            title: 'T',
+            description: '',
+            category: 'c',
+            timeEstimate: '1 week',
+            firstMilestone: { milestoneId: 'm', title: 'M', description: '', timeEstimate: '1 week', freeResources: [], paidResources: [], tasks: [{ taskId: 't', title: 'T', description: '' }], successCriteria: '' },
+            outlines: [],
+          },
+        },
+      ],
+    },
+  ],
+  streamOwners: [{ eventTypes: ['PlanCreated'], ownerOf: (event) => (event.data as PlanCreated['data']).ownerId }],
+  routeFolders: ['plans', 'tasks'],
+  exportSections: ({ plans }) => ({
+    plans: async (member) =>
+      Promise.all((await plans.list(member)).map(async (plan) => ({ ...plan, history: (await plans.history(member, plan.id)).entries }))),
+  }),
+  async memberExamples(api, made) {
+    const title = made.ideaTitle ?? api.distinctive('Idea');
+    const generated = await api.call('POST', '/api/plans/generate', { ideaTitle: title, ideaDescription: 'Paint pets from photos.', category: 'fiverr', ideaId: made.idea ?? 'idea-1' });
+    if (generated.status !== 201) throw new Error(`generating a plan answered ${generated.status}: ${JSON.stringify(generated.body)}`);
+    const plan = (await api.call('GET', `/api/plans/${generated.body.planId}`)).body;
+    const milestone = plan.milestones[0];
+    const task = milestone.tasks[0];
+    // A task ticked and one added, so the plan has a history beyond its creation.
+    await api.call('PATCH', `/api/tasks/${task.id}/toggle`, { completed: true });
+    const added = await api.call('POST', `/api/plans/${plan.id}/milestones/${milestone.id}/tasks`, { title: api.distinctive('Task') });
+    if (added.status !== 201) throw new Error(`adding a task answered ${added.status}`);
+    return { plan: plan.id, milestone: milestone.id, task: task.id };
+  },
+});

@@ -7,7 +7,8 @@ import type { EventStore } from '../../application/ports/event-store';
 import type { ProjectionProgress } from '../../application/ports/projection-progress';
 import type { FileStore } from '../../application/ports/file-store';
 import type { Clock, PasswordHasher } from '../../application/ports/system';
-import { allProjections } from '../../projections/registry';
+import type { Projection } from '../../projections/runner/projection';
+import type { ReadModel } from '../../projections/runner/read-model';
 import { CheckpointPollingProgress } from '../../projections/runner/checkpoint-polling-progress';
 import { inlineProjector, ReadModelsBehind, type AppendProjector } from '../../projections/runner/inline-projections';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
@@ -34,14 +35,19 @@ export interface PlatformOverrides {
 }
 
 /**
- * What every bounded context is built from: configuration, logging, the migrated database,
- * the event store, the system adapters, and the projection runner with the progress that
- * read-your-writes waits on.
+ * What every bounded context is built from: configuration, logging, the database migrated with
+ * the slices' read models, the event store, the system adapters, and the projection runner (over
+ * the slices' projections) with the progress that read-your-writes waits on.
  */
-export async function openPlatform(config: Config, overrides: PlatformOverrides = {}) {
+export async function openPlatform(
+  config: Config,
+  overrides: PlatformOverrides,
+  allProjections: readonly Projection[],
+  readModels: readonly ReadModel[],
+) {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL, undefined, { readable: readableLogs(config.NODE_ENV) });
   const database = overrides.database ?? (await openDatabase(config, logger));
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, readModels);
   // The appends this process makes that leave a member-facing read model to the runner: what
   // read-your-writes waits for (none on EventStoreDB, where every read model follows the runner).
   const behind = config.EVENTSTORE_CONNECTION_STRING ? undefined : new ReadModelsBehind();

@@ -2,6 +2,8 @@ import { createContactMessages } from '../../application/contact/contact-message
 import { readContactContent } from '../../application/content/contact-content';
 import { createAdminImages } from '../../application/content/admin-images';
 import type { Platform } from './platform';
+import { contactMessagesEraser } from '../../application/contact/contact-messages';
+import { defineSlice } from '../slices/slice';
 
 /**
  * Public pages with in-place editing (company, contact; issue 34): contact messages, and the
@@ -23,3 +25,17 @@ export function sitePagesContext(platform: Platform) {
     adminImages: createAdminImages({ files, pictures, ids }),
   };
 }
+
+/** The public site's slice: its pages, homepage copy, FAQ, platform directory and contact form. */
+export const sitePagesSlice = defineSlice({
+  name: 'site-pages',
+  context: (platform) => sitePagesContext(platform),
+  routeFolders: ['site-pages', 'homepage-content', 'faqs', 'skilly-urls', 'forms'],
+  erasers: (platform) => [contactMessagesEraser(platform.database.db)],
+  tablesWithoutPersonalData: {
+    site_content: 'the homepage copy; its last editor by account id only',
+    platform_links: 'the public platform directory an admin keeps; who wrote a link is not kept',
+    faqs: 'the public FAQ an admin keeps; who wrote an answer is not kept',
+    contact_sends: 'contact form counts per client IP address and day, never tied to an account',
+  },
+});

@@ -11,9 +11,14 @@ import {
 import { findUserById } from '../../projections/users/users-projection';
 import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
+import { messagePostsEraser } from '../../application/support/message-posts';
+import { ticketOpensEraser } from '../../application/support/ticket-opens';
+import { ticketDecider, type TicketOpened } from '../../domain/support/ticket';
+import { supportReadModel } from '../../projections/support/read-model';
+import { defineSlice } from '../slices/slice';
 
 /** Support: members' tickets and their chat with the support team (admins and moderators). */
-export function supportContext(platform: Platform, { credits }: CreditsContext) {
+export function supportContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>) {
   const { database, eventStore, ids, clock, mailer, config, logger } = platform;
   const db = database.db;
   return {
@@ -42,3 +47,23 @@ export function supportContext(platform: Platform, { credits }: CreditsContext) 
     }),
   };
 }
+
+/** Support's slice: tickets and their chat (the member's `support` routes and staff's `support-desk`). */
+export const supportSlice = defineSlice({
+  name: 'support',
+  context: (platform, built: Pick<CreditsContext, 'credits'>) => supportContext(platform, built),
+  readModels: [supportReadModel],
+  aggregates: [{ name: 'support ticket', decider: ticketDecider, history: [{ type: 'TicketOpened', data: { ticketId: 't', memberId: 'u', subject: 'Help', messageId: 'm', message: 'Please' } }] }],
+  streamOwners: [{ eventTypes: ['TicketOpened'], ownerOf: (event) => (event.data as TicketOpened['data']).memberId }],
+  routeFolders: ['support', 'support-desk'],
+  erasers: (platform) => [ticketOpensEraser(platform.database.db), messagePostsEraser(platform.database.db)],
+  exportSections: ({ support }) => ({
+    supportTickets: async (member) =>
+      Promise.all((await support.listOwn(member)).map(async (ticket) => ({ ...ticket, messages: await support.wholeThreadOfOwn(member, ticket.id) }))),
+  }),
+  async memberExamples(api) {
+    const ticket = await api.call('POST', '/api/support/tickets', { subject: api.distinctive('Subject'), message: api.distinctive('Message') });
+    if (ticket.status !== 201) throw new Error(`opening a ticket answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
+    return { ticket: ticket.body.id };
+  },
+});

@@ -10,7 +10,7 @@ import {
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { streamVersionsMigration } from '../../projections/runner/stream-versions';
-import { readModels } from '../../projections/registry';
+import type { ReadModel } from '../../projections/runner/read-model';
 import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
 import { confirmationEmailsMigration, emailTemplatesMigration } from '../../application/email/email-tables';
 import { emailLinkTokensMigration } from '../../application/identity/email-links';
@@ -34,7 +34,7 @@ import { starterContentMigration } from '../../application/content/starter-conte
 
 /**
  * The migrations of everything that is not a read model (a read model's come with it, from
- * `projections/registry.ts`). Names start with the date they landed; a landed migration is
+ * the slices: `Slice.readModels`). Names start with the date they landed; a landed migration is
  * never renamed or edited, a change is a new entry.
  */
 const platformMigrations: Record<string, Migration> = {
@@ -74,11 +74,10 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_29_0054_event_store_append_with_rows_cached_plan': appendWithRowsCachedPlanMigration,
 };
 
-/** Every migration of the product, in the order they run (by name, as Kysely's migrator orders them). */
-export const migrations: Readonly<Record<string, Migration>> = collectMigrations([
-  platformMigrations,
-  ...readModels.map((model) => model.migrations),
-]);
+/** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */
+export function migrationsOf(readModels: readonly ReadModel[]): Readonly<Record<string, Migration>> {
+  return collectMigrations([platformMigrations, ...readModels.map((model) => model.migrations)]);
+}
 
 function collectMigrations(groups: readonly Readonly<Record<string, Migration>>[]): Record<string, Migration> {
   const all = new Map<string, Migration>();
@@ -89,8 +88,6 @@ function collectMigrations(groups: readonly Readonly<Record<string, Migration>>[
   return Object.fromEntries([...all].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-// Migrations run on the schema as it was when each landed, not on today's `Database`: untyped.
-const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
 
 /**
  * Runs the migrations not yet run, in order, and answers the names it ran (empty when the schema
@@ -100,7 +97,10 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...migration
  * (tests/integration/migrate-concurrently.int.spec.ts runs two processes at once).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: migrations are untyped on purpose
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, readModels: readonly ReadModel[]): Promise<string[]> {
+  const migrations = migrationsOf(readModels);
+  // Migrations run on the schema as it was when each landed, not on today's `Database`: untyped.
+  const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { migrations } from './migrations';
+import { migrationsOf } from './migrations';
+import { product } from '../slices/product-slices';
+
+const migrations = migrationsOf(product.readModels);
 
 /**
  * Names databases have already recorded, in the order they ran: never renamed, never reordered.

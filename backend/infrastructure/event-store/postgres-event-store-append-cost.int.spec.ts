@@ -10,6 +10,7 @@ import { createTestDatabase, usingServer, type TestDatabase } from '../../../tes
 import { createPGlite, openEmbeddedDatabase, type DatabaseHandle } from '../database/database';
 import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from './postgres-event-store';
+import { product } from '../slices/product-slices';
 
 const ctx = (expectedVersion: AppendContext['expectedVersion']): AppendContext => ({
   expectedVersion,
@@ -38,7 +39,7 @@ beforeAll(async () => {
   } else {
     pglite = await createPGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), maxPreparedTransactions: 2 });
     const handle = await openEmbeddedDatabase(pglite);
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, product.readModels);
     database = { handle, drop: () => handle.close() };
     counted = { ...handle, db: new Kysely({ dialect: new PGliteDialect(pglite), log }) };
   }

@@ -8,6 +8,7 @@ import { createPGlite, openEmbeddedDatabase, openServerDatabase } from '../datab
 import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from './postgres-event-store';
 import { testAppendContext as ctx } from '../../../tests/support/append-context';
+import { product } from '../slices/product-slices';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -115,7 +116,7 @@ describe('late commits', () => {
     async () => {
       const pglite = await createPGlite({ maxPreparedTransactions: 4 });
       const handle = await openEmbeddedDatabase(pglite);
-      await migrateToLatest(handle.db);
+      await migrateToLatest(handle.db, product.readModels);
       const parked = new PostgresEventStore(handle, {
         notify: false,
         beforeCommit: async (trx) => {
@@ -148,7 +149,7 @@ describe('late commits', () => {
     async () => {
       const pglite = await createPGlite({ maxPreparedTransactions: 4 });
       const handle = await openEmbeddedDatabase(pglite);
-      await migrateToLatest(handle.db);
+      await migrateToLatest(handle.db, product.readModels);
       const parked = new PostgresEventStore(handle, {
         notify: false,
         beforeCommit: async (trx) => {

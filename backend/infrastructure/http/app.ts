@@ -4,7 +4,6 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import autoload from '@fastify/autoload';
-import path from 'node:path';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
 import { pageMetaReader } from '../../application/blog/blog-page-meta';
@@ -104,15 +103,12 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   // Autoload imports the route modules itself. It recognises TypeScript under vitest or a
   // `--require` hook, but not tsx loaded with `node --import tsx` (how npm start runs): say so.
   process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
-  // Every module under routes/api/<area>/ is registered under /api with the services; each
-  // folder's autohooks.ts declares who may call its routes. Folder names are not part of the
-  // paths (a module may set `autoPrefix`, as auth does).
-  await app.register(autoload, {
-    dir: path.join(import.meta.dirname, 'routes/api'),
-    dirNameRoutePrefix: false,
-    autoHooks: true,
-    options: { prefix: '/api', services },
-  });
+  // Every slice's route folders (`Slice.routeFolders`, most under routes/api/<area>/) are
+  // registered under /api with the services; each folder's autohooks.ts declares who may call
+  // its routes. Folder names are not part of the paths (a module may set `autoPrefix`, as auth does).
+  for (const dir of services.product.routeFolders) {
+    await app.register(autoload, { dir, dirNameRoutePrefix: false, autoHooks: true, options: { prefix: '/api', services } });
+  }
 
   await registerFrontend(app, services.frontendDir, () => readHomepageContent(services.database.db), pageMetaReader(services.blog));
   return app;

@@ -1,16 +1,14 @@
 import { sql, type Migration, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import { aiCallDecider, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
-import { billingAccountDecider } from '../../domain/billing/billing-account';
+import type { AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import { billingStream, type PaymentRecorded, type PaymentRefunded, type SubscriptionActivated, type SubscriptionEnded } from '../../domain/billing/billing-events';
 import { minorUnitDigits } from '../../domain/billing/currency';
-import { creditAccountDecider, creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
-import { ideaSetDecider, type IdeaSetCreated } from '../../domain/ideas/idea-set';
-import { emailClaimDecider } from '../../domain/identity/email-claim';
-import { userDecider, userStreams, type UserProfileUpdated, type UserRegistered, type UserRoleChanged } from '../../domain/identity/user';
-import { planDecider, planStream, type PlanCreated } from '../../domain/plans/plan';
-import { ticketDecider, type TicketOpened, type TicketStatusChanged } from '../../domain/support/ticket';
+import { creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
+import type { IdeaSetCreated } from '../../domain/ideas/idea-set';
+import { userStreams, type UserProfileUpdated, type UserRegistered, type UserRoleChanged } from '../../domain/identity/user';
+import { planStream, type PlanCreated } from '../../domain/plans/plan';
+import type { TicketOpened, TicketStatusChanged } from '../../domain/support/ticket';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -150,15 +148,6 @@ export const counterNames = {
 } as const;
 
 export const UNKNOWN_COUNTRY = 'Unknown';
-
-/** Every event any member, staff or system can cause: each is activity of its actor. */
-export const adminStatsEventTypes: readonly string[] = [
-  ...new Set([
-    ...[userDecider, emailClaimDecider, creditAccountDecider, ideaSetDecider, aiCallDecider, planDecider, ticketDecider, billingAccountDecider].flatMap(
-      (decider) => Object.keys(decider.schemaVersions),
-    ),
-  ]),
-];
 
 /** The UTC day of a moment, `YYYY-MM-DD`. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -601,13 +590,20 @@ export const adminStatsTables = [
   'admin_stats_payments',
 ] as const satisfies readonly (keyof AdminStatsTables)[];
 
-export const adminStatsProjection: Projection = {
-  name: 'admin-stats',
-  handles: adminStatsEventTypes,
-  tables: adminStatsTables,
-  // Admin figures may lag a moment: members' writes never wait for them.
-  memberFacing: false,
-  apply: (trx, event) => applyAdminStatsBatch(trx, [event]),
-  applyBatch: applyAdminStatsBatch,
-  erase: eraseMember,
-};
+/**
+ * The admin statistics, following every event any member, staff or system can cause (each is
+ * activity of its actor): the event types of every aggregate the slices declare as activity
+ * (`AggregateEntry.countsAsActivity`).
+ */
+export function adminStatsProjection(activityEventTypes: readonly string[]): Projection {
+  return {
+    name: 'admin-stats',
+    handles: activityEventTypes,
+    tables: adminStatsTables,
+    // Admin figures may lag a moment: members' writes never wait for them.
+    memberFacing: false,
+    apply: (trx, event) => applyAdminStatsBatch(trx, [event]),
+    applyBatch: applyAdminStatsBatch,
+    erase: eraseMember,
+  };
+}

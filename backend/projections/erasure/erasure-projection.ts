@@ -1,14 +1,8 @@
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import { billingEventTypes, billingStream } from '../../domain/billing/billing-events';
-import { billingEventCarriesPersonalData } from '../../domain/billing/billing-pseudonymisation';
-import { creditAccountEventTypes, creditAccountStreams } from '../../domain/credits/credit-account';
-import type { IdeaSetCreated } from '../../domain/ideas/idea-set';
+import type { StreamOwnership } from '../../application/ports/stream-ownership';
 import { erasureEventTypes, type MemberErased } from '../../domain/identity/erasure';
-import { userStreams } from '../../domain/identity/user';
-import type { PlanCreated } from '../../domain/plans/plan';
-import type { TicketOpened } from '../../domain/support/ticket';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -41,27 +35,17 @@ export const erasureMigration: Migration = {
   },
 };
 
-const firstEventTypes = ['UserRegistered', 'IdeaSetCreated', 'PlanCreated', 'TicketOpened'] as const;
-
-/** The member whose stream an event is in: by the stream's name, or by the owner its first event names. */
-function ownerOf(event: RecordedEvent): string | undefined {
-  const { streamName } = event;
-  if (streamName.startsWith(userStreams.prefix)) return userStreams.idOf(streamName);
-  if (streamName.startsWith(creditAccountStreams.prefix)) return creditAccountStreams.idOf(streamName);
-  if (streamName.startsWith(billingStream.prefix)) return billingEventCarriesPersonalData(event) ? billingStream.idOf(streamName) : undefined;
-  switch (event.type) {
-    case 'IdeaSetCreated':
-      return (event.data as IdeaSetCreated['data']).ownerId;
-    case 'PlanCreated':
-      return (event.data as PlanCreated['data']).ownerId;
-    case 'TicketOpened':
-      return (event.data as TicketOpened['data']).memberId;
-    default:
-      return undefined;
+/** The member whose stream an event is in, as the first slice that knows says. */
+function ownerOf(owners: readonly StreamOwnership[], event: RecordedEvent): string | undefined {
+  for (const owner of owners) {
+    if (!owner.eventTypes.includes(event.type)) continue;
+    const found = owner.ownerOf(event);
+    if (found !== undefined) return found;
   }
+  return undefined;
 }
 
-async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
+async function applyBatch(owners: readonly StreamOwnership[], trx: Transaction<Database>, events: RecordedEvent[]) {
   const streams = new Map<string, string>();
   const erasures = new Map<string, Date>();
   for (const event of events) {
@@ -70,7 +54,7 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
       if (!erasures.has(userId)) erasures.set(userId, event.occurredAt);
       continue;
     }
-    const owner = ownerOf(event);
+    const owner = ownerOf(owners, event);
     if (owner !== undefined && !streams.has(event.streamName)) streams.set(event.streamName, owner);
   }
   if (streams.size) {
@@ -93,20 +77,23 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
 /**
  * Member-facing because erasure reads it right after its own writes (it waits for the
  * member-facing read models to reach the account's deletion before listing the streams).
+ * It follows the stream owners every slice declares (`Slice.streamOwners`).
  */
-export const erasureProjection: Projection = {
-  name: 'erasure',
-  handles: [...firstEventTypes, ...creditAccountEventTypes, ...billingEventTypes, ...erasureEventTypes],
-  tables: ['member_streams', 'member_erasures'],
-  memberFacing: true,
-  inline: true,
-  apply: (trx, event) => applyBatch(trx, [event]),
-  applyBatch,
-  // The erasure itself (`member_erasures`) stays: it is the record that the account was erased.
-  async erase(trx, userId) {
-    await trx.deleteFrom('member_streams').where('user_id', '=', userId).execute();
-  },
-};
+export function erasureProjection(owners: readonly StreamOwnership[]): Projection {
+  return {
+    name: 'erasure',
+    handles: [...new Set([...owners.flatMap((owner) => owner.eventTypes), ...erasureEventTypes])],
+    tables: ['member_streams', 'member_erasures'],
+    memberFacing: true,
+    inline: true,
+    apply: (trx, event) => applyBatch(owners, trx, [event]),
+    applyBatch: (trx, events) => applyBatch(owners, trx, events),
+    // The erasure itself (`member_erasures`) stays: it is the record that the account was erased.
+    async erase(trx, userId) {
+      await trx.deleteFrom('member_streams').where('user_id', '=', userId).execute();
+    },
+  };
+}
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,15 @@
 import { defineReadModel } from '../runner/read-model';
 import { plansMigration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
 
-export const plansReadModel = defineReadModel<{ plans: PlansTable; plan_tasks: PlanTasksTable }>({
+export const plansReadModel = defineReadModel({
   projection: plansProjection,
   migrations: { '2026_11_23_0018_plans_read_model': plansMigration },
 });
+
+// Its tables, in `Database` (the application declares its own there and never imports projections).
+declare module '../../application/ports/database' {
+  interface Database {
+    plans: PlansTable;
+    plan_tasks: PlanTasksTable;
+  }
+}

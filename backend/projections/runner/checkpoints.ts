@@ -104,3 +104,9 @@ export async function writeCheckpoints(trx: Trx, projections: readonly string[],
     .where('projection', 'in', [...projections])
     .execute();
 }
+
+declare module '../../application/ports/database' {
+  interface Database {
+    projection_checkpoints: ProjectionCheckpointsTable;
+  }
+}

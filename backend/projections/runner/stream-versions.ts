@@ -108,3 +108,9 @@ export async function startSeen(trx: Trx, stream: string, projections: readonly 
 export async function forgetStream(trx: Trx, stream: string): Promise<void> {
   await sql`delete from projection_stream_versions where stream_name = ${stream}`.execute(trx);
 }
+
+declare module '../../application/ports/database' {
+  interface Database {
+    projection_stream_versions: ProjectionStreamVersionsTable;
+  }
+}

@@ -3,7 +3,7 @@ import { adminUserIndexesMigration } from './admin-user-queries';
 import { userPlanStatusesMigration, type UserPlanStatusesTable } from './active-plans';
 import { usersConfirmedEmailMigration, usersMigration, usersProjection, type UsersTable } from './users-projection';
 
-export const usersReadModel = defineReadModel<{ users: UsersTable; user_plan_statuses: UserPlanStatusesTable }>({
+export const usersReadModel = defineReadModel({
   projection: usersProjection,
   migrations: {
     '2026_11_22_0003_users_read_model': usersMigration,
@@ -12,3 +12,11 @@ export const usersReadModel = defineReadModel<{ users: UsersTable; user_plan_sta
     '2026_11_28_0048_users_confirmed_email': usersConfirmedEmailMigration,
   },
 });
+
+// Its tables, in `Database` (the application declares its own there and never imports projections).
+declare module '../../application/ports/database' {
+  interface Database {
+    users: UsersTable;
+    user_plan_statuses: UserPlanStatusesTable;
+  }
+}
