@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserActor } from '../../backend/domain/shared/actor';
 import { adminUserBatches, pageAdminUsers } from '../../backend/projections/users/admin-user-queries';
-import { distinctive, memberWithData, staffMember, type MemberWithData } from '../support/member-data';
+import { distinctive } from '../support/distinctive';
+import { memberWithData, staffMember, type MemberWithData } from '../support/member-data';
 import { Client, eventCount, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**

@@ -39,6 +39,13 @@ describe('routes loaded by folder', () => {
     }
   });
 
+  it('every route folder belongs to exactly one slice (Slice.routeFolders), and every folder a slice names exists', () => {
+    const folders = readdirSync(routesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => path.join(routesDir, entry.name));
+    const claimed = t.services.product.routeFolders;
+    expect([...claimed].sort()).toEqual([...folders].sort());
+    expect(new Set(claimed).size).toBe(claimed.length);
+  });
+
   it('serves every API route at its path, and the OpenAPI document lists them all', async () => {
     const doc = (await visitor().get('/api/docs/json')).body as { paths: Record<string, Record<string, unknown>> };
     const listed = Object.entries(doc.paths).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`));

@@ -1,4 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { knownIdFor } from '../support/slice-examples';
 
 /**
  * Malformed and boundary requests generated from the OpenAPI document: each operation's path,
@@ -391,22 +392,11 @@ const PARAM_VALUES: { label: string; value: string }[] = [
 
 /** Build one request for an operation: a spoiled parameter, a spoiled body, or a spoiled header. */
 /** The known id a route's bare `{id}` names, by what the route is about (undefined: the plan's). */
-function idOfRoute(route: string, knownIds: Record<string, string>): string | undefined {
-  if (/ticket/.test(route)) return knownIds.ticketId;
-  if (/email-templates/.test(route)) return knownIds.emailTemplateId;
-  if (/test-checkout/.test(route)) return knownIds.testCheckoutId;
-  if (/test-portal/.test(route)) return knownIds.testPortalId;
-  if (/skilly-urls/.test(route)) return knownIds.platformLinkId;
-  if (/faqs/.test(route)) return knownIds.faqId;
-  if (/blog-posts/.test(route)) return knownIds.blogPostId;
-  return undefined;
-}
-
 export function fuzzCase(operation: Operation, rng: Random, knownIds: Record<string, string>): FuzzCase {
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
-    // A ticket route's {id} is a ticket's, a TEST checkout's or portal's is that session's; every other route's ids are the plan's.
-    const known = parameter.name === 'id' ? (idOfRoute(operation.route, knownIds) ?? knownIds.id) : knownIds[parameter.name];
+    // By the id's kind: `/tickets/{id}` a ticket's, `/test-checkout/{id}` that session's, `{planId}` a plan's (slice-examples.ts).
+    const known = knownIdFor(parameter.name, operation.route, knownIds);
     values[`${parameter.in}:${parameter.name}`] = known && rng.chance(0.7) ? encodeURIComponent(known) : encodeURIComponent(String(sample(parameter.schema, rng, parameter.name)));
   }
   let label = '';

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { distinctive } from './distinctive';
 import { Client, type TestApp } from './test-app';
 
 /**
@@ -30,8 +30,6 @@ export interface MemberWithData {
   pictureKey: string;
 }
 
-/** A word no other test and no generator writes: `prefix` and random letters. */
-export const distinctive = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)])}`;
 
 /** A small real JPEG (the upload route decodes and re-encodes it). */
 const jpegPhoto = () =>

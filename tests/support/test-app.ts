@@ -7,6 +7,7 @@ import { compose, type Composition, type CompositionOverrides } from '../../back
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { buildApp } from '../../backend/infrastructure/http/app';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
+import type { AnySlice } from '../../backend/infrastructure/slices/slice';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -24,6 +25,8 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   overrides: Pick<CompositionOverrides, 'ideaGenerator' | 'planGenerator' | 'clock' | 'logger' | 'paymentGateway'> = {},
+  /** The product's slices unless given (a test adds a fixture slice: tests/fixtures/note-slice). */
+  slices?: readonly AnySlice[],
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -36,7 +39,7 @@ export async function startTestApp(
     SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
     ...env,
   });
-  const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL), ...overrides });
+  const services = await compose(config, { database: database.handle, logger: createLogger(config.LOG_LEVEL), ...overrides }, slices);
   if (config.PROJECTIONS_IN_PROCESS) await services.runner.start();
   const app = await buildApp(services);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,7 +14,7 @@ export interface RowProjectionSpec<R extends Row> {
   name: string;
   /**
    * The table, by name. Deliberately `string`, not `keyof Database`: `Database` is built from
-   * the read models (projections/registry.ts), so a signature that looked into it would make an
+   * the read models (each read-model.ts adds its tables), so a signature that looked into it would make an
    * unannotated `export const xProjection = rowProjection(…)` part of its own type (TS2310
    * "Type 'Database' recursively references itself", reported everywhere but here). A wrong name
    * still fails: the projection-rebuild test fills and empties every table a projection names.
