@@ -4,6 +4,7 @@ import { pagePlanIds } from '../../projections/plans/plans-projection';
 import type { CreditsContext } from './credits';
 import type { Platform } from './platform';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /** Admin content: deleting members' idea sets and plans as events (a member's reset, the cleanup of all). */
 export function adminContentContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>) {
@@ -25,4 +26,9 @@ export function adminContentContext(platform: Platform, { credits }: Pick<Credit
 export const adminContentSlice = defineSlice({
   name: 'admin-content',
   context: (platform, built: Pick<CreditsContext, 'credits'>) => adminContentContext(platform, built),
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    resetUserData: callers.admins,
+    cleanupUserContent: callers.admins,
+  },
 });

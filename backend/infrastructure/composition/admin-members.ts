@@ -8,6 +8,7 @@ import { countOtherAdmins, findUserById } from '../../projections/users/users-pr
 import { toUserResponse } from '../http/user-response';
 import type { Platform } from './platform';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /**
  * The admin Members tab (issue 32): one service reading three read models (users, idea sets,
@@ -58,4 +59,17 @@ export const adminMembersSlice = defineSlice({
   name: 'admin-members',
   context: (platform, built: { identity: IdentityService; accountErasure: AccountErasure }) => adminMembersContext(platform, built),
   routeFolders: ['admin'],
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    // Admin Members tab (issue 32): a made-up id is a 404, the admin's own rules (409 last admin) are answers of their own.
+    listAdminUsers: callers.admins,
+    exportAdminUsers: callers.admins,
+    getAdminUser: callers.admins,
+    changeUserRole: callers.admins,
+    toggleUserDisabled: callers.admins,
+    deleteUser: callers.admins,
+    listUserIdeaSets: callers.admins,
+    listUserPlans: callers.admins,
+    getUserAuditTrail: callers.admins,
+  },
 });

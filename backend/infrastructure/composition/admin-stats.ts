@@ -11,6 +11,7 @@ import type { Clock } from '../../application/ports/system';
 import { countFaqs } from '../../application/content/faqs';
 import { adminStatsReadModel } from '../../projections/admin-stats/read-model';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab). */
 export const analyticsProjectionNames = ['admin-stats'] as const;
@@ -44,4 +45,10 @@ export const adminStatsSlice = defineSlice({
   name: 'admin-stats',
   context: (platform, built: { paymentGateway: { kind: string } }) => adminStatsContext(platform, { paymentsSimulated: built.paymentGateway.kind === 'simulated' }),
   readModels: (facts) => [adminStatsReadModel(facts.activityEventTypes)],
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    getAdminStats: callers.admins,
+    getApiCost: callers.admins,
+    backfillAnalytics: callers.admins,
+  },
 });

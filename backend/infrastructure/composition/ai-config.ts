@@ -6,6 +6,7 @@ import type { Platform } from './platform';
 import { aiConfigDecider } from '../../domain/ai-config/ai-config';
 import { aiConfigReadModel } from '../../projections/ai-config/read-model';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /**
  * The AI configuration as events (issue 33): the admin's versions, restore, preview and prompt
@@ -50,5 +51,16 @@ export const aiConfigSlice = defineSlice({
   tablesWithoutPersonalData: {
     ai_settings: 'the AI configuration; its last editor by account id only',
     ai_config_versions: 'the AI configuration versions; each editor by account id only (named when read, Deleted user once erased)',
+  },
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    // AI configuration as events (issue 33): a made-up version is a 404, an answer of its own.
+    getAiConfig: callers.admins,
+    saveAiConfig: callers.admins,
+    listAiConfigVersions: callers.admins,
+    getAiConfigVersion: callers.admins,
+    restoreAiConfigVersion: callers.admins,
+    previewAiPrompt: callers.admins,
+    listPromptHistory: callers.admins,
   },
 });

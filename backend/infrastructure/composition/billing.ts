@@ -20,6 +20,7 @@ import { billingReadModel } from '../../projections/billing/read-model';
 import { billingRoleChecksReadModel } from '../../projections/billing-role-checks/read-model';
 import { simulatedPaymentsEraser } from '../payments/simulated-gateway';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 export interface BillingOverrides {
   /** A payment gateway of the test's own (the Stripe adapter against a local Stripe-speaking server). */
@@ -135,5 +136,20 @@ export const billingSlice = defineSlice({
     const portal = await api.call('POST', '/api/stripe/create-portal-session');
     if (portal.status !== 200) throw new Error(`opening the TEST portal answered ${portal.status}`);
     return { testCheckout, testPortal: String(portal.body.url).split('/').at(-1)! };
+  },
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    createCheckoutSession: callers.members,
+    // A free member is refused by the route itself (403 manage_subscription): the portal is for Pro members.
+    createPortalSession: ['401', '403', 'ok', '403', '403'],
+    getBillingSubscription: callers.members,
+    getTestCheckout: callers.members,
+    payTestCheckout: callers.members,
+    getTestPortal: callers.members,
+    cancelTestSubscription: callers.members,
+    endTestPeriod: callers.members,
+    receiveStripeWebhook: callers.everyone,
+    getBillingOffer: callers.everyone,
+    listStripePayments: callers.admins,
   },
 });

@@ -2,6 +2,7 @@ import { createBlogService } from '../../application/blog/blog-posts';
 import type { Platform } from './platform';
 import { blogPostsEraser } from '../../application/blog/blog-posts';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /** The blog (issue 33): posts in a plain table (its images go through `adminImages`, site-pages.ts). */
 export function blogContext(platform: Platform) {
@@ -15,4 +16,15 @@ export const blogSlice = defineSlice({
   context: (platform) => blogContext(platform),
   routeFolders: ['blog-posts'],
   erasers: (platform) => [blogPostsEraser(platform.database.db)],
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    // Blog (issue 33): the public reads for everyone (a made-up slug is a 404), the rest admin only.
+    listBlogPosts: callers.everyone,
+    getBlogPost: callers.everyone,
+    listAdminBlogPosts: callers.admins,
+    createBlogPost: callers.admins,
+    updateBlogPost: callers.admins,
+    deleteBlogPost: callers.admins,
+    uploadBlogImage: callers.admins,
+  },
 });

@@ -9,6 +9,7 @@ import { creditStatementReadModel } from '../../projections/credit-statement/rea
 import { pendingSpendsReadModel } from '../../projections/pending-spends/read-model';
 import { readCreditStatement } from '../../projections/credit-statement/credit-statement-projection';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /** Credits: the members' ledgers, and the process manager that refunds abandoned spends. */
 export function creditsContext(platform: Platform) {
@@ -50,4 +51,9 @@ export const creditsSlice = defineSlice({
     creditStatement: async (member) => ({ entries: await readCreditStatement(platform.database.db, member.userId) }),
   }),
   background: ({ compensation }) => [compensation],
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    getCredits: callers.members,
+    getCreditStatement: callers.members,
+  },
 });

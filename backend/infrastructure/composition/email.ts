@@ -2,6 +2,7 @@ import { createEmailTemplatesService } from '../../application/email/email-templ
 import { createEmailSender, smtpTransport } from '../email/email-sender';
 import type { Platform } from './platform';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /**
  * Email (issue 33): the admin's templates and delivery log, and the SMTP sender that drains the
@@ -22,4 +23,10 @@ export const emailSlice = defineSlice({
   context: (platform) => emailContext(platform),
   tablesWithoutPersonalData: { email_templates: 'the wording of the product’s emails; its last editor by account id only' },
   background: ({ emailSender }) => [emailSender],
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    listEmailTemplates: callers.admins,
+    updateEmailTemplate: callers.admins,
+    listOutboxEmails: callers.admins,
+  },
 });

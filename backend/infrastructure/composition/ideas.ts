@@ -14,6 +14,7 @@ import { ideaSetDecider, type IdeaSetCreated } from '../../domain/ideas/idea-set
 import { ideaSetsReadModel } from '../../projections/idea-sets/read-model';
 import { listIdeaSetsOf } from '../../projections/idea-sets/idea-sets-projection';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 export interface IdeasOverrides {
   /** The AI adapter for idea generation (tests record prompts or script failures with it). */
@@ -90,5 +91,12 @@ export const ideasSlice = defineSlice({
     const set = await api.call('POST', '/api/idea-sets', { skill: api.distinctive('Skill'), categories: [{ id: 'fiverr', name: 'Fiverr', color: 'green' }], ideas: [idea] });
     if (set.status !== 201) throw new Error(`saving an idea set answered ${set.status}`);
     return { ideaSet: set.body.id, idea: idea.id, ideaTitle: idea.title };
+  },
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    generateIdeas: ['ok', 'ok', 'ok', '403', '403'],
+    listIdeaSets: callers.members,
+    saveIdeaSet: callers.members,
+    savePendingIdeas: callers.members,
   },
 });

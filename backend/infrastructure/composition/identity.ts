@@ -8,6 +8,7 @@ import { userDecider, userStreams } from '../../domain/identity/user';
 import { usersReadModel } from '../../projections/users/read-model';
 import { sessionRevocationReadModel } from '../../projections/sessions/read-model';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /** Identity: accounts, sign-in, sessions, password resets and changes; the member's profile and picture. */
 export function identityContext(platform: Platform) {
@@ -54,4 +55,22 @@ export const identitySlice = defineSlice({
   streamOwners: [{ eventTypes: ['UserRegistered'], ownerOf: (event) => (event.streamName.startsWith(userStreams.prefix) ? userStreams.idOf(event.streamName) : undefined) }],
   routeFolders: ['auth', 'user'],
   erasers: (platform) => identityErasers(platform.database.db),
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    getMe: callers.signedIn,
+    signIn: callers.everyone,
+    signUp: callers.everyone,
+    signOut: callers.everyone,
+    requestPasswordReset: callers.everyone,
+    resetPassword: callers.everyone,
+    confirmEmail: callers.everyone,
+    restoreEmail: callers.everyone,
+    getProfile: callers.signedIn,
+    updateProfile: callers.signedIn,
+    uploadProfilePicture: callers.signedIn,
+    changePassword: callers.signedIn,
+    // The only admin is refused by the route itself (409 last_admin): an answer of its own, not a refusal of the caller.
+    deleteAccount: callers.signedIn,
+    exportAccount: callers.signedIn,
+  },
 });

@@ -9,6 +9,7 @@ import type { Platform } from './platform';
 import { planDecider, type PlanCreated } from '../../domain/plans/plan';
 import { plansReadModel } from '../../projections/plans/read-model';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 export interface PlansOverrides {
   /** The AI adapter for plans, next milestones and task help (tests script answers and failures with it). */
@@ -96,5 +97,16 @@ export const plansSlice = defineSlice({
     const added = await api.call('POST', `/api/plans/${plan.id}/milestones/${milestone.id}/tasks`, { title: api.distinctive('Task') });
     if (added.status !== 201) throw new Error(`adding a task answered ${added.status}`);
     return { plan: plan.id, milestone: milestone.id, task: task.id };
+  },
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    generatePlan: callers.members,
+    listPlans: callers.members,
+    getPlan: callers.members,
+    getPlanHistory: callers.members,
+    addTask: callers.members,
+    generateNextMilestone: callers.members,
+    toggleTask: callers.members,
+    getTaskHelp: callers.members,
   },
 });

@@ -16,6 +16,7 @@ import { ticketOpensEraser } from '../../application/support/ticket-opens';
 import { ticketDecider, type TicketOpened } from '../../domain/support/ticket';
 import { supportReadModel } from '../../projections/support/read-model';
 import { defineSlice } from '../slices/slice';
+import { callers } from '../slices/callers';
 
 /** Support: members' tickets and their chat with the support team (admins and moderators). */
 export function supportContext(platform: Platform, { credits }: Pick<CreditsContext, 'credits'>) {
@@ -65,5 +66,23 @@ export const supportSlice = defineSlice({
     const ticket = await api.call('POST', '/api/support/tickets', { subject: api.distinctive('Subject'), message: api.distinctive('Message') });
     if (ticket.status !== 201) throw new Error(`opening a ticket answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
     return { ticket: ticket.body.id };
+  },
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    getSupportUnreadCount: callers.members,
+    listSupportTickets: callers.members,
+    listSupportTicketMessages: callers.members,
+    markSupportTicketRead: callers.members,
+    postSupportTicketMessage: callers.members,
+    createSupportTicket: callers.members,
+    listAllSupportTickets: callers.staff,
+    listSupportDeskMessages: callers.staff,
+    replyToSupportTicket: callers.staff,
+    changeSupportTicketStatus: callers.staff,
+    updateSupportTicket: callers.staff,
+    deleteSupportTicket: callers.staff,
+    markSupportDeskTicketRead: callers.staff,
+    getSupportTicketHistory: callers.staff,
+    getSupportTicketMember: callers.staff,
   },
 });

@@ -1,6 +1,7 @@
 import { pictureUploadsEraser } from '../../application/pictures/picture-uploads';
 import { idempotencyKeysEraser } from '../http/plugins/idempotency';
 import { defineSlice } from './slice';
+import { callers } from './callers';
 
 /**
  * What every slice stands on, as a slice: the health and file routes, the event store's and the
@@ -24,5 +25,12 @@ export const platformSlice = defineSlice({
     projection_stream_versions: 'how far each inline projection has seen each stream (stream names and versions), forgotten with each stream',
     kysely_migration: 'the migrations run',
     kysely_migration_lock: 'the migrations’ lock',
+  },
+  // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
+  callers: {
+    getHealth: callers.everyone,
+    getReadiness: callers.everyone,
+    getHealthDetails: callers.admins,
+    getFile: callers.everyone,
   },
 });

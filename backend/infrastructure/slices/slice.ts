@@ -4,6 +4,7 @@ import type { Decider, DomainEvent } from '../../domain/shared/decider';
 import type { UserActor } from '../../domain/shared/actor';
 import type { ReadModel } from '../../projections/runner/read-model';
 import type { Platform } from '../composition/platform';
+import type { CallerOutcomes } from './callers';
 
 /**
  * A slice: one bounded context (an aggregate or a few, their read models, their routes and
@@ -39,6 +40,8 @@ export interface Slice<Gives extends object = object, Needs extends object = obj
   readonly tablesWithoutPersonalData?: Readonly<Record<string, string>>;
   /** Its sections of the member's data export (`GET /api/user/export`), each read by the member. */
   exportSections?(gives: Gives, platform: Platform): Readonly<Record<string, (member: UserActor) => Promise<unknown>>>;
+  /** Who may call each of its operations, by `operationId` (the role matrix; `callers.ts`). */
+  readonly callers?: Readonly<Record<string, CallerOutcomes>>;
   /** Timers its services run where the projections run: started by the server and the worker, stopped by `close()`. */
   background?(gives: Gives): readonly BackgroundTask[];
   /**
