@@ -104,6 +104,8 @@ function sample(schema: $ZodType, variant: Variant, key = ''): unknown {
         const value = sample(field, variant, name);
         if (value !== undefined) body[name] = value;
       }
+      // A catch-all object (the export's sections) sends every key by design: no private field is ever put in it.
+      if (def.catchall && defOf(def.catchall).type !== 'never') return body;
       return { ...body, ...PRIVATE };
     }
     default:

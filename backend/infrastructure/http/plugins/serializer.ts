@@ -26,7 +26,9 @@ export function unfaithfulPart(schema: $ZodType, seen = new Set<$ZodType>()): st
   // Checks that rewrite the value (`.trim()`, `.toLowerCase()`, `.overwrite()`) change the output.
   if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) return 'overwrite';
   // A loose or catch-all object sends keys it does not declare; zod's own strip mode is the default.
-  if (def.type === 'object' && def.catchall && (def.catchall as $ZodType)._zod.def.type !== 'never') return 'catchall';
+  // A catch-all of any value (`.catchall(z.unknown())`) is `additionalProperties: {}`, which
+  // fast-json-stringify sends as JSON.stringify would; a typed catch-all is left to zod.
+  if (def.type === 'object' && def.catchall && !['never', 'unknown', 'any'].includes((def.catchall as $ZodType)._zod.def.type)) return 'catchall';
   const children: unknown[] = [];
   if (def.type === 'object') children.push(...Object.values(def.shape as Record<string, unknown>));
   if (def.type === 'array') children.push(def.element);
