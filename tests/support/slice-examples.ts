@@ -39,11 +39,22 @@ export async function runMemberExamples(slices: readonly AnySlice[], member: Cli
   return { ids, texts };
 }
 
-/** The kind of thing an id names: `planId` a plan; a bare `{id}` what the segment before it lists (`/plans/{id}`: a plan, `/fixture-notes/{id}` a fixtureNote). */
+/**
+ * The kind of thing an id names: `planId` a plan; a bare `{id}` what the segment before it lists,
+ * in the singular and camel case (`/plans/{id}`: a `plan`, `/fixture-notes/{id}` a `fixtureNote`,
+ * `/saved-searches/{id}` a `savedSearch`, `/categories/{id}` a `category`).
+ */
 export function kindOf(name: string, path: string): string {
   if (name !== 'id') return name.replace(/Id$/, '');
   const segment = path.split('/{id}')[0].split('/').at(-1) ?? '';
-  return segment.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()).replace(/s$/, '');
+  return singular(segment.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()));
+}
+
+/** English plurals as path segments have them: categories → category, searches → search, boxes → box, plans → plan. */
+export function singular(word: string): string {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(ch|sh|ss|x|z)es$/.test(word)) return word.replace(/es$/, '');
+  return word.replace(/s$/, '');
 }
 
 /**
