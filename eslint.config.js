@@ -106,7 +106,7 @@ export default tseslint.config(
     },
     rules: {
       // An interface that only extends one type is how declaration merging adds to another module's
-      // interface (projections/registry.ts adds the read-model tables to `Database`).
+      // interface (a read model's read-model.ts adds its tables to `Database`: erasure, admin stats).
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // Names starting with _ are deliberately unused (a parameter kept for its position).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
