@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postcss from 'postcss';
 import { PurgeCSS } from 'purgecss';
-import { defaultHomepageContent } from '../../backend/application/contracts/homepage-content';
 import { islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
 import {
   chunkFilesOf,
@@ -14,6 +13,7 @@ import {
   type PublicStylesheet,
 } from '../../backend/infrastructure/http/prerender';
 import { precompressFile } from './precompress';
+import { sampleAnswersOf, samplePathOf } from './sample-page-answers';
 
 /**
  * Run after both builds (`npm run build`): the one stylesheet a visitor's island pages
@@ -47,14 +47,14 @@ const stylesheets = new Set(appStylesheets);
 for (const [page, island] of Object.entries(islandPages)) {
   const pageChunk = prerenderedPages[page];
   for (const file of pageChunk ? chunkFilesOf(manifest, pageChunk).stylesheets : []) stylesheets.add(file);
-  for (const file of chunkFilesOf(manifest, island).stylesheets) stylesheets.add(file);
+  for (const file of island ? chunkFilesOf(manifest, island).stylesheets : []) stylesheets.add(file);
 }
 
 const prerenderer = await loadPrerenderer(distDir);
 if (!prerenderer) throw new Error('public-stylesheet: run after both builds (the server bundle is missing)');
 const html: string[] = [];
-for (const page of Object.keys(islandPages)) {
-  html.push((await prerenderer.render(page, '', defaultHomepageContent)) ?? '');
+for (const route of Object.keys(islandPages)) {
+  html.push((await prerenderer.render(route, samplePathOf(route), '', sampleAnswersOf(route))) ?? '');
 }
 const scripts = new Set(Object.values(islandPages).flatMap((island) => [...islandScriptsOf(manifest, island)]));
 

@@ -1,5 +1,4 @@
 import type { FormNotice } from '@contracts/form-posts';
-import type { HomepageContent } from '@contracts/homepage-content';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import { type ReactNode, StrictMode } from 'react';
@@ -8,7 +7,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { formNoticeQueryKey } from './features/auth/api/form-notice';
-import { homepageContentQueryKey } from './features/homepage/api/get-homepage-content';
 import { meQueryKey } from './lib/auth/api/get-me';
 import { installIconLoader } from './lib/icons';
 import { PRERENDER_STATE_ID } from './lib/prerender';
@@ -17,7 +15,12 @@ import { PRERENDER_STATE_ID } from './lib/prerender';
 const iconsLoaded = installIconLoader();
 
 export interface PrerenderData {
-  homepageContent: HomepageContent;
+  /**
+   * What the page's API calls answered, by GET path (contracts/page-routes.ts `pageReadsOf`; null
+   * for a 404): each becomes the query whose key is the path's segments (`/api/blog-posts/a-b` →
+   * `['/api', 'blog-posts', 'a-b']`), as the page's hooks ask for it.
+   */
+  answers: Readonly<Record<string, unknown>>;
   /** The server's word on a form the browser posted before the scripts ran, shown on that form. */
   notice?: FormNotice | null;
 }
@@ -31,8 +34,7 @@ export async function prerender(url: string, data: PrerenderData): Promise<{ htm
   await iconsLoaded;
   const queries = new QueryClient();
   queries.setQueryData(meQueryKey, null);
-  // Only the landing page shows the homepage content; other pages' HTML stays small.
-  if (new URL(url, 'http://prerender.local').pathname === '/') queries.setQueryData(homepageContentQueryKey, data.homepageContent);
+  for (const [path, answer] of Object.entries(data.answers)) queries.setQueryData(queryKeyOf(path), answer);
   if (data.notice) queries.setQueryData(formNoticeQueryKey, data.notice);
   const state = dehydrate(queries);
 
@@ -53,6 +55,9 @@ export async function prerender(url: string, data: PrerenderData): Promise<{ htm
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   return { html, stateScript: `<script type="application/json" id="${PRERENDER_STATE_ID}">${json}</script>` };
 }
+
+/** The query key of a GET path under /api: its segments, decoded. */
+export const queryKeyOf = (path: string) => ['/api', ...path.slice('/api/'.length).split('/').map((segment) => decodeURIComponent(segment))];
 
 function renderAll(app: ReactNode): Promise<string> {
   return new Promise<string>((resolve, reject) => {

@@ -24,6 +24,9 @@ const islands: Record<IslandName, () => Promise<AnyIsland>> = {
   hero: () => import('./features/homepage/components/hero-island').then((module) => module.HeroIsland as AnyIsland),
   auth: () => import('./features/auth/components/auth-island').then((module) => module.AuthIsland as AnyIsland),
   'ideas-trial': () => import('./features/ideas/components/ideas-trial-island').then((module) => module.IdeasTrialIsland as AnyIsland),
+  faqs: () => import('./features/faqs/components/faqs-islands').then((module) => module.FaqAccordionView as AnyIsland),
+  platforms: () => import('./features/faqs/components/faqs-islands').then((module) => module.PlatformDirectoryView as AnyIsland),
+  'contact-form': () => import('./features/contact/components/contact-form-island').then((module) => module.ContactFormIsland as AnyIsland),
 };
 
 /** Runs `onLive` once its island is hydrated. */

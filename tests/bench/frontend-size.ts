@@ -74,7 +74,7 @@ export function measureRouteFirstLoads(distDir: string): RouteFirstLoad[] | null
   const publicStylesheet = existsSync(publicStylesheetFile) ? (JSON.parse(readFileSync(publicStylesheetFile, 'utf8')) as PublicStylesheet) : null;
   return Object.entries(prerenderedPages).map(([route, page]) => {
     const island = islandPages[route];
-    if (island && manifest[ISLANDS_ENTRY]) {
+    if (island !== undefined && manifest[ISLANDS_ENTRY]) {
       // A visitor's island page loads the islands entry and its island module, each with its
       // static imports (the server preloads exactly those), and links the build's cut-down
       // stylesheet (else the app's stylesheets and the page's).

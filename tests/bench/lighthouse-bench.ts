@@ -1,8 +1,17 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startApp } from '../e2e/support/app-server';
+import { ADMIN, startApp } from '../e2e/support/app-server';
 import { target } from './targets';
+
+/**
+ * Every public page a visitor can land on (contracts/page-routes.ts `islandPages`; a post, which
+ * the bench publishes first, and the 404 page by an example path).
+ */
+export const publicPagePaths = ['/', '/auth', '/ideas-trial', '/faqs', '/blog', '/blog/welcome', '/company', '/contact', '/privacy', '/terms', '/no-such-page', '/upsell'];
+
+/** The one member page measured (issue 54: ≥ 90), as a member who has just signed up sees it. */
+const SIGNED_IN_ROUTE = '/upsell';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,9 +31,11 @@ export interface LighthouseFigure {
  * (no cookie), against the real server (`npm start`'s code on its embedded defaults). Null
  * when Debian's Chromium is not installed.
  */
-export async function benchLighthouse(routes = ['/', '/auth', '/ideas-trial']): Promise<LighthouseFigure[] | null> {
+export async function benchLighthouse(routes = publicPagePaths): Promise<LighthouseFigure[] | null> {
   if (!existsSync(CHROMIUM)) return null;
   const app = await startApp();
+  await publishPost(app.baseUrl);
+  const memberCookie = routes.includes(SIGNED_IN_ROUTE) ? await signUpMember(app.baseUrl) : '';
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const figures: LighthouseFigure[] = [];
@@ -36,6 +47,9 @@ export async function benchLighthouse(routes = ['/', '/auth', '/ideas-trial']): 
         onlyCategories: ['performance', 'accessibility'],
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
+        // The 404 page is measured as a visitor meets it: with its status.
+        ignoreStatusCode: true,
+        ...(route === SIGNED_IN_ROUTE ? { extraHeaders: { cookie: memberCookie } } : {}),
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
       const { categories, audits } = result.lhr;
@@ -56,14 +70,48 @@ export async function benchLighthouse(routes = ['/', '/auth', '/ideas-trial']): 
   }
 }
 
+/** A new member's session cookie. */
+async function signUpMember(baseUrl: string): Promise<string> {
+  const password = 'bench-password-1';
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Member', email: `bench-${Date.now()}@example.com`, password, role: 'free' }),
+  });
+  if (response.status !== 201) throw new Error(`signing the bench's member up answered ${response.status}: ${await response.text()}`);
+  return response.headers.getSetCookie().map((each) => each.split(';')[0]).join('; ');
+}
+
+/** A published post at /blog/welcome with a featured image, as an admin writes one through the API. */
+async function publishPost(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie().map((each) => each.split(';')[0]).join('; ');
+  const paragraphs = Array.from({ length: 8 }, (_, i) => `<p>Paragraph ${i + 1}: how a first handmade mug found its buyer online, and what the second one taught about pricing.</p>`).join('');
+  const response = await fetch(`${baseUrl}/api/admin/blog-posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      title: 'Welcome to the Skilly blog',
+      slug: 'welcome',
+      excerpt: 'Ideas, guides and stories on turning a skill into income.',
+      category: 'News',
+      content: `<h2>Why we write</h2>${paragraphs}`,
+      featuredImage: '',
+      status: 'published',
+      publishDate: new Date(Date.now() - 60_000).toISOString(),
+    }),
+  });
+  if (response.status !== 201) throw new Error(`publishing the bench's post answered ${response.status}: ${await response.text()}`);
+}
+
 /** Prints each public page's Lighthouse mobile figures with their targets (issue 35 item 1). */
 export function printLighthouse(figures: LighthouseFigure[]) {
   for (const f of figures) {
     console.log(
-      `lighthouse mobile ${f.route.padEnd(13)} performance ${f.performance} ${target(`lighthouse performance ${f.route}`, f.performance, 'min', 95)}  ` +
+      `lighthouse mobile ${f.route.padEnd(13)} performance ${f.performance} ${target(`lighthouse performance ${f.route}`, f.performance, 'min', f.route === SIGNED_IN_ROUTE ? 90 : 95)}  ` +
         `TBT ${f.tbtMs} ms ${target(`lighthouse TBT ${f.route}`, f.tbtMs, 'max', 150, ' ms')}  ` +
         `LCP ${f.lcpMs} ms ${target(`lighthouse LCP ${f.route}`, f.lcpMs, 'max', 2000, ' ms')}  ` +
-        `CLS ${f.cls} ${target(`lighthouse CLS ${f.route}`, f.cls, 'max', 0.05)}  ` +
+        `CLS ${f.cls} ${target(`lighthouse CLS ${f.route}`, f.cls, 'max', f.route === '/' ? 0.05 : 0.1)}  ` +
         `FCP ${f.fcpMs} ms  accessibility ${f.accessibility}`,
     );
   }

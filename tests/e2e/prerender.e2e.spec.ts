@@ -13,7 +13,8 @@ async function html(path: string, cookie?: string) {
   return response.text();
 }
 
-const inlineScripts = (page: string) => [...page.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)];
+/** Inline scripts the browser would run (a JSON or JSON-LD data block is never run, so the CSP does not apply to it). */
+const inlineScripts = (page: string) => [...page.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>/g)];
 
 describe('prerendered public pages', () => {
   it('sends the landing page, the sign-in page and the trial ideas page as HTML a visitor can read before any script runs', async () => {

@@ -4,11 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Routes are loaded by folder (`backend/infrastructure/http/routes/api/<area>/`) and each
- * folder's autohooks.ts declares who may call its routes. These tests hold the paths and the
- * guards to what they were when every route was registered and guarded by hand.
+ * Routes are loaded by folder (`backend/infrastructure/http/routes/api/<area>/`, and
+ * `routes/site/<area>/` for the few served at the site's root) and each folder's autohooks.ts
+ * declares who may call its routes. These tests hold the paths and the guards to what they were
+ * when every route was registered and guarded by hand.
  */
 const routesDir = path.resolve(import.meta.dirname, '../../backend/infrastructure/http/routes/api');
+const siteRoutesDir = path.resolve(import.meta.dirname, '../../backend/infrastructure/http/routes/site');
+/** Every route folder of the source tree, under /api and at the root. */
+const routeFolders = () =>
+  [routesDir, siteRoutesDir].flatMap((dir) =>
+    readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => path.join(dir, entry.name)),
+  );
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,16 +38,17 @@ async function signedIn(role: 'free' | 'moderator') {
 
 describe('routes loaded by folder', () => {
   it('every route folder declares its audience in an autohooks.ts', () => {
-    const folders = readdirSync(routesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const folders = routeFolders();
     expect(folders.length).toBeGreaterThan(0);
+    expect(folders.filter((folder) => folder.startsWith(siteRoutesDir + path.sep)).length).toBeGreaterThan(0);
     for (const folder of folders) {
-      const hooks = readFileSync(path.join(routesDir, folder.name, 'autohooks.ts'), 'utf8');
-      expect(hooks, folder.name).toMatch(/export default audience\(/);
+      const hooks = readFileSync(path.join(folder, 'autohooks.ts'), 'utf8');
+      expect(hooks, folder).toMatch(/export default audience\(/);
     }
   });
 
   it('every route folder belongs to exactly one slice (Slice.routeFolders), and every folder a slice names exists', () => {
-    const folders = readdirSync(routesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => path.join(routesDir, entry.name));
+    const folders = routeFolders();
     const claimed = t.services.product.routeFolders;
     expect([...claimed].sort()).toEqual([...folders].sort());
     expect(new Set(claimed).size).toBe(claimed.length);

@@ -11,7 +11,16 @@ import { inject } from 'vitest';
  */
 export function newDataDir(prefix = 'skilly-data-'): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  const template = inject('dataDirTemplate');
+  const template = templateOfThisRun();
   if (template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
+}
+
+/** The template global-setup made, or none outside vitest (the bench starts the app too: a first start migrates). */
+function templateOfThisRun(): string | undefined {
+  try {
+    return inject('dataDirTemplate');
+  } catch {
+    return undefined;
+  }
 }

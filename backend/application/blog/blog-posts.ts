@@ -234,11 +234,30 @@ export function createBlogService({ db, clock, ids }: BlogServiceDeps) {
     /**
      * What visitors see now: published posts, and scheduled posts whose time has come (decided
      * at each read with the clock, so a scheduled post appears without anything running at its
-     * time), newest publish date first.
+     * time), newest publish date first; the first `limit` of them when given (the Atom feed).
      */
-    async listPublic(): Promise<BlogPost[]> {
-      const rows = await visible(db, clock.now()).selectAll().orderBy('publish_date', 'desc').orderBy('created_at', 'desc').execute();
+    async listPublic(limit?: number): Promise<BlogPost[]> {
+      const rows = await visible(db, clock.now())
+        .selectAll()
+        .orderBy('publish_date', 'desc')
+        .orderBy('created_at', 'desc')
+        .$if(limit !== undefined, (qb) => qb.limit(limit!))
+        .execute();
       return rows.map(toPost);
+    },
+
+    /** The same posts as `listPublic`, only their slugs and dates (the sitemap: no content read). */
+    async listPublicLinks(): Promise<PublicBlogPostLink[]> {
+      const rows = await visible(db, clock.now())
+        .select(['slug', 'publish_date', 'updated_at'])
+        .orderBy('publish_date', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        slug: row.slug,
+        publishDate: row.publish_date ? new Date(row.publish_date).toISOString() : null,
+        updatedAt: new Date(row.updated_at).toISOString(),
+      }));
     },
 
     async getPublic(slug: string): Promise<BlogPost> {
@@ -250,6 +269,9 @@ export function createBlogService({ db, clock, ids }: BlogServiceDeps) {
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;
+
+/** A public post's address and dates (`listPublicLinks`). */
+export type PublicBlogPostLink = Pick<BlogPost, 'slug' | 'publishDate' | 'updatedAt'>;
 
 function visible(db: Kysely<Database>, now: Date) {
   return db

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformCategories } from './platform-categories';
 import { text } from './text';
 
 /**
@@ -7,40 +8,7 @@ import { text } from './text';
  * the React app.
  */
 
-/** The 12 resource categories of back-office §9, in the spec's order. */
-export const platformCategories = [
-  'Freelance Marketplaces',
-  'E-Commerce & Print-On-Demand',
-  'Education & Coaching',
-  'Content & Social Media Platforms',
-  'Community & Subscription Platforms',
-  'No-Code / SaaS Builders',
-  'Gaming & Web3',
-  'Offline Hustles & Local Services',
-  'Corporate & Professional Platforms',
-  'Affiliate & Creator Tools',
-  'Micro-Task & Gig Platforms',
-  'AI-Driven & Automation Platforms',
-] as const;
-export type PlatformCategory = (typeof platformCategories)[number];
-
-/** The §9 palette, by colour name, one per category in order. */
-export const categoryPalette = ['green', 'blue', 'orange', 'purple', 'red', 'yellow', 'pink', 'indigo', 'teal', 'violet', 'lime', 'amber'] as const;
-export type CategoryColour = (typeof categoryPalette)[number] | 'grey';
-
-/**
- * The colour of a category badge (§9): a known category has its palette entry; any other
- * non-empty text a hash-based entry (stable for the same text); nothing at all is grey.
- */
-export function categoryColour(category: string | null | undefined): CategoryColour {
-  const name = (category ?? '').trim();
-  if (!name) return 'grey';
-  const known = (platformCategories as readonly string[]).indexOf(name);
-  if (known >= 0) return categoryPalette[known];
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return categoryPalette[hash % categoryPalette.length];
-}
+export { categoryColour, categoryPalette, platformCategories, type CategoryColour, type PlatformCategory } from './platform-categories';
 
 export const PLATFORM_NAME_MAX = 120;
 export const PLATFORM_URL_MAX = 2048;

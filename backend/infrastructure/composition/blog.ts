@@ -1,6 +1,7 @@
 import { createBlogService } from '../../application/blog/blog-posts';
 import type { Platform } from './platform';
 import { blogPostsEraser } from '../../application/blog/blog-posts';
+import { siteRouteFolder } from '../slices/product';
 import { defineSlice } from '../slices/slice';
 import { callers } from '../slices/callers';
 
@@ -10,11 +11,15 @@ export function blogContext(platform: Platform) {
   return { blog: createBlogService({ db: database.db, clock, ids }) };
 }
 
-/** The blog's slice (its admin routes are in the `admin` folder). */
+/**
+ * The blog's slice (its admin routes are in the `admin` folder). `site-feeds` (issue 54, at the
+ * site's root, not in the OpenAPI document so in no row below): /sitemap.xml, /robots.txt and
+ * the Atom feed /blog/feed.xml, from the public posts.
+ */
 export const blogSlice = defineSlice({
   name: 'blog',
   context: (platform) => blogContext(platform),
-  routeFolders: ['blog-posts'],
+  routeFolders: ['blog-posts', siteRouteFolder('site-feeds')],
   erasers: (platform) => [blogPostsEraser(platform.database.db)],
   // Who may call each of its operations (the role matrix: tests/reliability/role-matrix.int.spec.ts).
   callers: {

@@ -7,7 +7,6 @@ import autoload from '@fastify/autoload';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
 import { pageMetaReader } from '../../application/blog/blog-page-meta';
-import { readHomepageContent } from '../../application/content/homepage-content';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestTextGuard } from './plugins/request-text';
 import { registerIdempotency } from './plugins/idempotency';
@@ -16,6 +15,7 @@ import { registerSessions } from './plugins/sessions';
 import { registerMemberReadCache } from './plugins/member-read-cache';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import type { AppServices } from './services';
+import { servedAtRoot } from '../slices/product';
 import type { TrustProxy } from '../config/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -88,13 +88,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await registerSessions(app, services);
   // Before compression: it keeps the answer as serialised, and a hit is compressed like any answer.
   await registerMemberReadCache(app, services);
-  // JSON answers above 1 KB are compressed on the fly (brotli at a cheap quality, else gzip).
-  // Only JSON: the idea stream (text/event-stream) must not be buffered, and the built assets
-  // are sent precompressed (plugins/frontend.ts).
+  // JSON answers above 1 KB are compressed on the fly (brotli at a cheap quality, else gzip),
+  // and the sitemap and blog feed (XML, routes/site/). Only those: the idea stream
+  // (text/event-stream) must not be buffered, and the built assets are sent precompressed (plugins/frontend.ts).
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    customTypes: /^application\/json/,
+    customTypes: /^application\/(?:json|xml|atom\+xml)/,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerIdempotency(app, { db: services.database.db, now: () => services.clock.now() });
@@ -104,12 +104,14 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   // `--require` hook, but not tsx loaded with `node --import tsx` (how npm start runs): say so.
   process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
   // Every slice's route folders (`Slice.routeFolders`, most under routes/api/<area>/) are
-  // registered under /api with the services; each folder's autohooks.ts declares who may call
-  // its routes. Folder names are not part of the paths (a module may set `autoPrefix`, as auth does).
+  // registered under /api with the services, those under routes/site/<area>/ at the site's root
+  // (the sitemap, robots.txt); each folder's autohooks.ts declares who may call its routes.
+  // Folder names are not part of the paths (a module may set `autoPrefix`, as auth does).
   for (const dir of services.product.routeFolders) {
-    await app.register(autoload, { dir, dirNameRoutePrefix: false, autoHooks: true, options: { prefix: '/api', services } });
+    const prefix = servedAtRoot(dir) ? '' : '/api';
+    await app.register(autoload, { dir, dirNameRoutePrefix: false, autoHooks: true, options: { prefix, services } });
   }
 
-  await registerFrontend(app, services.frontendDir, () => readHomepageContent(services.database.db), pageMetaReader(services.blog));
+  await registerFrontend(app, services.frontendDir, pageMetaReader(services.blog), services.config.PUBLIC_URL);
   return app;
 }

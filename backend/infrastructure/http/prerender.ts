@@ -3,14 +3,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormNotice } from '../../application/contracts/form-posts';
-import type { HomepageContent } from '../../application/contracts/homepage-content';
 import { APP_STYLESHEETS_META, ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../application/contracts/page-routes';
 import { NO_SESSION_META } from '../../application/contracts/session-hint';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
 interface ServerEntry {
-  prerender(url: string, data: { homepageContent: HomepageContent; notice: FormNotice | null }): Promise<{ html: string; stateScript: string }>;
+  prerender(url: string, data: { answers: PageAnswers; notice: FormNotice | null }): Promise<{ html: string; stateScript: string }>;
 }
+
+/**
+ * What the API calls a page reads (contracts/page-routes.ts `pageReadsOf`) answered, by GET path:
+ * the body of a 200, or null for a 404 (a blog post that is not published).
+ */
+export type PageAnswers = Readonly<Record<string, unknown>>;
 
 /** One entry of Vite's build manifest (frontend/dist/.vite/manifest.json). */
 export type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
@@ -52,15 +57,16 @@ export interface Prerenderer {
    * The page's whole HTML, or null when the path is not one the server prerenders. `notice` is
    * the server's word on a form posted without scripts (../http/form-notice.ts), shown on that form.
    */
-  render(pathname: string, search: string, homepageContent: HomepageContent, notice?: FormNotice | null): Promise<string | null>;
+  render(route: string, pathname: string, search: string, answers: PageAnswers, notice?: FormNotice | null): Promise<string | null>;
 }
 
 /**
  * Public pages rendered on the server from the same React components the browser hydrates, so
- * a visitor sees the page before any script has run. Each answer is kept per URL and homepage
- * content (an admin's save shows on the next request, no rebuild; a page with a form notice is
- * never kept); null when the build has no server bundle (`npm run build` makes both). Each is a
- * visitor's page, and says so (contracts/session-hint.ts).
+ * a visitor sees the page before any script has run. `route` is the page's key in
+ * `prerenderedPages`. Each answer is kept per URL, day (the legal pages show today's date) and
+ * what the page's API calls answered (an admin's save shows on the next request, no rebuild; a
+ * page with a form notice is never kept); null when the build has no server bundle (`npm run
+ * build` makes both). Each is a visitor's page, and says so (contracts/session-hint.ts).
  */
 export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer | null> {
   const entryFile = path.join(frontendDir, '..', 'dist-server', 'entry-server.js');
@@ -74,16 +80,16 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const publicStylesheet = existsSync(publicStylesheetFile) ? (JSON.parse(readFileSync(publicStylesheetFile, 'utf8')) as PublicStylesheet) : null;
   // Per page: the template with its scripts started after the first paint, and its stylesheets.
   const pages = Object.fromEntries(
-    Object.entries(prerenderedPages).map(([pathname, page]) => {
+    Object.entries(prerenderedPages).map(([route, page]) => {
       const { stylesheets, modules } = pageAssetsOf(manifest, page);
-      const island = islandPages[pathname];
-      if (!island || !manifest[ISLANDS_ENTRY]) {
-        return [pathname, withScriptsAfterPaint(template, modules).replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
+      const island = islandPages[route];
+      if (island === undefined || !manifest[ISLANDS_ENTRY]) {
+        return [route, withScriptsAfterPaint(template, modules).replace('</head>', `${NO_SESSION_META}${stylesheets}</head>`)];
       }
       const html = withIslandsAfterPaint(template, manifest, island);
       // An island page links its cut-down stylesheet alone, when the build made one.
       return [
-        pathname,
+        route,
         publicStylesheet
           ? html
               .replace(STYLESHEET_LINK, '')
@@ -99,16 +105,16 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
   const cache = new Map<string, string>();
 
   return {
-    async render(pathname, search, homepageContent, notice = null) {
-      if (!(pathname in prerenderedPages)) return null;
-      const contentKey = createHash('sha1').update(JSON.stringify(homepageContent)).digest('base64url');
-      const key = `${pathname}${search} ${contentKey}`;
+    async render(route, pathname, search, answers, notice = null) {
+      if (!(route in prerenderedPages)) return null;
+      const contentKey = createHash('sha1').update(JSON.stringify(answers)).digest('base64url');
+      const key = `${pathname}${search} ${new Date().toDateString()} ${contentKey}`;
       const cached = notice ? undefined : cache.get(key);
       if (cached) return cached;
-      const { html, stateScript } = await entry.prerender(`${pathname}${search}`, { homepageContent, notice });
+      const { html, stateScript } = await entry.prerender(`${pathname}${search}`, { answers, notice });
       // React puts resource hints (<link rel="preload">) first: they belong in the head.
       const hints = html.match(/^(?:<link [^>]*>)+/)?.[0] ?? '';
-      const page = pages[pathname]
+      const page = pages[route]!
         .replace('</head>', `${hints}</head>`)
         .replace(ROOT, `<div id="root">${html.slice(hints.length)}</div>${stateScript}`);
       if (notice) return page;
@@ -135,8 +141,8 @@ function withScriptsAfterPaint(html: string, pageModules: string[]): string {
 }
 
 /** The scripts a visitor's island page loads first: the islands entry and the page's island module, each with its static imports. */
-export function islandScriptsOf(manifest: Record<string, ManifestChunk>, islandModule: string): Set<string> {
-  return new Set([...chunkFilesOf(manifest, ISLANDS_ENTRY).scripts, ...chunkFilesOf(manifest, islandModule).scripts]);
+export function islandScriptsOf(manifest: Record<string, ManifestChunk>, islandModule: string | null): Set<string> {
+  return new Set([...chunkFilesOf(manifest, ISLANDS_ENTRY).scripts, ...(islandModule ? chunkFilesOf(manifest, islandModule).scripts : [])]);
 }
 
 /**
@@ -144,7 +150,7 @@ export function islandScriptsOf(manifest: Record<string, ManifestChunk>, islandM
  * preloads its static imports and the page's island module (with its own); the app's entry and
  * its preloads are left out (the page keeps the app's stylesheets).
  */
-function withIslandsAfterPaint(html: string, manifest: Record<string, ManifestChunk>, islandModule: string): string {
+function withIslandsAfterPaint(html: string, manifest: Record<string, ManifestChunk>, islandModule: string | null): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('index.html has no module entry script');
   const file = manifest[ISLANDS_ENTRY].file;

@@ -2,8 +2,18 @@ import path from 'node:path';
 import type { Projection } from '../../projections/runner/projection';
 import type { AggregateEntry, AnyReadModel, AnySlice, SliceFacts } from './slice';
 
-/** Where a slice's route folder named without a path lives. */
+/** Where a slice's route folder named without a path lives (its routes are served under /api). */
 export const routesDir = path.resolve(import.meta.dirname, '../http/routes/api');
+
+/**
+ * Where the route folders served at the site's root live (`/sitemap.xml`, `/robots.txt`: what
+ * crawlers ask for at fixed addresses, never under /api). A slice names one by its absolute path,
+ * `siteRouteFolder('site-feeds')`; `buildApp` registers it without the /api prefix.
+ */
+export const siteRoutesDir = path.resolve(import.meta.dirname, '../http/routes/site');
+export const siteRouteFolder = (name: string) => path.join(siteRoutesDir, name);
+/** Whether a route folder's routes are served at the site's root (a folder under `routes/site/`) rather than under /api. */
+export const servedAtRoot = (folder: string) => folder.startsWith(siteRoutesDir + path.sep);
 
 /**
  * Everything derived from a list of slices: the read models (and so the projections, their

@@ -32,7 +32,10 @@ export interface Slice<Gives extends object = object, Needs extends object = obj
   readonly aggregates?: readonly AggregateEntry[];
   /** How to tell which member owns each of its streams (erasure deletes those streams). */
   readonly streamOwners?: readonly StreamOwnership[];
-  /** Its route folders: names under `http/routes/api/`, or absolute paths (a test's slice). */
+  /**
+   * Its route folders: names under `http/routes/api/` (served under /api), or absolute paths (a
+   * test's slice; `siteRouteFolder(name)`, a folder under `http/routes/site/`, served at the root).
+   */
   readonly routeFolders?: readonly string[];
   /** The erasers of its plain tables (read models erase through their projection's `erase`). */
   erasers?(platform: Platform): readonly PersonalDataEraser[];

@@ -29,7 +29,8 @@ function keptStyles(element: HTMLElement): string[] {
 }
 
 export function sanitizeRichText(html: string): string {
-  if (!/[<&]/.test(html)) return html;
+  // Prerendering on the server has no DOM: the value is what the server stored, sanitised on save.
+  if (!/[<&]/.test(html) || !DOMPurify.isSupported) return html;
   const fragment = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: ['style', 'color'],

@@ -8,7 +8,6 @@ import { pageRoutes } from '../../../application/contracts/page-routes';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from '../../../../frontend/build/precompress';
 import { registerFrontend } from './frontend';
-import { defaultHomepageContent } from '../../../application/contracts/homepage-content';
 import { FORM_NOTICE_ID } from '../../../application/contracts/form-posts';
 import { NO_SESSION_META } from '../../../application/contracts/session-hint';
 import { FORM_NOTICE_COOKIE } from '../form-notice';
@@ -36,7 +35,7 @@ beforeAll(async () => {
       return { title: 'Pots & <Pans>', excerpt: 'Selling "cookware" online' } as BlogPost;
     },
   };
-  await registerFrontend(app, dist, async () => defaultHomepageContent, pageMetaReader(blog));
+  await registerFrontend(app, dist, pageMetaReader(blog), 'https://skilly.example');
   await app.ready();
 });
 
@@ -62,7 +61,9 @@ describe('serving the built frontend', () => {
       }
       expect((await app.inject({ method: 'GET', url })).body).toContain('<div id="root">');
     }
-    for (const url of ['/blog/first-post', '/plan/abc', '/ideas-trial', '/ideas/', '/auth?tab=signup', '/reset-password?token=x']) {
+    // A post nobody can read is a 404 too, with the blog's own "not found" page.
+    expect((await app.inject({ method: 'GET', url: '/blog/first-post' })).statusCode).toBe(404);
+    for (const url of ['/blog/pots-%26-pans', '/plan/abc', '/ideas-trial', '/ideas/', '/auth?tab=signup', '/reset-password?token=x']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });

@@ -27,10 +27,14 @@ const iconPaths = {
     'M13.99 6.99H4.41L7.7 3.7a1.003 1.003 0 0 0-1.42-1.42l-5 5a1.014 1.014 0 0 0 0 1.42l5 5a1.003 1.003 0 0 0 1.42-1.42L4.41 8.99H14c.55 0 1-.45 1-1s-.46-1-1.01-1',
   'star':
     'm8 0 2.5 5.3 5.5.8-4 4.1.9 5.8L8 13.3 3.1 16l.9-5.8-4-4.1 5.5-.8z',
+  'send-message':
+    'M15.399 9.01 1.527 15.875c-.535.267-1.175.081-1.421-.427A.95.95 0 0 1 0 15v-5l8-2-8-2V1c0-.528.407-1 1.004-1 .169 0 .416.04.567.116L15.403 7.07a1.084 1.084 0 0 1-.005 1.939',
 } as const;
 
 /** Icons drawn at 20 px and over (Blueprint's larger glyphs). */
 const largeIconPaths = {
+  'tick-circle':
+    'M10 20C4.48 20 0 15.52 0 10S4.48 0 10 0s10 4.48 10 10-4.48 10-10 10m5-14c-.28 0-.53.11-.71.29L8 12.59l-2.29-2.3a1.003 1.003 0 0 0-1.42 1.42l3 3c.18.18.43.29.71.29s.53-.11.71-.29l7-7A1.003 1.003 0 0 0 15 6',
   lightbulb:
     'M6.33 13.39c0 .34.27.61.6.61h6.13c.33 0 .6-.27.6-.61C14.03 9.78 16 9.4 16 6.09 16 2.72 13.31 0 10 0S4 2.72 4 6.09c0 3.31 1.97 3.69 2.33 7.3M13 15H7c-.55 0-1 .45-1 1s.45 1 1 1h6c.55 0 1-.45 1-1s-.45-1-1-1m-1 3H8c-.55 0-1 .45-1 1s.45 1 1 1h4c.55 0 1-.45 1-1s-.45-1-1-1',
 } as const;
@@ -70,6 +74,8 @@ export function PlainButton({
   intent,
   minimal,
   large,
+  small,
+  active,
   fill,
   className,
   disabled,
@@ -85,6 +91,9 @@ export function PlainButton({
   intent?: Intent;
   minimal?: boolean;
   large?: boolean;
+  small?: boolean;
+  /** Drawn pressed (a filter chip that is on). */
+  active?: boolean;
   fill?: boolean;
 }) {
   return (
@@ -100,6 +109,8 @@ export function PlainButton({
         intent && `bp6-intent-${intent}`,
         minimal && 'bp6-minimal',
         large && 'bp6-large',
+        small && 'bp6-small',
+        active && 'bp6-active',
         fill && 'bp6-fill',
         className,
       )}

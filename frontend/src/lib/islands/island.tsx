@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The names of the public pages' islands (the browser's side is in ../../islands.tsx). */
-export type IslandName = 'visitor-nav' | 'hero' | 'auth' | 'ideas-trial';
+export type IslandName = 'visitor-nav' | 'hero' | 'auth' | 'ideas-trial' | 'faqs' | 'platforms' | 'contact-form';
 
 /**
  * Marks an interactive part of a public page: its HTML is the children's, and the props it was

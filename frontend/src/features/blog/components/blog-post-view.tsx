@@ -16,7 +16,11 @@ const ALLOWED_ATTR = ['href', 'rel', 'target', 'src', 'alt'];
 /** Back-office §2 Blog post (/blog/{slug}): category, title, date, comments count, featured image, content. */
 export function BlogPostView({ slug }: { slug: string }) {
   const query = useBlogPost(slug);
-  const html = useMemo(() => (query.data ? DOMPurify.sanitize(query.data.content, { ALLOWED_TAGS, ALLOWED_ATTR }) : ''), [query.data]);
+  // Prerendering on the server has no DOM: the content is the server's, sanitised when saved.
+  const html = useMemo(
+    () => (query.data ? (DOMPurify.isSupported ? DOMPurify.sanitize(query.data.content, { ALLOWED_TAGS, ALLOWED_ATTR }) : query.data.content) : ''),
+    [query.data],
+  );
   // The post's own title and description once it has loaded (or that there is none).
   useDocumentMeta(query.isSuccess ? (query.data ? blogPostMeta(query.data) : blogPostNotFoundMeta) : null);
   if (query.isPending) return <Spinner aria-label="Loading blog post" />;

@@ -1,25 +1,51 @@
-import { Button, Callout, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
-import { contactMessageRequestSchema, type ContactMessageRequest } from '@contracts/contact';
+import type { ContactMessageRequest } from '@contracts/contact';
 import { formPostPaths } from '@contracts/form-posts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { PlainButton, PlainCallout, PlainLargeIcon } from '../../../components/plain/plain-ui';
 import { toast, toastError } from '../../../lib/toaster';
-import { useSendContactMessage } from '../api/contact';
 
 type Field = keyof ContactMessageRequest;
 const empty: ContactMessageRequest = { name: '', email: '', subject: '', message: '' };
 
+/** POST /api/contact {name, email, subject, message}; its code loads with the first send. */
+async function sendContactMessage(message: ContactMessageRequest): Promise<void> {
+  const { apiRequest } = await import('../../../lib/api-client');
+  await apiRequest<unknown>('/api/contact', { method: 'POST', body: message });
+}
+
+/** Blueprint's FormGroup look on a plain label and control, with the field's message under it. */
+function FormGroup({ label, name, error, children }: { label: string; name: Field; error?: string; children: ReactNode }) {
+  return (
+    <div className={`bp6-form-group${error ? ' bp6-intent-danger' : ''}`}>
+      <label className="bp6-label" htmlFor={`contact-${name}`}>
+        {label}
+      </label>
+      <div className="bp6-form-content">
+        {children}
+        {error ? (
+          <div className="bp6-form-helper-text">
+            <span id={`contact-${name}-error`}>{error}</span>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /**
- * The contact form (§2, §5). It posts (method="post" to the form-post route), so it works before the
- * app's scripts run; once they do, it sends the JSON call itself, checks the §5 rules first and
- * shows each field's message.
+ * The contact form (§2, §5). It posts (method="post" to the form-post route), so it works before any
+ * script runs; once hydrated (in the app, or as a visitor's island: contact-form-island.tsx) it
+ * checks the §5 rules itself, shows each field's message and sends the JSON call. Plain elements
+ * with Blueprint's classes, so a visitor's page needs no Blueprint.
  */
 export function ContactForm({ onSent, failedBefore }: { onSent: () => void; failedBefore: boolean }) {
-  const send = useSendContactMessage();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sending, setSending] = useState(false);
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const { contactMessageRequestSchema } = await import('@contracts/contact');
     const parsed = contactMessageRequestSchema.safeParse(values);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
@@ -28,13 +54,16 @@ export function ContactForm({ onSent, failedBefore }: { onSent: () => void; fail
       return;
     }
     setErrors({});
+    setSending(true);
     try {
-      await send.mutateAsync(parsed.data);
-      toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible.", intent: Intent.SUCCESS });
+      await sendContactMessage(parsed.data);
+      toast({ title: 'Message sent!', description: "We'll get back to you as soon as possible.", intent: 'success' });
       setValues(empty);
       onSent();
     } catch {
       toastError('Error', 'Failed to send message. Please try again.');
+    } finally {
+      setSending(false);
     }
   };
 
@@ -42,33 +71,64 @@ export function ContactForm({ onSent, failedBefore }: { onSent: () => void; fail
     id: `contact-${name}`,
     name,
     value: values[name],
-    intent: errors[name] ? Intent.DANGER : Intent.NONE,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
   });
-  const helper = (name: Field) => (errors[name] ? <span id={`contact-${name}-error`}>{errors[name]}</span> : undefined);
+  const inputGroup = (name: Field, input: ReactNode) => <div className={`bp6-input-group${errors[name] ? ' bp6-intent-danger' : ''}`}>{input}</div>;
 
   return (
     <form method="post" action={formPostPaths.contact} onSubmit={(e) => void onSubmit(e)} noValidate className="contact-form" aria-label="Contact form">
       {failedBefore ? (
-        <Callout intent="danger" compact>
+        <PlainCallout intent="danger" className="bp6-compact">
           Failed to send message. Please try again.
-        </Callout>
+        </PlainCallout>
       ) : null}
-      <FormGroup label="Name" labelFor="contact-name" helperText={helper('name')} intent={errors.name ? Intent.DANGER : Intent.NONE}>
-        <InputGroup {...field('name')} placeholder="Your full name" autoComplete="name" />
+      <FormGroup label="Name" name="name" error={errors.name}>
+        {inputGroup('name', <input {...field('name')} className="bp6-input" placeholder="Your full name" autoComplete="name" />)}
       </FormGroup>
-      <FormGroup label="Email" labelFor="contact-email" helperText={helper('email')} intent={errors.email ? Intent.DANGER : Intent.NONE}>
-        <InputGroup {...field('email')} type="email" placeholder="you@example.com" autoComplete="email" />
+      <FormGroup label="Email" name="email" error={errors.email}>
+        {inputGroup('email', <input {...field('email')} className="bp6-input" type="email" placeholder="you@example.com" autoComplete="email" />)}
       </FormGroup>
-      <FormGroup label="Subject" labelFor="contact-subject" helperText={helper('subject')} intent={errors.subject ? Intent.DANGER : Intent.NONE}>
-        <InputGroup {...field('subject')} placeholder="What is this about?" />
+      <FormGroup label="Subject" name="subject" error={errors.subject}>
+        {inputGroup('subject', <input {...field('subject')} className="bp6-input" placeholder="What is this about?" />)}
       </FormGroup>
-      <FormGroup label="Message" labelFor="contact-message" helperText={helper('message')} intent={errors.message ? Intent.DANGER : Intent.NONE}>
-        <TextArea {...field('message')} placeholder="Tell us how we can help you..." rows={6} fill />
+      <FormGroup label="Message" name="message" error={errors.message}>
+        <textarea {...field('message')} className={`bp6-input bp6-fill${errors.message ? ' bp6-intent-danger' : ''}`} placeholder="Tell us how we can help you..." rows={6} />
       </FormGroup>
-      <Button type="submit" intent="primary" size="large" icon="send-message" loading={send.isPending} text="Send Message" fill />
+      <PlainButton type="submit" intent="primary" large fill icon="send-message" loading={sending}>
+        Send Message
+      </PlainButton>
     </form>
+  );
+}
+
+/**
+ * The form column of /contact: the form, or "Message Sent!" once sent (also when the page is
+ * loaded with `?sent=1` after the form posted without scripts). `clearNotice` drops the address's
+ * `sent`/`failed` when the visitor starts again.
+ */
+export function ContactFormSection({ sentBefore, failedBefore, clearNotice }: { sentBefore: boolean; failedBefore: boolean; clearNotice: () => void }) {
+  const [sent, setSent] = useState(sentBefore);
+  if (!sent) return <ContactForm onSent={() => setSent(true)} failedBefore={failedBefore} />;
+  return (
+    <div className="bp6-non-ideal-state bp6-non-ideal-state-vertical">
+      <div className="bp6-non-ideal-state-visual" style={{ fontSize: '48px', lineHeight: '48px' }}>
+        <PlainLargeIcon icon="tick-circle" size={48} muted />
+      </div>
+      <div className="bp6-non-ideal-state-text">
+        <h4 className="bp6-heading">Message Sent!</h4>
+        <div>Thank you for contacting us. We'll get back to you soon.</div>
+      </div>
+      <PlainButton
+        intent="primary"
+        onClick={() => {
+          setSent(false);
+          clearNotice();
+        }}
+      >
+        Send Another Message
+      </PlainButton>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import './contact-page.css';
-import { AnchorButton, Button, Callout, Card, Icon, type IconName, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Icon, type IconName, Intent, Spinner } from '@blueprintjs/core';
 import type { ContactContent } from '@contracts/contact';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,9 +8,10 @@ import { LoadFailure } from '../../../components/ui/load-failure';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { isAdmin } from '../../../lib/auth/roles';
+import { Island } from '../../../lib/islands/island';
 import { toast, toastError } from '../../../lib/toaster';
 import { useContactContent, useSaveContactContent } from '../api/contact';
-import { ContactForm } from './contact-form';
+import { ContactFormSection } from './contact-form';
 
 type Key = keyof ContactContent;
 type Commit = (key: Key, value: string) => void;
@@ -39,10 +40,9 @@ function InfoCard({ icon, label, value, content, commit, link }: { icon: IconNam
 
 export function ContactView({ content, commit }: { content: ContactContent; commit?: Commit }) {
   const [params, setParams] = useSearchParams();
-  const [sent, setSent] = useState(params.get('sent') === '1');
+  const sentBefore = params.get('sent') === '1';
   const failedBefore = params.get('failed') === '1';
-  const again = () => {
-    setSent(false);
+  const clearNotice = () => {
     if (params.has('sent') || params.has('failed')) setParams({}, { replace: true });
   };
   return (
@@ -66,16 +66,9 @@ export function ContactView({ content, commit }: { content: ContactContent; comm
           </Callout>
         </section>
         <section className="contact-form-column" aria-label="Send us a message">
-          {sent ? (
-            <NonIdealState
-              icon="tick-circle"
-              title="Message Sent!"
-              description="Thank you for contacting us. We'll get back to you soon."
-              action={<Button intent="primary" text="Send Another Message" onClick={again} />}
-            />
-          ) : (
-            <ContactForm onSent={() => setSent(true)} failedBefore={failedBefore} />
-          )}
+          <Island name="contact-form" props={{ sentBefore, failedBefore }}>
+            <ContactFormSection sentBefore={sentBefore} failedBefore={failedBefore} clearNotice={clearNotice} />
+          </Island>
         </section>
       </div>
     </div>

@@ -1,38 +1,20 @@
-import { Card, Classes, NonIdealState } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Classes, NonIdealState } from '@blueprintjs/core';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { Island } from '../../../lib/islands/island';
 import { useFaqs } from '../api/get-faqs';
+import { FaqAccordionView } from './faq-accordion-view';
 
-/** "01", "02", …: the FAQ's place in display order (back-office §2 /faqs). */
-export const faqNumber = (index: number) => String(index + 1).padStart(2, '0');
+export { faqNumber } from './faq-accordion-view';
 
-/** The FAQ accordion of /faqs: questions numbered in display order; one opens at a time. */
+/** The FAQ accordion of /faqs (faq-accordion-view.tsx), with its loading, failed and empty states; an island on a visitor's page. */
 export function FaqAccordion() {
   const faqs = useFaqs();
-  const [open, setOpen] = useState<string | null>(null);
   if (faqs.isPending) return <div className={Classes.SKELETON} style={{ height: 160 }} data-testid="faqs-loading" />;
   if (faqs.isError) return <LoadFailure title="Could not load the FAQs" query={faqs} />;
   if (faqs.data.length === 0) return <NonIdealState icon="help" title="No FAQs yet" />;
   return (
-    <ol className="faq-accordion">
-      {faqs.data.map((faq, index) => {
-        const expanded = open === faq.id;
-        return (
-          <li key={faq.id}>
-            <Card compact data-testid="faq">
-              <button type="button" className="faq-accordion-question" aria-expanded={expanded} aria-controls={`faq-${faq.id}`} onClick={() => setOpen(expanded ? null : faq.id)}>
-                <span className="faq-accordion-number">{faqNumber(index)}</span>
-                <span className="faq-accordion-text">{faq.question}</span>
-              </button>
-              {expanded ? (
-                <p className="faq-accordion-answer" id={`faq-${faq.id}`}>
-                  {faq.answer}
-                </p>
-              ) : null}
-            </Card>
-          </li>
-        );
-      })}
-    </ol>
+    <Island name="faqs" props={{ faqs: faqs.data }}>
+      <FaqAccordionView faqs={faqs.data} />
+    </Island>
   );
 }
