@@ -115,6 +115,10 @@ describe("a visitor's public pages' first load", () => {
     }
   });
 
+  it('every public page the server prerenders is an island page: none falls back to the whole app', () => {
+    expect(Object.keys(islandPages).sort()).toEqual(Object.keys(prerenderedPages).sort());
+  });
+
   it('the islands entry and its islands reach no Blueprint, router, app entry or member app code', () => {
     expect(firstLoadViolations(islandRoots)).toEqual([]);
   });

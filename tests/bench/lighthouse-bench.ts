@@ -53,6 +53,13 @@ export async function benchLighthouse(routes = publicPagePaths): Promise<Lightho
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
       const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError) console.log(`lighthouse ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      if (process.env.BENCH_LIGHTHOUSE_DETAILS) {
+        for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown']) {
+          const items = (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+          console.log(route, id, JSON.stringify(items.slice(0, 12)));
+        }
+      }
       figures.push({
         route,
         performance: Math.round((categories.performance.score ?? 0) * 100),

@@ -1,5 +1,6 @@
 import { defaultContactContent } from '@contracts/contact';
 import { defaultCompanyContent } from '@contracts/company-content';
+import { NO_SESSION_META } from '@contracts/session-hint';
 import { readFileSync } from 'node:fs';
 import path_ from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,40 @@ describe('the islands of those pages, in a visitor’s browser', () => {
     await browser.waitForSelector('html[data-app-ready]');
     await browser.getByRole('button', { name: 'Send Message' }).click();
     await browser.getByText('Name must be at least 2 characters').waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("a member's /upsell, rendered by the server for them", () => {
+  it('a free member gets the page with its words before any script runs, and the app hydrates it without an error', async () => {
+    const email = `upsell-${run}@example.com`;
+    const signup = await api('/api/auth/signup', { method: 'POST', body: { firstName: 'Una', lastName: 'Pell', email, password: 'upsell-password-1', role: 'free' } });
+    expect(signup.status).toBe(201);
+    const cookie = signup.headers.getSetCookie().map((each) => each.split(';')[0]).join('; ');
+    const response = await api('/upsell', { cookie });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(words(html)).toContain('Upgrade to Pro');
+    expect(words(html)).toContain('Get Started with Pro');
+    // Their page, not a visitor's: no "signed out" hint, the app's entry, and who they are for the app.
+    expect(head(html)).not.toContain(NO_SESSION_META);
+    expect(head(await (await api('/faqs')).text())).toContain(NO_SESSION_META);
+    expect(html).toMatch(/<script src="\/boot.js" defer data-entry="\/assets\/index-[^"]+\.js"/);
+    expect(html).toContain(email);
+    // Never sent to anybody else: a visitor asking for the page gets no trace of the member.
+    expect(await (await api('/upsell')).text()).not.toContain(email);
+
+    const { page: browser } = e2e;
+    const problems: string[] = [];
+    browser.on('pageerror', (error) => problems.push(error.message));
+    browser.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await browser.request.post('/api/auth/login', { data: { email, password: 'upsell-password-1' } });
+    await browser.goto('/upsell');
+    await browser.waitForSelector('html[data-app-ready]');
+    await browser.getByTestId('offer-countdown').waitFor();
+    expect(new URL(browser.url()).pathname).toBe('/upsell');
     expect(problems).toEqual([]);
   });
 });

@@ -70,11 +70,24 @@ export const prerenderedPages: Readonly<Record<string, string | null>> = {
   [NOT_FOUND_PAGE]: null,
 };
 
-const prerenderedPatterns = Object.keys(prerenderedPages)
+/**
+ * The member pages the server renders for the signed-in member asking (session cookie), from
+ * their reads answered for that member (`pageReadsOf`, who they are among them), so the page is
+ * painted before the app's scripts run; the whole app then hydrates it. Each with its page's
+ * source module, as `prerenderedPages`.
+ */
+export const memberPrerenderedPages: Readonly<Record<string, string | null>> = {
+  '/upsell': 'src/pages/upsell.tsx',
+};
+
+const prerenderedPatterns = [...Object.keys(prerenderedPages), ...Object.keys(memberPrerenderedPages)]
   .filter((route) => route !== NOT_FOUND_PAGE)
   .map((route) => [route, new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\/$/, '')}/?$`)] as const);
 
-/** The route of `prerenderedPages` a path is (NOT_FOUND_PAGE for a path that is no page), or null: a page that is not prerendered. */
+/**
+ * The route of `prerenderedPages` or `memberPrerenderedPages` a path is (NOT_FOUND_PAGE for a path
+ * that is no page), or null: a page that is not prerendered.
+ */
 export function prerenderedPageOf(pathname: string): string | null {
   if (!isPageRoute(pathname)) return NOT_FOUND_PAGE;
   return prerenderedPatterns.find(([, pattern]) => pattern.test(pathname))?.[0] ?? null;
@@ -99,6 +112,8 @@ export function pageReadsOf(route: string, pathname: string): string[] {
       return ['/api/company-content'];
     case '/contact':
       return ['/api/contact-content'];
+    case '/upsell':
+      return ['/api/auth/me', '/api/billing/offer'];
     default:
       return [];
   }

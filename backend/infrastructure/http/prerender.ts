@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormNotice } from '../../application/contracts/form-posts';
-import { APP_STYLESHEETS_META, ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../application/contracts/page-routes';
+import { APP_STYLESHEETS_META, ISLANDS_ENTRY, islandPages, memberPrerenderedPages, prerenderedPages } from '../../application/contracts/page-routes';
 import { NO_SESSION_META } from '../../application/contracts/session-hint';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
@@ -66,7 +66,9 @@ export interface Prerenderer {
  * `prerenderedPages`. Each answer is kept per URL, day (the legal pages show today's date) and
  * what the page's API calls answered (an admin's save shows on the next request, no rebuild; a
  * page with a form notice is never kept); null when the build has no server bundle (`npm run
- * build` makes both). Each is a visitor's page, and says so (contracts/session-hint.ts).
+ * build` makes both). Each is a visitor's page, and says so (contracts/session-hint.ts), but
+ * for `memberPrerenderedPages`: rendered for the member asking (their reads answered for them),
+ * hydrated by the whole app, and never kept.
  */
 export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer | null> {
   const entryFile = path.join(frontendDir, '..', 'dist-server', 'entry-server.js');
@@ -102,14 +104,21 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
       ];
     }),
   );
+  // A member's page: the app's entry and the page's stylesheets, and no "signed out" hint.
+  for (const [route, page] of Object.entries(memberPrerenderedPages)) {
+    const { stylesheets, modules } = pageAssetsOf(manifest, page);
+    pages[route] = withScriptsAfterPaint(template, modules).replace('</head>', `${stylesheets}</head>`);
+  }
   const cache = new Map<string, string>();
 
   return {
     async render(route, pathname, search, answers, notice = null) {
-      if (!(route in prerenderedPages)) return null;
+      if (!(route in pages)) return null;
+      const forMember = route in memberPrerenderedPages;
       const contentKey = createHash('sha1').update(JSON.stringify(answers)).digest('base64url');
       const key = `${pathname}${search} ${new Date().toDateString()} ${contentKey}`;
-      const cached = notice ? undefined : cache.get(key);
+      // A member's page is never kept: it holds who they are.
+      const cached = notice || forMember ? undefined : cache.get(key);
       if (cached) return cached;
       const { html, stateScript } = await entry.prerender(`${pathname}${search}`, { answers, notice });
       // React puts resource hints (<link rel="preload">) first: they belong in the head.
@@ -117,7 +126,7 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
       const page = pages[route]!
         .replace('</head>', `${hints}</head>`)
         .replace(ROOT, `<div id="root">${html.slice(hints.length)}</div>${stateScript}`);
-      if (notice) return page;
+      if (notice || forMember) return page;
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);
       return page;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isPageRoute, NOT_FOUND_PAGE, pageReadsOf, prerenderedPageOf } from '../../../application/contracts/page-routes';
+import { isPageRoute, memberPrerenderedPages, NOT_FOUND_PAGE, pageReadsOf, prerenderedPageOf } from '../../../application/contracts/page-routes';
 import { blogPostNotFoundMeta, notFoundMeta, type PageMeta } from '../../../application/contracts/page-meta';
 import { NO_SESSION_META } from '../../../application/contracts/session-hint';
 import { formNoticeScript, takeFormNotice } from '../form-notice';
@@ -61,14 +61,21 @@ export async function registerFrontend(
     const notice = takeFormNotice(request, reply);
     const meta = (isPageRoute(pathOnly) ? await readPageMeta(pathOnly) : null) ?? notFoundMeta;
     const route = prerenderedPageOf(pathOnly) ?? pathOnly;
-    const answers = visitor && prerenderer ? await readAnswers(app, route, pathOnly) : {};
+    // A visitor's public page, or a member's page the server renders for them (with their cookie).
+    const rendered = prerenderer !== null && (visitor ? !(route in memberPrerenderedPages) : route in memberPrerenderedPages);
+    const answers = rendered ? await readAnswers(app, route, pathOnly, visitor ? undefined : request.headers.cookie) : {};
     // A path the app has no page for still gets the app (which shows its 404 page), with status 404;
     // so does a blog post nobody can read (its page says so).
     if (route === NOT_FOUND_PAGE || meta === blogPostNotFoundMeta) reply.status(404);
-    const head = pageHeadTags({ route, pathname: pathOnly, meta, answers, publicUrl });
-    if (prerenderer && visitor) {
+    const head = pageHeadTags({ route, pathname: pathOnly, meta, answers: answers ?? {}, publicUrl });
+    if (rendered && answers) {
       const search = request.url.slice(pathOnly.length);
-      const page = await prerenderer.render(route, pathOnly, search, answers, notice);
+      const page = await prerenderer.render(route, pathOnly, search, answers, notice).catch((error: unknown) => {
+        // A member's page the server could not draw for them is still the app's to draw.
+        if (visitor) throw error;
+        request.log.warn({ err: error, route }, 'prerendering a member page failed: sending the app shell');
+        return null;
+      });
       if (page) return reply.type('text/html; charset=utf-8').send(withPageMeta(page, meta, head));
     }
     let shell = await readFile(index!, 'utf8');
@@ -80,19 +87,23 @@ export async function registerFrontend(
 
 /**
  * What a prerendered page's API calls answer (contracts/page-routes.ts `pageReadsOf`), asked of
- * this server in-process as a visitor's browser would ask them: the page is rendered from exactly
- * what the browser would have fetched. A 404 is null (a post nobody can read); any other failure throws.
+ * this server in-process as the browser would ask them (a member's with their cookie): the page
+ * is rendered from exactly what the browser would have fetched. A 404 is null (a post nobody can
+ * read); a 401 (a member's session that has just ended) is no answers at all, and the page is the
+ * app's shell; any other failure throws.
  */
-async function readAnswers(app: FastifyInstance, route: string, pathname: string): Promise<PageAnswers> {
+async function readAnswers(app: FastifyInstance, route: string, pathname: string, cookie?: string): Promise<PageAnswers | null> {
   const reads = pageReadsOf(route, pathname);
   const answered = await Promise.all(
     reads.map(async (url) => {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
       if (response.statusCode === 404) return [url, null] as const;
+      if (response.statusCode === 401) return [url, undefined] as const;
       if (response.statusCode !== 200) throw new Error(`Prerendering ${pathname}: GET ${url} answered ${response.statusCode}`);
       return [url, response.json() as unknown] as const;
     }),
   );
+  if (answered.some(([, answer]) => answer === undefined)) return null;
   return Object.fromEntries(answered);
 }
 

@@ -4,6 +4,7 @@ import { proPrice } from '@contracts/billing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { useHydrated } from '../../../lib/prerender';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useOffer } from '../api/get-offer';
 import { useResetOnPageRestore } from '../use-reset-on-page-restore';
@@ -34,6 +35,9 @@ function useNow(): number {
 export function UpsellScreen() {
   const offer = useOffer();
   const now = useNow();
+  // Rendered on the server for a member (contracts/page-routes.ts `memberPrerenderedPages`), the
+  // countdown waits for the browser's clock: its first render must equal the server's.
+  const hydrated = useHydrated();
   const checkout = useCreateCheckoutSession();
   const [pressed, setPressed] = useState<Pressed | null>(null);
 
@@ -66,7 +70,7 @@ export function UpsellScreen() {
         <h2 id="upsell-offer-title" className="upsell-offer-title">
           {ended ? 'Skilly Pro' : 'Welcome Offer'}
         </h2>
-        {offer.isPending ? (
+        {offer.isPending || !hydrated ? (
           <div className={`${Classes.SKELETON} offer-countdown-skeleton`} data-testid="offer-loading" />
         ) : offer.isError ? (
           <LoadFailure title="Could not load the offer" query={offer} primary={false} />
