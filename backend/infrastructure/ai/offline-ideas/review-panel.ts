@@ -1,0 +1,75 @@
+/**
+ * The review panel of issue 51: sentences a visitor might really type, written before the offline
+ * generator was changed for that issue, none of them in `ideaPanel` (idea-panel.ts, issue 30). The
+ * ideas each produces are read by hand (docs/offline-ideas-review.md: senseless, acted on, neither)
+ * before and after the change; print-review-panel.ts prints them as a visitor sees them.
+ *
+ * `kind` says how the generator's reading (`classifySkill`, skill-kinds.ts, over skill-lexicon.ts)
+ * took the sentence at the time the panel was written:
+ * - 'known': a lexicon term that names the person's own work matched, in a row that is that work
+ *   (or a plain umbrella for it: tennis in "sports coaching");
+ * - 'unknown': no lexicon term matched (kind `general`, or a kind guessed from a word such as
+ *   "restore" or "design"), or the term that matched is an object, a place or a medium rather than
+ *   the work ("video" in TikTok dance videos, "garden" in beehives, "clock" read as watch repair),
+ *   or it sits in a neighbouring row ("triathlon", "swimming" and "cyclist" in "running coaching",
+ *   "firefighter" in "security work").
+ * `note` is that reading, for the next engineer.
+ */
+export interface ReviewSentence {
+  sentence: string;
+  kind: 'known' | 'unknown';
+  note?: string;
+}
+
+export const reviewPanel: ReviewSentence[] = [
+  // Performers and content creators
+  { sentence: 'I make TikTok dance videos', kind: 'unknown', note: 'issue 51; read as videography on "video"; dance is not the skill read' },
+  { sentence: 'I play bass in a covers band', kind: 'unknown', note: 'read as "bass" in the live-music row on "band"' },
+  { sentence: 'I post cooking videos on YouTube', kind: 'unknown', note: 'read as "cooking video posting", videography on "video"' },
+  { sentence: 'I write and record my own songs', kind: 'unknown', note: 'split into "writing" (copywriting row, knowledge) and "song recording"' },
+  { sentence: "I'm a street performer", kind: 'unknown', note: 'no lexicon term: general' },
+  { sentence: 'I do stand-up comedy', kind: 'known', note: 'comedy row (event)' },
+  { sentence: 'I stream video games on Twitch', kind: 'known', note: 'gaming row on "video game"' },
+  // Restorers and collectors
+  { sentence: 'I restore antique clocks', kind: 'unknown', note: 'issue 51; "antique clock restoration" in the watch-repair row on the object "clock"' },
+  { sentence: 'I fix old vinyl record players', kind: 'unknown', note: 'issue 51; no lexicon term, trade guessed from "fix"' },
+  { sentence: 'I restore classic cars', kind: 'unknown', note: 'car-repair row on the object "car"' },
+  { sentence: 'I repair vintage cameras', kind: 'known', note: 'camera-repair row' },
+  { sentence: 'I collect and sell vintage vinyl records', kind: 'known', note: 'vintage-and-collectables row on "collecting"' },
+  // Athletes and sport coaching
+  { sentence: 'I train for triathlons', kind: 'unknown', note: 'issue 51; "triathlons" in the running-coaching row; an athlete, not a coach' },
+  { sentence: "I'm a rock climber", kind: 'unknown', note: 'no lexicon term ("climber" is not one): general' },
+  { sentence: 'I swim competitively', kind: 'unknown', note: 'swimming sits in the running-coaching row; an athlete' },
+  { sentence: 'I teach swimming to kids', kind: 'unknown', note: 'swimming in the running-coaching row; market: kids' },
+  { sentence: "I'm a long-distance cyclist", kind: 'unknown', note: 'read as "long-distance running coaching" on "cyclist"' },
+  { sentence: 'I run marathons', kind: 'known', note: 'running-coaching row on "running"' },
+  { sentence: 'I coach youth football', kind: 'known', note: 'sports-coaching row on "football"' },
+  { sentence: 'I play tennis at club level', kind: 'known', note: 'sports-coaching row on "tennis"' },
+  // Furniture and wooden goods
+  { sentence: 'I am a retired carpenter', kind: 'known', note: 'issue 51; carpentry row (trade)' },
+  { sentence: 'I make wooden toys', kind: 'known', note: 'toy-making row' },
+  { sentence: 'I build furniture from reclaimed wood', kind: 'known', note: 'woodworking row on "furniture"' },
+  { sentence: 'I carve wooden spoons and chopping boards', kind: 'unknown', note: 'no lexicon term ("carve" is not one): general, two skills' },
+  // Health, languages and other work
+  { sentence: "I'm a night-shift ICU nurse", kind: 'known', note: 'issue 51; nursing row, read as "night-shift icu nursing"' },
+  { sentence: 'I speak Mandarin and English fluently', kind: 'known', note: 'issue 51; language row, two skills' },
+  { sentence: "I'm bilingual in Korean and English", kind: 'known', note: 'language row, but read as "bilingual" and "english": Korean is lost' },
+  { sentence: "I'm a sign language interpreter", kind: 'known', note: 'language row on "sign language"' },
+  { sentence: "I'm a primary school teacher who speaks French", kind: 'known', note: 'teaching row (tutoring) and French (language)' },
+  { sentence: "I'm a drone pilot", kind: 'known', note: 'videography row on "drone pilot"' },
+  { sentence: "I'm a sommelier", kind: 'known', note: 'wine row (food)' },
+  { sentence: 'I do fine-line tattoos', kind: 'known', note: 'tattooing row (beauty)' },
+  { sentence: 'I play chess', kind: 'known', note: 'chess row (hobby)' },
+  { sentence: 'I grow vegetables on my balcony', kind: 'known', note: 'growing-produce row (food)' },
+  { sentence: 'I fix washing machines', kind: 'known', note: 'appliance-repair row' },
+  { sentence: "I'm good with Excel", kind: 'known', note: 'data-analysis row on "excel"' },
+  { sentence: "I'm a retired accountant", kind: 'known', note: 'accounting row (knowledge)' },
+  { sentence: 'I have six beehives in my back garden', kind: 'unknown', note: 'read as "six beehive" gardening on the place "garden"' },
+  { sentence: 'I design balcony gardens for people in flats', kind: 'unknown', note: 'read as "balcony design", graphic-design row on "design"' },
+  { sentence: "I'm a truck driver", kind: 'unknown', note: 'no lexicon term: general' },
+  { sentence: "I'm a retired firefighter", kind: 'unknown', note: 'security-work row (regulated) on "firefighter"' },
+  { sentence: 'I make custom sneakers', kind: 'unknown', note: 'no lexicon term, made-product guessed from "making"' },
+  { sentence: "I'm a scuba diving instructor", kind: 'unknown', note: 'no lexicon term: general' },
+  { sentence: "I'm a cosplayer who sews costumes", kind: 'unknown', note: '"cosplayer" general, "costume sewing" in the sewing row' },
+  { sentence: "I'm a tour guide in Lisbon", kind: 'unknown', note: 'no lexicon term: general' },
+];
