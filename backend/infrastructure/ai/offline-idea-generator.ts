@@ -408,7 +408,7 @@ const social: Pattern[] = [
   {
     title: 'UGC Creator for {Skill} Brands',
     subtitle: 'Paid product videos for brands, no big following needed',
-    method: 'User-generated content fees from brands',
+    method: 'User-generated content fees from brands (Billo, Insense, Upwork)',
     industry: '{domain} · Marketing',
     price: { low: 100, high: 400, unit: 'per video', sold: 'videos' },
     what: 'Make authentic product videos (UGC) for brands selling to people interested in {skill}; brands run them as ads, so your follower count does not matter.',
@@ -588,12 +588,16 @@ const generic: Pattern[] = [
 
 const catalogue: Record<string, Pattern[]> = { fiverr, online, offline, social };
 
-/** Why each kind of idea works; one per idea, so descriptions read less alike. */
+/**
+ * Why each kind of idea works; one per idea, so descriptions read less alike. The marketplace lines
+ * name the idea's own platform ({platform}: Fiverr for a gig, TaskRabbit for a TaskRabbit idea); an
+ * idea of the category sold on no platform (expert calls, a studio's commissions) gets a generic line.
+ */
 const whyItWorks: Record<string, string[]> = {
   fiverr: [
-    'Fiverr brings buyers to you, so you can test demand without a website or an audience.',
-    'Buyers on Fiverr compare gigs in seconds: a specific promise beats a long list of skills.',
-    'Reviews compound on Fiverr: every good order makes the next one easier to win.',
+    '{platform} brings buyers to you, so you can test demand without a website or an audience.',
+    'Buyers on {platform} compare {listings} in seconds: a specific promise beats a long list of skills.',
+    'Reviews compound on {platform}: every good order makes the next one easier to win.',
   ],
   online: [
     'It is built once and sold many times, so income is not capped by your hours.',
@@ -616,6 +620,25 @@ const whyItWorks: Record<string, string[]> = {
     'Repeat clients are the cheapest to win: design the offer so it can recur.',
   ],
 };
+/** Marketplaces and booking platforms an idea can be sold on, as its title or method names them. */
+const marketplaces = ['Fiverr', 'Upwork', 'TaskRabbit', 'Thumbtack', 'Bark', 'Checkatrade', 'Airtasker', 'GigSalad', 'Booksy', 'Fresha', 'Treatwell', 'StyleSeat', 'Rover', 'Care.com', 'italki', 'Preply', 'Superprof'];
+
+/** The closing line of an idea: the category's, about the idea's own platform when it names one (never Fiverr's for a TaskRabbit idea). */
+function whyLine(source: string, title: string, method: string, random: () => number): string {
+  const lines = whyItWorks[source] ?? whyItWorks.generic;
+  const index = Math.floor(random() * lines.length);
+  if (!lines.some((l) => l.includes('{platform}'))) return lines[index];
+  // The platform the title names first ("… on Airtasker"), else the method's.
+  const named = (text: string) =>
+    marketplaces
+      .map((p) => ({ p, at: text.search(new RegExp(`\\b${p.replace('.', '\\.')}\\b`, 'i')) }))
+      .filter((m) => m.at >= 0)
+      .sort((a, b) => a.at - b.at)[0]?.p;
+  const platform = named(title) ?? named(method);
+  if (!platform) return whyItWorks.generic[index % whyItWorks.generic.length];
+  return fill(lines[index], { platform, listings: platform === 'Fiverr' ? 'gigs' : 'offers' });
+}
+
 const catalogueAliases: Record<string, string> = {
   gig: 'fiverr',
   gigs: 'fiverr',
@@ -1061,6 +1084,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
   const plans: CategoryPlan[] = input.categories.map((c) => ({ ...c, source: catalogueKey(c) }));
   const usedTitles = new Set<string>();
   const usedTemplates = new Set<string>();
+  const usedBlocks = new Set<string>();
   const ideas: Idea[] = [];
   const perCategory = Math.max(1, input.ideasPerCategory);
 
@@ -1114,7 +1138,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         options = [...options.filter(written), ...options.filter((o) => !written(o))];
       }
 
-      const render = (choice: { candidate: Candidate; main: SkillVoice; second?: SkillVoice }, round: number) => {
+      const render = (choice: { candidate: Candidate; main: SkillVoice; second?: SkillVoice }) => {
         const { candidate, main, second } = choice;
         const pattern = candidate.pattern;
         // An occasion ("at funerals") names only ideas sold for occasions; a group ("for seniors") any idea.
@@ -1161,38 +1185,44 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
         // A title never copies the member's sentence ("Excel dashboards for small businesses") back.
         const copies = sentence.split(/\s+/).length >= 3 && title.toLowerCase().includes(sentence.toLowerCase());
         if ((title.length > 80 || copies) && titleTemplate !== pattern.title) title = tidySpaces(tidy(fill(pattern.title, values)));
-        if (round > 0) title = `${title}: ${titleCaseWords(audience)} Edition`;
         return { title, values, audience, named };
       };
 
-      // The first candidate not used yet whose title is new and fits; then, only when every one is used, a second round.
-      let chosen: { choice: (typeof options)[number]; rendered: ReturnType<typeof render> } | undefined;
-      for (let round = 0; !chosen && round < 3; round++) {
-        for (const choice of options) {
-          if (round === 0 && usedTemplates.has(`${choice.candidate.id}|${choice.main.skill.name}`)) continue;
-          const rendered = render(choice, round);
+      // The text a template writes for this idea (its own sentences, before the closing lines): no two ideas of a set share it.
+      const blockOf = (choice: (typeof options)[number], values: Record<string, string>) =>
+        [choice.candidate.pattern.what, choice.candidate.pattern.how, choice.candidate.pattern.first].map((t) => fill(t, values)).join(' ');
+      // The first candidate not used yet whose title and text are new and fit.
+      const firstFitting = (list: typeof options) => {
+        for (const choice of list) {
+          if (usedTemplates.has(`${choice.candidate.id}|${choice.main.skill.name}`)) continue;
+          const rendered = render(choice);
           if (usedTitles.has(rendered.title) || rendered.title.length > 80 || repeatsWord(rendered.title)) continue;
+          if (usedBlocks.has(blockOf(choice, rendered.values))) continue;
           // A title that names the market never has a description about another occasion ("Singing at Funerals" for weddings).
           if (market && rendered.title.toLowerCase().includes(market.phrase)) {
             const p = choice.candidate.pattern;
             const text = [p.subtitle, p.what, p.how, p.first].map((t) => fill(t, rendered.values)).join(' ');
             if (otherOccasions(text, market.phrase).length > 0) continue;
           }
-          chosen = { choice, rendered };
-          break;
+          return { choice, rendered };
         }
+        return undefined;
+      };
+      let chosen = firstFitting(options);
+      // When every template of this skill is used, one of another skill of the sentence. A generic pattern ("{Skill} Consulting
+      // for {Label}") only for a category with no idea yet, or past the three ideas a category holds by default (settings that
+      // ask for more than the catalogue holds): as a second or third idea it reads as filler ("… Local/Offline Service").
+      for (let k = 0; !chosen && k < voices.length; k++) if (!('skill' in owner && owner.skill === k)) chosen = firstFitting(candidatesOf({ skill: k }));
+      if (!chosen && (n === 0 || n >= 3)) {
+        chosen = firstFitting(voices.flatMap((main) => generic.map((p) => ({ candidate: fromPattern('generic', p), main }))).filter((o) => fitsSkill(o.candidate, o.main.skill)));
       }
-      if (!chosen) {
-        const choice = options[0] ?? candidatesOf({ skill: 0 })[0] ?? { candidate: fromPattern('generic', generic[0]), main: voices[0] };
-        const rendered = render(choice, 1);
-        let title = rendered.title;
-        for (let k = 2; usedTitles.has(title); k++) title = `${rendered.title} (${k})`;
-        chosen = { choice, rendered: { ...rendered, title } };
-      }
+      // Otherwise the category has one idea fewer: never the same idea again for someone else ("…: Apps Edition", "… (2)").
+      if (!chosen) continue;
       const { choice, rendered } = chosen;
       usedTemplates.add(`${choice.candidate.id}|${choice.main.skill.name}`);
       if (choice.second) usedTemplates.add(choice.candidate.id);
       usedTitles.add(rendered.title);
+      usedBlocks.add(blockOf(choice, rendered.values));
       const pattern = choice.candidate.pattern;
       const values = rendered.values;
 
@@ -1203,7 +1233,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
 
       const sentences = [fill(pattern.what, values), fill(pattern.how, values), fill(pattern.first, values)];
       if (rendered.named && market && !sentences[0].toLowerCase().includes(market.phrase)) sentences.splice(1, 0, `Aim it ${market.preposition} ${market.phrase} first: that is the market you know.`);
-      sentences.push(pick(whyItWorks[plan.source] ?? whyItWorks.generic, random));
+      sentences.push(whyLine(plan.source, rendered.title, fill(pattern.method, values), random));
       // In a sentence of several skills, an idea for one of them points its customers to the other.
       const other = !choice.second ? voices.find((v) => v !== choice.main) : undefined;
       if (other) sentences.push(fill(pick(crossSell, random), { other: other.skill.name }));

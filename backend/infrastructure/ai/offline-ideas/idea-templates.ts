@@ -322,7 +322,7 @@ const beauty: IdeaTemplate[] = group(['beauty'], {
       notNames: /tattoo/i,
       title: '{Skill} Chair in a Local Salon',
       subtitle: 'Rent a chair two days a week and build a client book',
-      method: 'Chair rental with your own clients',
+      method: 'Chair rental with your own clients, booked on Fresha or Booksy',
       industry: '{domain} · Salons',
       price: price(35, 90, 'per appointment', 'appointments'),
       what: 'Rent a chair or room in a salon on quiet days and build your own {skill} client book without the cost of your own premises.',

@@ -185,6 +185,8 @@ function nameFor(phrase: string, match: Match | undefined): string {
   if (leadingVerb.test(bare)) return entry.name;
   // "I do nails" read as "nailing": a gerund the lexicon does not know is the work of the noun it came from.
   if (!bare.includes(' ') && /ing$/.test(bare) && !byTerm.has(bare) && term !== bare) return entry.name;
+  // "I train for triathlons": a sport or pastime named by its plural reads in the singular in compounds ("Triathlon Lessons", not "Triathlons Lessons").
+  if (!bare.includes(' ') && bare === term && phrase.toLowerCase() !== bare && entry.kinds.includes('hobby') && !entry.kinds.includes('language')) return bare;
   return phrase;
 }
 
@@ -294,6 +296,46 @@ function findMarket(sentence: string): { market?: SkillMarket; rest: string } {
   return { rest: sentence };
 }
 
+/** Languages and the nationalities that share their names: written with a capital whatever the sentence did. */
+const languageWords = new Set(
+  'english spanish french german italian portuguese japanese chinese mandarin cantonese korean arabic russian hindi urdu bengali turkish dutch swedish norwegian danish finnish greek hebrew vietnamese thai indonesian malay tagalog swahili yoruba igbo hausa amharic persian farsi ukrainian romanian czech hungarian'.split(' '),
+);
+
+/**
+ * The words whose case the sentence fixes, by their lower case: the words it wrote with a capital
+ * ("ICU", "Lisbon", "TikTok"; its first word only when a later letter is a capital too, and never
+ * "I"), and the languages it names ("english" → "English").
+ */
+function casedWordsOf(sentence: string): Map<string, string> {
+  const cased = new Map<string, string>();
+  const words = sentence.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu) ?? [];
+  // A sentence in capitals, or with every word capitalised ("Wedding Photography"), says nothing by its capitals but its acronyms.
+  const long = words.filter((w) => w.length > 3);
+  const unmarked = !/\p{Ll}/u.test(sentence) || (long.length > 1 && long.every((w) => /^\p{Lu}/u.test(w)));
+  words.forEach((word, i) => {
+    const lower = word.toLowerCase();
+    for (const part of lower.split(/[-.'’]/)) if (languageWords.has(part)) cased.set(part, part[0].toUpperCase() + part.slice(1));
+    if (/^i(['’](m|ve|d|ll))?$/.test(lower) || !/\p{Ll}/u.test(sentence)) return;
+    // A capital after the first letter ("ICU", "TikTok") is always meant; a first capital, except on the first word.
+    const parts = word.split(/[-.]/);
+    parts.forEach((part, k) => {
+      const meant = /\p{Lu}/u.test(part.slice(1)) || (!unmarked && /^\p{Lu}/u.test(part) && (i > 0 || k > 0));
+      if (meant) cased.set(part.toLowerCase(), part);
+    });
+  });
+  return cased;
+}
+
+/** `text` with every word the sentence wrote with capitals, and every language, in the sentence's case ("night-shift icu nursing" → "night-shift ICU nursing"). */
+export function keepCase(text: string, sentence: string): string;
+export function keepCase(text: string | undefined, sentence: string): string | undefined;
+export function keepCase(text: string | undefined, sentence: string): string | undefined {
+  if (!text) return text;
+  const cased = casedWordsOf(sentence);
+  if (cased.size === 0) return text;
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => cased.get(word.toLowerCase()) ?? word);
+}
+
 /**
  * Reads a skill sentence: the skills it names (in order, each with its kinds), every kind once,
  * and the market it names. Deterministic; never throws; an empty or unreadable sentence gives one
@@ -338,5 +380,10 @@ export function classifySkill(sentence: string): SkillClassification {
     market = { phrase, title: titleCase(phrase), preposition: 'for', event: true };
   }
   const kinds = [...new Set(distinct.flatMap((s) => s.kinds))];
-  return { skills: distinct, kinds, ...(market ? { market } : {}) };
+  // Proper nouns, acronyms and languages as the person wrote them ("ICU", "English"), never flattened by the reading.
+  const asWritten = distinct.map((s) => {
+    const name = keepCase(s.name, sentence);
+    return { ...s, name, title: titleCase(name), things: keepCase(s.things, sentence), role: keepCase(s.role, sentence) };
+  });
+  return { skills: asWritten, kinds, ...(market ? { market } : {}) };
 }
