@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { handleCommand } from '../../backend/application/event-sourcing/command-handler';
-import type { EventStore, RecordedEvent } from '../../backend/application/ports/event-store';
+import type { AllPosition, EventStore, RecordedEvent } from '../../backend/application/ports/event-store';
 import { userDecider, userStreams } from '../../backend/domain/identity/user';
 import { systemActor } from '../../backend/domain/shared/actor';
 import { comparePositions, startOfAll } from '../../backend/application/ports/event-store';
@@ -227,16 +227,30 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
 
     // A month later, the member's next credits command starts a new period.
     clock.moveBy(32 * 24 * 60 * 60_000);
-    await t.services.credits.sync({ userId: helped.userId, role: 'free' }, { actor: null, requestId: 'seed-period' });
+    const period = await t.services.credits.sync({ userId: helped.userId, role: 'free' }, { actor: null, requestId: 'seed-period' });
+    expect(period.position, 'the sync after a month starts a new period').toBeDefined();
 
-    // The history up to now: what a background sweeper appends meanwhile is left out.
-    const head = (await t.services.eventStore.headPosition())!;
+    // The history up to now: what a background sweeper appends meanwhile is left out. The head
+    // is what every reader can see, below the oldest transaction still open on the server (on a
+    // shared server, maybe another test's), so it can lag this journey's last append a while.
+    const head = await headReaching(t.services.eventStore, period.position!);
     await t.services.progress.waitFor(head, 10_000);
     const events = await t.services.eventStore.readAll({ after: startOfAll, limit: 100_000 });
     return events.filter((event) => comparePositions(event.position, head) <= 0);
   } finally {
     await t.close();
     await stripe.close();
+  }
+}
+
+/** The event store's head once it includes `position` (within ten seconds). */
+async function headReaching(store: EventStore, position: AllPosition): Promise<AllPosition> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const head = await store.headPosition();
+    if (head && comparePositions(head, position) >= 0) return head;
+    if (Date.now() > deadline) throw new Error('the event store head did not reach the journey\'s last append within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
