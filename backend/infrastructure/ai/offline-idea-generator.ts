@@ -804,6 +804,10 @@ const kindIndustry: Partial<Record<SkillKind, string>> = {
   creative: 'Arts & Creative',
   animals: 'Pets',
   photography: 'Photography',
+  performance: 'Entertainment & Media',
+  restoration: 'Vintage & Restoration',
+  sport: 'Sport & Coaching',
+  woodwork: 'Furniture & Woodwork',
   advice: 'Professional Advice',
   therapy: 'Therapy & Counselling',
 };
@@ -864,6 +868,8 @@ function voiceOf(skill: ClassifiedSkill): SkillVoice {
     Role: titleCaseWords(role),
     role,
     Roles: titleCaseWords(pluralOf(role)),
+    // The work in running text, for the general ideas: the activity, or the person's role as work ("working as a tour guide").
+    work: skill.unsure && skill.role ? `working as ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}` : shown,
   };
   return { skill, values, domain: industryOf(skill) };
 }
@@ -903,6 +909,10 @@ const kindAudiences: Partial<Record<SkillKind, string[]>> = {
   regulated: ['fellow professionals', 'students of the profession', 'patients and families', 'employers'],
   advice: ['small business owners', 'families', 'landlords', 'freelancers'],
   therapy: ['fellow professionals', 'trainees', 'adults', 'employers'],
+  performance: ['fans', 'party hosts', 'event organisers', 'brands'],
+  restoration: ['collectors', 'owners of old pieces', 'enthusiasts', 'gift buyers'],
+  sport: ['athletes', 'beginners', 'club members', 'parents'],
+  woodwork: ['gift buyers', 'homeowners', 'collectors', 'families'],
 };
 
 /** Who generic ideas for a skill are for: businesses for commercial work, otherwise the people of its kind. */
@@ -940,7 +950,7 @@ const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; 
   '{Skill} Stall at Markets & Fairs': { kinds: ['general'] },
   'Corporate {Skill} Team Sessions': { kinds: ['hobby', 'food', 'general'], traits: ['teaching'] },
   '{Skill} Bookings for Weddings & Events': { kinds: ['event'], traits: ['event'] },
-  'After-School {Skill} Club': { kinds: ['hobby', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card/i },
+  'After-School {Skill} Club': { kinds: ['hobby', 'language', 'creative', 'made-product', 'general'], traits: ['teaching', 'kids'], notNames: /hiking|outdoor|camping|foraging|birdwatch|fishing|angling|collect|vintage|tarot|genealog|family history|trading card|poker/i },
   '{Skill} Help for Seniors': { kinds: ['home-service', 'general'] },
   'Neighbourhood {Skill} Subscription': { kinds: ['home-service', 'animals', 'general'] },
   '{Skill} Tips on TikTok & Reels': { kinds: everyKindButRegulated },
@@ -959,7 +969,7 @@ const fillerFit: Record<string, { kinds: SkillKind[]; traits?: TemplateTrait[]; 
 /** A template from either source, with what the generator needs to choose it. */
 interface Candidate {
   id: string;
-  pattern: Pattern & { marketTitle?: string };
+  pattern: Pattern & { marketTitle?: string; placeTitle?: string };
   kinds: readonly SkillKind[];
   traits: readonly TemplateTrait[];
   notKinds: readonly SkillKind[];
@@ -992,9 +1002,17 @@ function fromTemplate(t: IdeaTemplate): Candidate {
   };
 }
 
-function fromPattern(source: string, p: Pattern): Candidate {
+/**
+ * Kinds written whole (offline-ideas/kinds/, issue 51): their templates fill every category, so no
+ * generic pattern ("{Skill} Tips on TikTok & Reels") stands in for their plain business.
+ */
+const kindsWrittenWhole: ReadonlySet<SkillKind> = new Set(['performance', 'restoration', 'sport', 'woodwork']);
+
+function fromPattern(source: string, p: Pattern, lastResort = false): Candidate {
   const fit = fillerFit[p.title] ?? { kinds: allSkillKinds };
-  return { id: `${source}:${p.title}`, pattern: p, kinds: fit.kinds, traits: fit.traits ?? [], notKinds: [], notNames: fit.notNames, specific: false };
+  // As the last resort of a category that would otherwise be empty (which the app refuses as an invalid answer), any kind.
+  const kinds = lastResort ? fit.kinds : fit.kinds.filter((k) => !kindsWrittenWhole.has(k));
+  return { id: `${source}:${p.title}`, pattern: p, kinds, traits: fit.traits ?? [], notKinds: [], notNames: fit.notNames, specific: false };
 }
 
 /** Whether a candidate may be used for this skill (the kinds it declares, the traits the skill forbids). */
@@ -1123,7 +1141,9 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
                 .map(fromTemplate)
                 .filter((c) => fitsSkill(c, voice.skill))
             : [];
-        return [...forMarket, ...specific, ...fillers.filter((c) => fitsSkill(c, voice.skill))].map((candidate) => ({ candidate, main: voice }));
+        // A skill the reading is unsure of gets the general ideas only, never generic patterns of some kind of work.
+        const fitting = voice.skill.unsure ? [] : fillers.filter((c) => fitsSkill(c, voice.skill));
+        return [...forMarket, ...specific, ...fitting].map((candidate) => ({ candidate, main: voice }));
       };
       let options = candidatesOf(owner);
       if ('pair' in owner && options.every((o) => usedTemplates.has(`${o.candidate.id}`))) {
@@ -1161,6 +1181,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
           label: plan.label,
           keyword,
           Keyword: titleCaseWords(keyword),
+          Place: reading.place ?? '',
           Market: market?.title ?? '',
           market: market?.phrase ?? '',
           prep: market?.preposition ?? 'for',
@@ -1168,6 +1189,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
           Organisers: market ? titleCaseWords(organisersOf(market.phrase)) : '',
         };
         let titleTemplate = pattern.title;
+        if (reading.place && pattern.placeTitle && !named) titleTemplate = pattern.placeTitle;
         if (named) {
           if (pattern.marketTitle) titleTemplate = pattern.marketTitle;
           // A product is not sold "for kids" by its title (a stall, a recipe gig): only templates written for a market say so.
@@ -1175,7 +1197,7 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
           else if (
             !/\{Audience\}/.test(pattern.title) &&
             !/\s(for|at)\s/i.test(fill(pattern.title, values)) &&
-            !main.skill.kinds.some((k) => k === 'food' || k === 'made-product') &&
+            !main.skill.kinds.some((k) => k === 'food' || k === 'made-product' || k === 'woodwork') &&
             !(main.skill.kinds.includes('language') && !candidate.traits.includes('teaching')) &&
             (market.event || candidate.traits.includes('teaching') || !/^(kids?|children|child|toddlers?|babies|baby|teens?|teenagers?)\b/.test(market.phrase))
           )
@@ -1214,7 +1236,9 @@ function buildIdeas(input: IdeaPromptInput, random: () => number): GeneratedIdea
       // ask for more than the catalogue holds): as a second or third idea it reads as filler ("… Local/Offline Service").
       for (let k = 0; !chosen && k < voices.length; k++) if (!('skill' in owner && owner.skill === k)) chosen = firstFitting(candidatesOf({ skill: k }));
       if (!chosen && (n === 0 || n >= 3)) {
-        chosen = firstFitting(voices.flatMap((main) => generic.map((p) => ({ candidate: fromPattern('generic', p), main }))).filter((o) => fitsSkill(o.candidate, o.main.skill)));
+        chosen = firstFitting(
+          voices.flatMap((main) => generic.map((p) => ({ candidate: fromPattern('generic', p, true), main }))).filter((o) => !o.main.skill.unsure && fitsSkill(o.candidate, o.main.skill)),
+        );
       }
       // Otherwise the category has one idea fewer: never the same idea again for someone else ("…: Apps Edition", "… (2)").
       if (!chosen) continue;

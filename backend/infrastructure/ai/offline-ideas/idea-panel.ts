@@ -51,7 +51,7 @@ export const ideaPanel: PanelSentence[] = [
   { sentence: 'I teach yoga for seniors', parts: [/yoga/i], plain: /yoga (lessons|classes) for seniors/i, market: /seniors/i },
   { sentence: "I'm a personal trainer", parts: [/personal training/i], plain: /private personal training lessons|personal training classes/i },
   // languages
-  { sentence: 'I speak Spanish and French fluently', parts: [/spanish/i, /french/i], plain: /spanish translation|private spanish lessons/i },
+  { sentence: 'I speak Spanish and French fluently', parts: [/spanish/i], plain: /spanish translation|private spanish lessons/i },
   { sentence: 'I translate German to English', parts: [/german/i], plain: /german translation gig/i },
   { sentence: 'I speak Japanese', parts: [/japanese/i], plain: /japanese lessons|japanese translation/i },
   // tutoring

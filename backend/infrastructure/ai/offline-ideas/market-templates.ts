@@ -126,6 +126,7 @@ const cakesForOccasions = set('cakes-occasion', 'occasion', {
   fiverr: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       names: /cake|cupcake|cookie|biscuit|dessert|pastr|brownie|macaron/i,
       title: '{Item} Designs & Quotes for {Market}',
       subtitle: 'A sketch and a price {organisers} can confirm in one message',
@@ -141,6 +142,7 @@ const cakesForOccasions = set('cakes-occasion', 'occasion', {
   online: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       names: /cake|cupcake|cookie|biscuit|dessert|pastr|brownie|macaron/i,
       title: 'Custom {Item} Orders for {Market}, Booked Online',
       subtitle: 'Choose the size, flavour and date online, paid with a deposit',
@@ -156,6 +158,7 @@ const cakesForOccasions = set('cakes-occasion', 'occasion', {
   offline: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       names: /cake|cupcake|cookie|biscuit|dessert|pastr|brownie|macaron/i,
       title: '{Item} Orders for {Market}, Delivered',
       subtitle: 'Made to order and brought on the day',
@@ -171,6 +174,7 @@ const cakesForOccasions = set('cakes-occasion', 'occasion', {
   social: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       names: /cake|cupcake|cookie|biscuit|dessert|pastr|brownie|macaron/i,
       title: '{Item} Orders for {Market}: Instagram Gallery',
       subtitle: 'Photos of every order, with the order form in the bio',
@@ -270,6 +274,7 @@ const foodAtOccasions = set('food-occasion', 'occasion', {
   fiverr: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: 'Catering Menus & Quotes for {Market}',
       subtitle: 'Fixed-price {product} menus {organisers} can order in one message',
       method: 'Quotes through Bark, Google and a one-page menu',
@@ -284,6 +289,7 @@ const foodAtOccasions = set('food-occasion', 'occasion', {
   online: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: 'Pre-Ordered {Product} Platters for {Market}',
       subtitle: 'Ordered and paid online, delivered ready to serve',
       method: 'Online pre-orders (Shopify, Square or a simple order form)',
@@ -298,6 +304,7 @@ const foodAtOccasions = set('food-occasion', 'occasion', {
   offline: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: '{Product} Catering for {Market}',
       subtitle: 'A short menu per head, delivered ready to serve',
       method: 'Direct catering bookings',
@@ -312,6 +319,7 @@ const foodAtOccasions = set('food-occasion', 'occasion', {
   social: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: '{Product} Platters for {Market} on Instagram',
       subtitle: 'Photos of real spreads that bring the next orders',
       method: 'Instagram and Facebook posts with an order link',
@@ -331,6 +339,7 @@ const foodForGroups = set('food-group', 'group', {
   fiverr: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: 'Custom {Product} Recipes for {Market}',
       subtitle: 'Recipes written and tested for what {market} need',
       method: 'Fiverr recipe-development gig',
@@ -345,6 +354,7 @@ const foodForGroups = set('food-group', 'group', {
   online: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: 'Pre-Order {Product} Drops for {Market}',
       subtitle: 'Ordered online, collected or delivered locally',
       method: 'Online pre-orders (Shopify, Square or a simple order form)',
@@ -359,6 +369,7 @@ const foodForGroups = set('food-group', 'group', {
   offline: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: '{Product} Deliveries for {Market}',
       subtitle: 'A regular order, made for them and brought to the door',
       method: 'Local deliveries, weekly or to order',
@@ -373,6 +384,7 @@ const foodForGroups = set('food-group', 'group', {
   social: [
     {
       kinds: ['food'],
+      notNames: /sommelier|\bwine\b/i,
       title: '{Product} Videos for {Market} on TikTok & Reels',
       subtitle: 'Short videos of what you make for them, with an order link',
       method: 'TikTok and Instagram Reels',

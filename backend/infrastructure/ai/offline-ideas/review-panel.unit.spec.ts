@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultAiSettings } from '../../../application/ai/ai-settings';
 import { buildIdeaPromptInput } from '../../../application/ai/idea-prompt';
 import { parseGeneratedIdeas } from '../../../application/ai/parse-ideas';
-import { OfflineIdeaGenerator } from '../offline-idea-generator';
+import { OfflineIdeaGenerator, planIdeas } from '../offline-idea-generator';
 import { ideaPanel } from './idea-panel';
 import { mechanicalFaults, type IdeaText } from './mechanical-rules';
 import { reviewPanel } from './review-panel';
@@ -13,7 +13,8 @@ import { reviewPanel } from './review-panel';
  * visitor receives (default settings, the skill alone, not personalized; as print-review-panel.ts
  * prints it): every description speaks of its own channel, no two ideas share a description or a
  * title with a word appended, the sentence's proper nouns, acronyms and languages keep their case,
- * and a sport named in the plural reads in the singular in titles.
+ * a sport named in the plural reads in the singular in titles, and one title at least names the
+ * sentence's plain business (`plainBusiness` in review-panel.ts).
  * `node --import tsx backend/infrastructure/ai/offline-ideas/print-review-panel.ts --count --faults` lists what breaks them.
  */
 
@@ -65,6 +66,28 @@ describe('the mechanical rules (issue 51)', () => {
     });
   }
 
+  for (const { sentence, plainBusiness } of reviewPanel) {
+    it(`name the plain business of "${sentence}" among its titles`, async () => {
+      const titles = (await ideasFor(sentence)).ideas.map((i) => i.title);
+      expect(titles.some((title) => plainBusiness.test(title)), `${plainBusiness} in:\n${titles.join('\n')}`).toBe(true);
+    });
+  }
+
+  it('give a skill the reading is unsure of the general ideas only, named in the person’s own words (Build item 1)', async () => {
+    for (const [sentence, words, asWork] of [
+      ["I'm a lighthouse keeper", 'Lighthouse Keeper', 'working as a lighthouse keeper'],
+      ['I tune bagpipes', 'Bagpipe Tuning', 'bagpipe tuning'],
+      ['I keep ferrets in my garden', 'Ferret Keeping', 'ferret keeping'],
+    ]) {
+      const planned = planIdeas(buildIdeaPromptInput(defaultAiSettings, { skill: sentence }, { personalized: false })).planned;
+      expect(planned.length, sentence).toBe(12);
+      // No template of a kind guessed from a word ("garden" → gardening rounds), no generic pattern of some other work.
+      for (const { idea, templateId } of planned) expect(templateId, `${sentence}: ${idea.title}`).toMatch(/^general\//);
+      expect(planned.filter(({ idea }) => idea.title.includes(words)).length, sentence).toBeGreaterThanOrEqual(9);
+      expect(planned.filter(({ idea }) => idea.description.includes(asWork)).length, sentence).toBeGreaterThanOrEqual(9);
+    }
+  });
+
   it('keep the words of the BEFORE record as the person wrote them', async () => {
     const nurse = await ideasFor("I'm a night-shift ICU nurse");
     expect(nurse.ideas.filter((i) => /\bICU\b/.test(i.title)).length).toBeGreaterThanOrEqual(8);
@@ -74,6 +97,8 @@ describe('the mechanical rules (issue 51)', () => {
     const triathlon = (await ideasFor('I train for triathlons')).ideas.map((i) => i.title).join('\n');
     expect(triathlon).toMatch(/Triathlon (Lessons|Classes|Coaching|Online Course|Plan)/);
     expect(triathlon).not.toMatch(/Triathlons/);
+    const lisbon = (await ideasFor("I'm a tour guide in Lisbon")).ideas.map((i) => i.title);
+    expect(lisbon.filter((t) => t.includes('Lisbon')).length, lisbon.join('\n')).toBeGreaterThanOrEqual(2);
     const carpenter = (await ideasFor('I am a retired carpenter')).ideas.filter((i) => /TaskRabbit|Bark|Airtasker/.test(i.title));
     expect(carpenter.length).toBeGreaterThanOrEqual(1);
     for (const i of carpenter) expect(i.description).not.toMatch(/Fiverr/);

@@ -20,6 +20,10 @@ export const skillKinds = {
   photography: 'Photography and filming: sessions, weddings and events, portraits, headshots, products, stock, editing.',
   creative: 'Creative writing or art: painting, drawing, illustration, poetry, fiction, music production, voice-over.',
   animals: 'Animals: dog walking and training, grooming, pet sitting, horses.',
+  performance: 'Performers and creators: dance, music, comedy, street performance, and content made for a platform (YouTube, TikTok, Twitch).',
+  restoration: 'Restorers and collectors of vintage objects (clocks, record players, classic cars, cameras, records): restore, refurbish, resell, value, teach.',
+  sport: 'Athletes and sport coaching: training plans, coaching, events and gear for a sport the person plays or trains for.',
+  woodwork: 'Makers of furniture and wooden goods: furniture, toys, spoons and boards, made to sell or to order, and taught.',
   general: 'Not recognised: only the generic templates, which fit any work.',
 } as const;
 

@@ -63,11 +63,15 @@ export const forbiddenTraits: Record<SkillKind, readonly TemplateTrait[]> = {
   photography: [],
   creative: [],
   animals: ['remote'],
+  performance: [],
+  restoration: ['remote'],
+  sport: [],
+  woodwork: ['remote'],
   general: [],
 };
 
 /** Kinds of work that have a place at weddings, parties and other events. */
-export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative', 'beauty', 'photography']);
+export const kindsAtEvents: ReadonlySet<SkillKind> = new Set(['event', 'food', 'made-product', 'creative', 'beauty', 'photography', 'performance']);
 
 /** A market the sentence names: "funerals" in "I sing at funerals". */
 export interface SkillMarket {
@@ -91,8 +95,16 @@ export interface ClassifiedSkill {
   things?: string;
   /** The person doing it ("pharmacist"), when the lexicon knows it. */
   role?: string;
-  /** The lexicon term that gave the kinds; undefined when the kinds were guessed. */
+  /** The lexicon term that gave the kinds; undefined when no term named the work. */
   matched?: string;
+  /**
+   * The reading is unsure: no lexicon term named the work, or the only one named a place the work
+   * is done at ("in my back garden", "on YouTube") rather than the work. Such a skill is `general`:
+   * it gets the general ideas, true for anyone with it and named in the person's words, never the
+   * templates of a kind guessed from a word ("restore", "design", "making"): a wrong kind is worse
+   * than a plain one.
+   */
+  unsure?: boolean;
 }
 
 export interface SkillClassification {
@@ -101,6 +113,8 @@ export interface SkillClassification {
   /** Every kind of every skill, in order, once. */
   kinds: SkillKind[];
   market?: SkillMarket;
+  /** A place the sentence names by its proper name ("Lisbon" in "I'm a tour guide in Lisbon"), as written. */
+  place?: string;
 }
 
 /** Whether a template that declares `kinds` and `traits` may be used for a skill of `skillKinds`. */
@@ -190,18 +204,6 @@ function nameFor(phrase: string, match: Match | undefined): string {
   return phrase;
 }
 
-/** Kinds for a skill the lexicon does not know, from the broad field its words suggest. */
-const guesses: { match: RegExp; kinds: SkillKind[] }[] = [
-  { match: /(design|develop|program|cod(e|ing)|software|data|web|app|market|writ|edit|account|consult|manag|analy|seo|admin)/, kinds: ['knowledge'] },
-  { match: /(repair|fix|restor|install|build|mechanic)/, kinds: ['trade'] },
-  { match: /(clean|garden|organi[sz])/, kinds: ['home-service'] },
-  { match: /(hair|beauty|makeup|nail)/, kinds: ['beauty'] },
-  { match: /(bak|cook|food|recipe|cuisine|chef)/, kinds: ['food'] },
-  { match: /(making|handmade|craft|knit|sew)/, kinds: ['made-product'] },
-  { match: /(paint|draw|art|illustrat|photo|poe|stor)/, kinds: ['creative'] },
-  { match: /(teach|tutor|lesson|coach)/, kinds: ['hobby'] },
-];
-
 /** Words before an occupation that say nothing about the work ("a retired teacher"). */
 const idleModifiers = new Set(['a', 'an', 'the', 'mobile', 'retired', 'former', 'ex', 'qualified', 'certified', 'registered', 'licensed', 'experienced', 'freelance', 'self-employed', 'professional', 'senior', 'junior', 'trainee', 'student', 'amateur', 'keen', 'passionate', 'good', 'great', 'part-time', 'full-time', 'local', 'young', 'old', 'semi-retired', 'i', "i'm", 'am', 'im', 'work', 'as', 'was']);
 
@@ -225,6 +227,18 @@ function personTyped(clause: string, match: Match | undefined): { role: string; 
   return { role, name };
 }
 
+/** Whether `term` appears in `clause` only as the place the work is done at ("in my back garden", "on YouTube"). */
+function placeNamed(clause: string, term: string): boolean {
+  const words = wordsOf(clause);
+  const termWords = term.split(' ');
+  const at = words.findIndex((_, i) => words.slice(i, i + termWords.length).join(' ') === term);
+  if (at < 0) return false;
+  const before = words.slice(Math.max(0, at - 4), at);
+  const preposition = before.findLastIndex((w) => ['in', 'on', 'at', 'from', 'inside', 'around'].includes(w));
+  // Only determiners and modifiers between the preposition and the term ("in my back garden"), no verb.
+  return preposition >= 0 && before.slice(preposition + 1).every((w) => !byTerm.has(w) && !/(ed|ing)$/.test(w));
+}
+
 function classifyPart(clause: string, phrase: string): ClassifiedSkill {
   const inPhrase = bestMatch(phrase);
   const inClause = bestMatch(clause);
@@ -236,18 +250,25 @@ function classifyPart(clause: string, phrase: string): ClassifiedSkill {
   const byObject = match !== undefined && match.entry.objects.includes(match.term);
   const person = inClause && inClause.entry === match?.entry ? personTyped(clause, inClause) : undefined;
   const name = byObject ? match.entry.name : person?.name ?? (byPerson ? match.entry.name : nameFor(phrase, match));
-  const kinds: SkillKind[] = match
-    ? [...match.entry.kinds]
-    : (guesses.find((g) => g.match.test(`${phrase} ${clause}`.toLowerCase()))?.kinds ?? ['general']);
+  // A term found only where the clause names a place ("six beehives in my back garden") is no reading of the work.
+  const atPlace = match !== undefined && !inPhrase && placeNamed(clause, match.term);
+  if (!match || atPlace) {
+    const own = phrase.trim() || clause;
+    // "a street performer": the person, whom the general ideas name as such ("working as a street performer").
+    const last = own.split(' ').at(-1) ?? '';
+    const role = (personNoun.test(last) || /(guide|pilot|host|coach|model)$/.test(last)) && !/(ment|ness|ship|ance|ence|ing|tion|sion)$/.test(last) ? own : undefined;
+    return { name: own, title: titleCase(own), kinds: ['general'], unsure: true, ...(role ? { role } : {}) };
+  }
+  const kinds: SkillKind[] = [...match.entry.kinds];
   // What a food or craft business sells, when the sentence says so ("a food truck selling tacos").
   const sold = match && kinds.some((k) => k === 'food' || k === 'made-product') ? /\bsell(?:s|ing)?\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+s)\b/iu.exec(clause)?.[1]?.toLowerCase() : undefined;
   return {
     name,
     title: titleCase(name),
     kinds,
-    things: sold ?? match?.entry.things,
-    role: person?.role ?? match?.entry.role,
-    matched: match?.term,
+    things: sold ?? match.entry.things,
+    role: person?.role ?? match.entry.role,
+    matched: match.term,
   };
 }
 
@@ -337,6 +358,53 @@ export function keepCase(text: string | undefined, sentence: string): string | u
 }
 
 /**
+ * Two verbs of one object ("I write and record my own songs", "I collect and sell vintage records"):
+ * the bare verb's clause takes the object of the next, so that both read as the work on it (and one
+ * skill when they are the same work) rather than "writing" alone, read as copywriting.
+ */
+function sharingObjects(parts: { clause: string; phrase: string }[]): { clause: string; phrase: string; shared?: boolean }[] {
+  return parts.map((part, i) => {
+    const next = parts[i + 1];
+    const bareVerb = /^(?:i\s+|i'm\s+|we\s+)?[\p{L}-]+$/iu.test(part.clause.trim());
+    const object = next?.clause.trim().replace(/^[\p{L}-]+\s+/u, '');
+    if (!bareVerb || !next || !object || object === next.clause.trim()) return part;
+    const clause = `${part.clause.trim()} ${object}`;
+    const phrase = readSkillParts(clause, 1)[0]?.phrase;
+    return phrase ? { clause, phrase, shared: true } : part;
+  });
+}
+
+/** A spoken language named alone ("Korean" in "I'm bilingual in Korean and English"). */
+const spokenLanguage = (s: ClassifiedSkill) => s.kinds.includes('language') && (languageWords.has(s.name.toLowerCase()) || s.name.toLowerCase() === 'polish');
+
+/**
+ * Two spoken languages are one skill, the pair ("Mandarin and English", English last): a translator
+ * works between them, and ideas that combine two skills ("one gig for both") make no sense for them.
+ */
+function bothLanguages(skills: ClassifiedSkill[]): ClassifiedSkill[] {
+  const at = skills.findIndex(spokenLanguage);
+  const other = skills.findIndex((s, i) => i > at && spokenLanguage(s));
+  if (at < 0 || other < 0) return skills;
+  const [first, second] = /^english$/i.test(skills[at].name) ? [skills[other], skills[at]] : [skills[at], skills[other]];
+  const name = `${first.name} and ${second.name}`;
+  const pair: ClassifiedSkill = { name, title: titleCase(name), kinds: [...first.kinds], matched: first.matched };
+  return skills.flatMap((s, i) => (i === at ? [pair] : i === other ? [] : [s]));
+}
+
+/** Words after "in" that are no place, even with a capital ("in English", "in March"). */
+const notPlaces = /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i|it|excel|python|java|photoshop|word|the)$/i;
+
+/** A place the sentence names by its proper name after "in", "around" or "across" ("in Lisbon", "around New York"). */
+function placeIn(sentence: string): string | undefined {
+  const found = /\b(?:in|around|across)\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/u.exec(sentence)?.[1];
+  if (!found) return undefined;
+  const first = found.split(/\s+/)[0].toLowerCase();
+  // A sentence in capitals says nothing by its capitals; a language is no place.
+  if (!/\p{Ll}/u.test(sentence) || languageWords.has(first) || notPlaces.test(first)) return undefined;
+  return found;
+}
+
+/**
  * Reads a skill sentence: the skills it names (in order, each with its kinds), every kind once,
  * and the market it names. Deterministic; never throws; an empty or unreadable sentence gives one
  * skill of kind `general`.
@@ -346,9 +414,9 @@ export function classifySkill(sentence: string): SkillClassification {
   const { rest } = found;
   let market = found.market;
   const text = rest.trim() || sentence;
-  const parts = readSkillParts(text, 3);
-  // The first skill as readSkill reads it (it knows when a whole sentence was not understood).
-  const first = { clause: parts[0]?.clause ?? text, phrase: readSkill(text).phrase };
+  const parts = sharingObjects(readSkillParts(text, 3));
+  // The first skill as readSkill reads it (it knows when a whole sentence was not understood), unless it shares the next verb's object.
+  const first = { clause: parts[0]?.clause ?? text, phrase: parts[0]?.shared ? parts[0].phrase : readSkill(text).phrase };
   const skills = [first, ...parts.slice(1)].map((p) => classifyPart(p.clause, p.phrase));
   const entryOf = (s: ClassifiedSkill) => (s.matched ? byTerm.get(s.matched) : undefined);
   // A vague skill ("I coach people at the gym") reads as the work of the place it is done at.
@@ -373,7 +441,7 @@ export function classifySkill(sentence: string): SkillClassification {
   // two objects of one verb are one skill ("I fix leaking taps and toilets": plumbing).
   const sameWork = (a: ClassifiedSkill, b: ClassifiedSkill) =>
     a.name.toLowerCase() === b.name.toLowerCase() || (entryOf(a) !== undefined && entryOf(a) === entryOf(b) && !a.kinds.includes('language'));
-  const distinct = skills.filter((s, i) => skills.findIndex((o) => sameWork(o, s)) === i);
+  const distinct = bothLanguages(skills.filter((s, i) => skills.findIndex((o) => sameWork(o, s)) === i));
   // Food for a group of people ("birthday cakes for kids") is food for their parties.
   if (market && !market.event && distinct[0].kinds.includes('food') && /^(kids?|children|child|toddlers?|teens?|teenagers?)$/.test(market.phrase)) {
     const phrase = `${market.phrase === 'child' ? 'children' : market.phrase.replace(/^kid$/, 'kids')}'s parties`.replace(/s's parties$/, "s' parties");
@@ -385,5 +453,6 @@ export function classifySkill(sentence: string): SkillClassification {
     const name = keepCase(s.name, sentence);
     return { ...s, name, title: titleCase(name), things: keepCase(s.things, sentence), role: keepCase(s.role, sentence) };
   });
-  return { skills: asWritten, kinds, ...(market ? { market } : {}) };
+  const named = placeIn(sentence);
+  return { skills: asWritten, kinds, ...(market ? { market } : {}), ...(named ? { place: named } : {}) };
 }

@@ -41,7 +41,9 @@ describe('skill kinds', () => {
     ]);
     expect(kinds).toEqual(['regulated', 'made-product']);
     expect(classifySkill("I'm a lawyer who plays guitar").skills.map((s) => s.name)).toEqual(['law', 'guitar']);
-    expect(classifySkill('I speak Spanish and French fluently').skills.map((s) => s.name)).toEqual(['Spanish', 'French']);
+    // Two spoken languages are one skill, the pair a translator works between (issue 51).
+    expect(classifySkill('I speak Spanish and French fluently').skills.map((s) => s.name)).toEqual(['Spanish and French']);
+    expect(classifySkill("I'm bilingual in Korean and English").skills.map((s) => s.name)).toEqual(['Korean and English']);
   });
 
   it.each([
@@ -60,6 +62,34 @@ describe('skill kinds', () => {
     expect(classifySkill('I translate German to English').market).toBeUndefined();
     expect(classifySkill("I'm good with people").kinds).toEqual(['general']);
     expect(classifySkill('').skills).toHaveLength(1);
+  });
+
+  it('is unsure of a skill no lexicon term names, or named only by the place the work is done at, and guesses no kind (issue 51)', () => {
+    // "restore", "making", "manage" once guessed a trade, a product, knowledge work: now the person's own words, of kind general.
+    for (const sentence of ['I repair sails', 'I manage holiday lets for owners abroad', 'I tune bagpipes']) {
+      const [skill] = classifySkill(sentence).skills;
+      expect(skill, sentence).toMatchObject({ kinds: ['general'], unsure: true });
+      expect(skill.matched, sentence).toBeUndefined();
+    }
+    expect(classifySkill('I repair sails').skills[0].name).toBe('sail repair');
+    // "garden" (gardening) found only in "in my garden" is where, not what.
+    expect(classifySkill('I keep ferrets in my garden').skills[0]).toMatchObject({ name: 'ferret keeping', kinds: ['general'], unsure: true });
+    // The work the sentence names is read as before, and the place does not make it unsure.
+    expect(classifySkill('I teach yoga in the park').skills[0]).toMatchObject({ name: 'yoga', kinds: ['hobby'] });
+    expect(classifySkill('I work in a bakery').skills[0]).toMatchObject({ name: 'baking', kinds: ['food'] });
+    expect(classifySkill('I coach people at the gym').skills[0].unsure).toBeUndefined();
+    // A person the sentence names is kept as the role the general ideas speak of.
+    expect(classifySkill("I'm a lighthouse keeper").skills[0]).toMatchObject({ role: 'lighthouse keeper', unsure: true });
+    expect(classifySkill('I manage holiday lets for owners abroad').skills[0].role).toBeUndefined();
+  });
+
+  it('keeps the place a sentence names by its proper name, for titles that say where (issue 51)', () => {
+    expect(classifySkill("I'm a tour guide in Lisbon").place).toBe('Lisbon');
+    expect(classifySkill('I run food tours around New York').place).toBe('New York');
+    expect(classifySkill("I'm bilingual in Korean and English").place).toBeUndefined();
+    expect(classifySkill("I'm good in Excel").place).toBeUndefined();
+    expect(classifySkill('I teach yoga in the park').place).toBeUndefined();
+    expect(classifySkill("I'M A TOUR GUIDE IN LISBON").place).toBeUndefined();
   });
 
   it('reads a place as where the person works, objects of the work as the trade, and a person by their own role (second pass)', () => {

@@ -1,4 +1,5 @@
 import type { SkillKind } from './skill-kind-list';
+import { writtenKindLexicon } from './kinds';
 
 /**
  * The curated lexicon behind `classifySkill`: skills and occupations, each with the kinds of work it
@@ -15,28 +16,34 @@ import type { SkillKind } from './skill-kind-list';
  * - role (optional): the person ("pharmacist"), for ideas that name the professional.
  */
 
-interface Group {
+/** Rows of the lexicon that share their kinds (the format above). */
+export interface LexiconGroup {
   kinds: SkillKind[];
   rows: string;
 }
+type Group = LexiconGroup;
 
+/**
+ * The kinds written apart (`kinds/`, each with its lexicon rows and its templates) come first: a
+ * term belongs to the first row that names it, so their rows take the terms older, broader rows
+ * also list ("triathlon" was in running coaching, "clock" in watch repair).
+ */
 const groups: Group[] = [
+  ...writtenKindLexicon,
   {
     kinds: ['trade'],
     rows: `
 plumber, plumbing, @pipe, @leak, @leaking, @leaky, @tap, @faucet, @toilet, @drain, @sink, @shower, @radiator, @cistern, @leaking tap, @leaky tap, @dripping tap, @blocked drain, unblock drain, @boiler leak = plumbing ;; plumber
 electrician, electrical, electrical work, wiring, rewiring = electrical work ;; electrician
 handyman, handywoman, handyperson, odd job, home repair, fix thing = home repairs ;; handyman
-carpenter, carpentry, joiner, joinery = carpentry ;; carpenter
 bike repair, bicycle repair, bike mechanic, bicycle mechanic, fix bike, repair bike, fix bicycle, repair bicycle, bike, bicycle, cycle repair = bike repair ; bikes ; bike mechanic
 car repair, car mechanic, mechanic, auto repair, auto mechanic, fix car, repair car, car, motor mechanic = car repair ; cars ; mechanic
 motorbike repair, motorcycle repair, motorcycle mechanic, motorbike, motorcycle, scooter repair = motorbike repair ; motorbikes ; motorbike mechanic
 phone repair, fix phone, repair phone, phone, smartphone repair, screen repair = phone repair ; phones ; phone repairer
 computer repair, fix computer, repair computer, laptop repair, fix laptop, pc repair, computer, laptop, pc building, build pc = computer repair ; computers ; computer repairer
-appliance repair, fix appliance, washing machine repair, fridge repair, appliance = appliance repair ; appliances ; appliance repairer
-watch repair, watchmaker, clock repair, watch, clock, horology = watch repair ; watches ; watchmaker
+watch repair, watchmaker, watch, horology = watch repair ; watches ; watchmaker
 shoe repair, cobbler, shoemaker, cobbling = shoe repair ; shoes ; cobbler
-furniture restoration, restore furniture, furniture repair, upholstery, upholsterer, reupholster, furniture restorer, french polishing = furniture restoration ; furniture ; furniture restorer
+furniture repair, upholstery, upholsterer, reupholster = furniture restoration ; furniture ; furniture restorer
 painter and decorator, decorator, house painting, house painter, wall painting, interior painting, decorating = painting and decorating ;; decorator
 tiler, tiling = tiling ;; tiler
 plasterer, plastering, drywall = plastering ;; plasterer
@@ -47,19 +54,17 @@ welder, welding, metalwork, metalworker, fabrication, blacksmith, blacksmithing 
 hvac, heating engineer, boiler, gas engineer, air conditioning = heating and cooling ;; heating engineer
 glazier, window fitting = glazing ;; glazier
 flooring, floor fitter, floor sanding, laminate = flooring ;; floor fitter
-kitchen fitter, kitchen fitting, cabinet maker, cabinetmaking, cabinet making = kitchen fitting ;; kitchen fitter
+kitchen fitter, kitchen fitting = kitchen fitting ;; kitchen fitter
 fence, fencing, decking, deck building, shed building = fencing and decking ;; fencer
 builder, building work, construction, renovation, remodeling, remodelling, renovate house = renovation ;; builder
 tailor, tailoring, alteration, alterations, dressmaker, dressmaking, hemming = tailoring and alterations ;; tailor
 bike building, wheel building = bike building ; bikes ; bike builder
 instrument repair, guitar repair, luthier, guitar setup, piano tuning, piano tuner = instrument repair ; instruments ; luthier
-camera repair = camera repair ; cameras ; camera repairer
 tv repair, electronics repair, electronic, electronics, soldering, console repair, fix console = electronics repair ; electronics ; electronics repairer
 boat repair, boat building, boatbuilder = boat repair ; boats ; boat builder
 chimney sweep, chimney = chimney sweeping ;; chimney sweep
 solar installer, solar panel = solar installation ;; solar installer
 appliance installer, tv mounting, mount tv, assemble furniture, furniture assembly, flat-pack = furniture assembly ;; assembler
-sewing machine repair = sewing machine repair ; sewing machines ; repairer
 `,
   },
   {
@@ -71,7 +76,7 @@ window cleaning, window cleaner, clean window = window cleaning ;; window cleane
 carpet cleaning, carpet cleaner = carpet cleaning ;; carpet cleaner
 car wash, car washing, car detailing, detailing, valeting, valet = car detailing ; cars ; car detailer
 pressure washing, jet washing, power washing = pressure washing ;; pressure washer
-gardener, gardening, garden, landscaping, landscaper, garden design, garden designer, yard work = gardening ;; gardener
+gardener, gardening, garden, landscaping, landscaper, yard work = gardening ;; gardener
 lawn mowing, mow lawn, lawn care, lawn, grass cutting = lawn care ;; lawn carer
 tree surgeon, arborist, tree surgery, hedge trimming, hedge = tree and hedge care ;; tree surgeon
 organizer, organiser, organizing, organising, professional organizer, decluttering, declutter, tidying = home organising ;; organiser
@@ -95,7 +100,7 @@ makeup, make-up, makeup artist, mua, makeup artistry = makeup ;; makeup artist
 nail, nails, nail technician, manicure, manicurist, nail art = nail art ;; nail technician
 lash, lashes, eyelash extension, brow, brows, eyebrow = lash and brow styling ;; lash technician
 beautician, beauty therapist, beauty, skincare, facial, esthetician, aesthetician = beauty treatments ;; beautician
-tattoo, tattooing, tattoo artist, tattooist, tattoo design, piercing, body piercing, piercer = tattooing ;; tattoo artist
+tattoo, tattooing, tattoo artist, tattooist, tattoo design = tattooing ;; tattoo artist
 personal stylist, styling, stylist, wardrobe styling, personal shopper, personal shopping = personal styling ;; stylist
 `,
   },
@@ -117,7 +122,6 @@ embroidery, embroider, cross stitch, needlepoint, needlework = embroidery ; embr
 candle, candle making, candlemaking, candle maker = candle making ; candles ; candle maker
 soap, soap making, soapmaking, soap maker, bath bomb = soap making ; soaps ; soap maker
 pottery, potter, ceramic, ceramics, ceramicist, clay, wheel throwing = pottery ; pots ; potter
-woodworking, woodwork, woodworker, wood, woodturning, wood turning, whittling, wood carving, woodcarving, furniture making, make furniture, furniture maker, furniture = woodworking ; wooden pieces ; woodworker
 leatherwork, leathercraft, leather, leatherworker = leatherwork ; leather goods ; leatherworker
 macrame, macramé, weaving, weaver, loom, spinning yarn, yarn = weaving and macramé ; woven pieces ; weaver
 resin, resin art, epoxy = resin art ; resin pieces ; resin artist
@@ -154,7 +158,7 @@ event decoration, party decoration, decor, event styling, table styling = event 
   {
     kinds: ['food'],
     rows: `
-baking, bake, baker, bread, sourdough, pastry, pastries, patisserie, pastry chef, cookie, cookies, biscuit, brownie, cupcake, croissant = baking ; baked goods ; baker
+baking, bake, baker, @bakery, bread, sourdough, pastry, pastries, patisserie, pastry chef, cookie, cookies, biscuit, brownie, cupcake, croissant = baking ; baked goods ; baker
 cake, cakes, cake baking, bake cake, wedding cake, birthday cake = cake baking ; cakes ; cake maker
 cooking, cook, chef, home cook, cuisine, recipe, food, meal, dish = cooking ; home cooking ; cook
 private chef, personal chef = private chef work ; dinners ; private chef
@@ -162,7 +166,6 @@ catering, caterer = catering ; menus ; caterer
 meal prep, meal preparation, batch cooking = meal prep ; meals ; meal prepper
 barbecue, bbq, grilling, smoking meat, pitmaster = barbecue ; barbecue dishes ; pitmaster
 brewing, brew, homebrew, homebrewing, brewer, beer, craft beer = brewing ; craft beer ; brewer
-winemaking, wine, sommelier, wine tasting = wine ; wine ; sommelier
 coffee, barista, coffee roasting, roaster, latte art = coffee ; coffee ; barista
 cocktail, cocktails, mixology, mixologist, bartender, bartending = cocktail making ; cocktails ; bartender
 chocolate, chocolatier, confectionery, candy making, sweets, fudge = chocolate making ; chocolates ; chocolatier
@@ -176,8 +179,7 @@ street food, food truck, food stall = street food ; dishes ; street food cook
 sushi = sushi making ; sushi ; sushi chef
 tea, tea blending = tea blending ; tea blends ; tea blender
 hot sauce, sauce, spice, spice blend = hot sauce making ; sauces ; maker
-beekeeping, beekeeper, bee keeping, keep bee, honey, bee = beekeeping ; honey ; beekeeper
-vegetable growing, grow vegetable, market garden, allotment, microgreen, microgreens, homestead, farming, farmer, egg, chicken keeping = growing produce ; vegetable boxes ; grower
+vegetable growing, grow vegetable, market garden, allotment, microgreens, homestead, farming, farmer, egg, chicken keeping = growing produce ; vegetable boxes ; grower
 `,
   },
   {
@@ -198,11 +200,9 @@ cello, cellist, viola, double bass = cello ;; cellist
 drum, drums, drummer, drumming, percussion, percussionist = drums ;; drummer
 saxophone, sax, saxophonist, trumpet, trumpeter, flute, flautist, clarinet, trombone, brass = saxophone ;; saxophonist
 harp, harpist = harp ;; harpist
-ukulele, banjo, mandolin, bass guitar, bassist, harmonica, accordion = ukulele ;; player
-music, musician, band, musical instrument, instrument = live music ;; musician
-dance, dancing, dancer, salsa, ballet, tango, hip hop dance, ballroom, swing dance, belly dance, bachata, zumba, choreography, choreographer = dance ;; dancer
+ukulele, banjo, mandolin, harmonica, accordion = ukulele ;; player
+music, musical instrument, instrument = live music ;; musician
 magic, magician, magic trick, illusionist, conjuring = magic ;; magician
-juggling, juggler, circus, acrobatics, stilt walking, fire dancing = circus skills ;; performer
 `,
   },
   {
@@ -210,7 +210,6 @@ juggling, juggler, circus, acrobatics, stilt walking, fire dancing = circus skil
     rows: `
 dj, djing, deejay, disc jockey = DJing ;; DJ
 mc, emcee, host, hosting, master of ceremonies, compere = event hosting ;; host
-comedy, comedian, stand-up, standup, improv = comedy ;; comedian
 face painting, face painter = face painting ; painted faces ; face painter
 wedding planning, event planning, event planner, wedding planner, party planning, party planner, event management, event coordinator = event planning ; events ; event planner
 celebrant, officiant, wedding officiant, funeral celebrant = celebrant work ;; celebrant
@@ -225,7 +224,7 @@ bartending at event, mobile bar = mobile bar service ;; bartender
     kinds: ['photography', 'event'],
     rows: `
 photography, photo, photographer, take photo, photograph, portrait photography, wedding photography, event photography, headshot, headshots, newborn photography, family photography, product photography, pet photography, pet photographer = photography ; photos ; photographer
-videography, videographer, filmmaking, filmmaker, video, film, filming, wedding video, drone, drone filming, drone pilot = videography ; videos ; videographer
+videography, videographer, filmmaking, filmmaker, video, film, filming, wedding video = videography ; videos ; videographer
 `,
   },
   {
@@ -239,11 +238,11 @@ live painting, live portrait, speed painting = live painting ; paintings ; live 
     kinds: ['creative'],
     rows: `
 painting, paint, painter, artist, art, fine art, watercolor, watercolour, acrylic painting, oil painting, canvas, mural, muralist, portrait, portrait painting, paint portrait = painting ; paintings ; painter
-drawing, draw, sketching, sketch, pencil drawing, charcoal, cartoon, cartooning, cartoonist, comic, comics, manga, anime drawing = drawing ; drawings ; artist
+drawing, draw, sketching, sketch, pencil drawing, charcoal, cartoon, cartooning, cartoonist, comics, manga, anime drawing = drawing ; drawings ; artist
 illustration, illustrate, illustrator, children's book illustration = illustration ; illustrations ; illustrator
 poetry, poem, poet, spoken word, poetry writing = poetry ; poems ; poet
 creative writing, book writing, write book, children's book, childrens book, picture book, kids book, fiction, novel, novelist, short story, storytelling, storyteller, story, author, screenwriting, screenwriter, playwright, fan fiction = creative writing ; stories ; writer
-songwriting, songwriter, song, lyricist, lyrics, composing, composer, composition = songwriting ; songs ; songwriter
+composing, composer, composition = songwriting ; songs ; songwriter
 music production, producer, beat, beats, beatmaking, beat making, mixing, mastering, audio engineering, audio engineer = music production ; tracks ; producer
 printmaking, linocut, screen printing, block printing = printmaking ; prints ; printmaker
 sculpture, sculptor, sculpting = sculpture ; sculptures ; sculptor
@@ -260,15 +259,15 @@ acting, actor, actress, theatre, theater, drama = acting ;; actor
 graphic design, graphic designer, design, designer, logo, logo design, branding, brand design, canva, photoshop, illustrator software, visual design, poster design, flyer design = graphic design ; designs ; designer
 web design, web designer, website, websites, website design, build website, website building, webflow, wix, squarespace, wordpress, shopify, landing page = web design ; websites ; web designer
 web development, web developer, developer, software development, software developer, software engineer, software engineering, programmer, programming, coding, code, coder, javascript, typescript, react, node, python, java, php, ruby, golang, rust, c++, app development, app developer, mobile app, ios, android, api, backend, frontend, full stack, full-stack = software development ; apps ; developer
-data analysis, data analyst, data science, data scientist, data, analytics, statistics, statistician, excel, spreadsheet, spreadsheets, dashboard, dashboards, power bi, tableau, sql, machine learning, ai, automation, automate, zapier = data analysis ; dashboards ; analyst
+data analysis, data analyst, data science, data scientist, data, analytics, statistics, statistician, spreadsheets, dashboard, dashboards, power bi, tableau, sql, machine learning, ai, automation, automate, zapier = data analysis ; dashboards ; analyst
 ux design, ui design, ux, ui, user experience, product design, product designer, figma = UX design ; interfaces ; designer
 copywriting, copywriter, copy, content writing, content writer, blog writing, blogging, blogger, blog, ghostwriting, ghostwriter, technical writing, technical writer, grant writing, seo writing, writer, writing, article = copywriting ; articles ; writer
 editing, editor, proofreading, proofreader, copyediting, copy editing, proofread = editing and proofreading ; manuscripts ; editor
 resume writing, resume, cv writing, cv, cover letter, career coach, career coaching = CV writing ; CVs ; CV writer
 marketing, marketer, digital marketing, seo, sem, ppc, google ads, facebook ads, advertising, email marketing, growth marketing, content marketing, affiliate marketing = marketing ; campaigns ; marketer
-social media, social media manager, social media management, instagram, tiktok, community manager, community management = social media management ; accounts ; social media manager
+social media, social media manager, social media management, instagram, community manager, community management = social media management ; accounts ; social media manager
 bookkeeping, bookkeeper, accounts, payroll, invoicing, quickbooks, xero = bookkeeping ; books ; bookkeeper
-accounting, accountant, tax, taxes, tax return, tax preparation, auditor, audit, finance, financial analysis, financial modelling, budgeting, budget = accounting ; accounts ; accountant
+tax, taxes, tax return, tax preparation, auditor, audit, finance, financial analysis, financial modelling, budgeting, budget = accounting ; accounts ; accountant
 virtual assistant, va, admin, administration, administrative, assistant, data entry, executive assistant, secretary, typing, transcription, transcriber = virtual assistance ;; virtual assistant
 project management, project manager, scrum master, agile, operations, product management, product manager = project management ;; project manager
 consulting, consultant, strategy, business consulting, management consulting, business analyst, business analysis = consulting ;; consultant
@@ -293,7 +292,7 @@ ecommerce, e-commerce, amazon fba, dropshipping, online shop, etsy shop = e-comm
     kinds: ['language'],
     rows: `
 translation, translate, translator, interpreting, interpreter, localization, localisation, subtitling, subtitles = translation ; documents ; translator
-english, spanish, french, german, italian, portuguese, japanese, chinese, mandarin, cantonese, korean, arabic, russian, hindi, urdu, bengali, turkish, dutch, polish, swedish, norwegian, danish, finnish, greek, hebrew, vietnamese, thai, indonesian, malay, tagalog, swahili, yoruba, igbo, hausa, amharic, persian, farsi, ukrainian, romanian, czech, hungarian, sign language, asl, bsl, esl, efl, tefl, tesol, language, languages, bilingual, multilingual, polyglot = languages ;; language tutor
+language, languages, bilingual, multilingual, polyglot = languages ;; language tutor
 `,
   },
   {
@@ -304,7 +303,7 @@ tutor, tutoring, private tutor, private tutoring = tutoring ;; tutor
 physics, chemistry, biology, science, sciences = science tutoring ;; tutor
 history, geography, economics, literature, philosophy, psychology student, social studies, humanities = humanities tutoring ;; tutor
 homework, homework help, exam, exams, exam prep, test prep, sat, act, gcse, a-level, a level, ib, gre, gmat, ielts, toefl, 11 plus, entrance exam = exam preparation ;; tutor
-teacher, teaching, primary school teacher, school teacher, teaching assistant, educator, special education, sen = teaching ;; teacher
+teacher, teaching, school teacher, teaching assistant, educator, special education, sen = teaching ;; teacher
 reading, phonics, literacy, essay, essay writing, academic writing = reading and writing tutoring ;; tutor
 coding for kids, scratch, robotics, stem = coding for kids ;; tutor
 `,
@@ -314,18 +313,17 @@ coding for kids, scratch, robotics, stem = coding for kids ;; tutor
     rows: `
 yoga, yoga teacher, yoga instructor, pilates, meditation, mindfulness, breathwork, tai chi, qigong = yoga ;; yoga teacher
 fitness, personal trainer, personal training, trainer, gym, workout, strength training, weightlifting, bodybuilding, crossfit, hiit, calisthenics, bootcamp = personal training ;; personal trainer
-running, runner, running coach, marathon, triathlon, cycling, cyclist, swimming, swimmer, swim, swim teacher, swimming coach = running coaching ;; coach
-martial art, martial arts, karate, judo, jiu jitsu, jiu-jitsu, bjj, boxing, boxer, kickboxing, taekwondo, muay thai, self-defence, self-defense, kung fu, mma, fencing sport = martial arts ;; instructor
-tennis, golf, football, soccer, basketball, volleyball, cricket, rugby, baseball, hockey, badminton, table tennis, squash, climbing, bouldering, skateboarding, skating, surfing, skiing, snowboarding, sailing, kayaking, horse riding, equestrian = sports coaching ;; coach
-chess, go game, bridge, poker, board game, board games, puzzle, rubik = chess ;; chess coach
-gaming, gamer, video game, video games, esports, minecraft, roblox, fortnite, speedrunning = gaming ;; gamer
+fencing sport = martial arts ;; instructor
+skateboarding, skating, surfing, skiing, snowboarding, sailing, kayaking, horse riding, equestrian = sports coaching ;; coach
+go game, board game, board games, puzzle, rubik = chess ;; chess coach
+video games = gaming ;; gamer
 hiking, hiker, camping, bushcraft, foraging, survival skill, outdoor, wild swimming, birdwatching = outdoor skills ;; guide
 fishing, angler, angling, fly fishing, hunting = fishing ;; angler
 photography hobby, astronomy, stargazing, amateur radio = astronomy ;; enthusiast
 gardening hobby, houseplant, houseplants, bonsai, plant, plants, succulent = houseplant care ; plants ; plant enthusiast
 lego, model building, model making, miniature, miniatures, warhammer, model railway = model making ; models ; model maker
-magic the gathering, card game, trading card, pokemon card = trading cards ; cards ; collector
-collecting, vintage, antique, antiques, thrifting, reselling, flipping = vintage and collectables ; finds ; collector
+magic the gathering, card game = trading cards ; cards ; collector
+thrifting, reselling, flipping = vintage and collectables ; finds ; collector
 tarot, astrology, numerology, crystal = tarot reading ;; reader
 genealogy, family history, family tree = family history research ; family trees ; genealogist
 driving, driving instructor, driving lesson = driving instruction ;; driving instructor
@@ -368,7 +366,7 @@ social worker, social work = social work ;; social worker
 care worker, carer, caregiver, caregiving, support worker, home care, elderly care, elder care, senior care, dementia care, personal care = care work ;; care worker
 childcare, child care, childminder, childminding, nanny, babysitter, babysitting, babysit, au pair, nursery nurse, early years, daycare = childcare ;; childminder
 pilot, airline pilot, air traffic controller = aviation ;; pilot
-security guard, bodyguard, police, police officer, firefighter = security work ;; security officer
+security guard, bodyguard, police, police officer = security work ;; security officer
 pharmacist technician, lab technician, laboratory technician, medical laboratory scientist, phlebotomist, phlebotomy = laboratory work ;; lab technician
 `,
   },
@@ -376,7 +374,7 @@ pharmacist technician, lab technician, laboratory technician, medical laboratory
     kinds: ['advice'],
     rows: `
 lawyer, attorney, solicitor, barrister, legal, law, legal advice, paralegal, notary, immigration lawyer, conveyancing = law ;; lawyer
-financial advisor, financial adviser, financial planner, financial planning, wealth manager, mortgage broker, mortgage advisor, insurance broker, insurance agent, chartered accountant, cpa, tax advisor, tax adviser = financial advice ;; financial adviser
+financial advisor, financial adviser, financial planner, financial planning, wealth manager, mortgage broker, mortgage advisor, insurance broker, insurance agent, tax advisor, tax adviser = financial advice ;; financial adviser
 `,
   },
   {

@@ -321,7 +321,24 @@ const physicalChannels: ReadonlySet<ChannelId> = new Set(['etsy', 'market', 'ven
 const localChannels: ReadonlySet<ChannelId> = new Set(['google-business', 'nextdoor', 'thumbtack', 'market', 'venues', 'walk-in', 'community']);
 
 /** Which kind of work decides, when a skill is several (the kinds not listed come last). */
-const kindPrecedence: readonly SkillKind[] = ['home-service', 'trade', 'animals', 'made-product', 'food', 'event', 'photography', 'creative', 'hobby', 'language', 'tutoring', 'knowledge'];
+const kindPrecedence: readonly SkillKind[] = [
+  'home-service',
+  'trade',
+  'restoration',
+  'animals',
+  'made-product',
+  'woodwork',
+  'food',
+  'event',
+  'performance',
+  'photography',
+  'creative',
+  'hobby',
+  'sport',
+  'language',
+  'tutoring',
+  'knowledge',
+];
 const precedenceOf = (kind: SkillKind) => (kindPrecedence.includes(kind) ? kindPrecedence.indexOf(kind) : kindPrecedence.length);
 
 /**
@@ -336,12 +353,12 @@ export function workOf(format: string, kinds: readonly SkillKind[], channel: Cha
   if (publishing.test(format) && !serviceWords.test(format)) return 'content';
   // Health and care, legal and financial advice, therapy: otherwise a practice of its own.
   if (regulated) return 'care';
-  const handsOn = kinds.find((k) => k === 'home-service' || k === 'trade' || k === 'animals');
+  const handsOn = kinds.find((k) => k === 'home-service' || k === 'trade' || k === 'animals' || k === 'restoration');
   if (serviceWords.test(format)) {
     // A service sold at a distance is delivered at a distance, whatever the skill.
     if (!localChannels.has(channel.id)) return 'remote-service';
     if (handsOn) return 'hands-on';
-    if (kinds.includes('event')) return 'performance';
+    if (kinds.includes('event') || kinds.includes('performance')) return 'performance';
     return kinds.includes('knowledge') || kinds.includes('creative') ? 'remote-service' : 'hands-on';
   }
   if (contentChannels.has(channel.id)) return 'content';
@@ -349,9 +366,11 @@ export function workOf(format: string, kinds: readonly SkillKind[], channel: Cha
   // hobby and an event: booked at a venue it is a performance).
   for (const kind of [...kinds].sort((a, b) => precedenceOf(a) - precedenceOf(b))) {
     if (kind === 'home-service' || kind === 'trade' || kind === 'animals') return 'hands-on';
-    if (kind === 'made-product') return 'made';
+    // Restored pieces are sold like made ones (on eBay, at fairs); restoring to order is hands-on work.
+    if (kind === 'restoration') return physicalChannels.has(channel.id) ? 'made' : 'hands-on';
+    if (kind === 'made-product' || kind === 'woodwork') return 'made';
     if (kind === 'food') return 'food';
-    if (kind === 'event') return 'performance';
+    if (kind === 'event' || kind === 'performance') return 'performance';
     // Photography: shoots at weddings and venues, prints at markets and on Etsy, sessions booked locally, editing at a distance.
     if (kind === 'photography') {
       if (channel.id === 'venues') return 'performance';
@@ -359,7 +378,7 @@ export function workOf(format: string, kinds: readonly SkillKind[], channel: Cha
       return localChannels.has(channel.id) ? 'hands-on' : 'remote-service';
     }
     if (kind === 'creative') return physicalChannels.has(channel.id) ? 'made' : 'remote-service';
-    if (kind === 'hobby' || kind === 'language' || kind === 'tutoring') return localChannels.has(channel.id) ? 'lessons' : 'remote-service';
+    if (kind === 'hobby' || kind === 'sport' || kind === 'language' || kind === 'tutoring') return localChannels.has(channel.id) ? 'lessons' : 'remote-service';
     if (kind === 'knowledge') return 'remote-service';
   }
   return localChannels.has(channel.id) ? 'hands-on' : 'remote-service';
