@@ -624,8 +624,21 @@ const whyItWorks: Record<string, string[]> = {
 const marketplaces = ['Fiverr', 'Upwork', 'TaskRabbit', 'Thumbtack', 'Bark', 'Checkatrade', 'Airtasker', 'GigSalad', 'Booksy', 'Fresha', 'Treatwell', 'StyleSeat', 'Rover', 'Care.com', 'italki', 'Preply', 'Superprof'];
 
 /** The closing line of an idea: the category's, about the idea's own platform when it names one (never Fiverr's for a TaskRabbit idea). */
+/**
+ * Whether a closing line is true of the idea: "built once and sold many times" only of something
+ * made once and sold again (an ebook, a course, templates, licences), "buyers far beyond your own
+ * city" never of work delivered locally or in person.
+ */
+const madeOnce = /\b(e-?books?|courses?|templates?|downloads?|presets?|printables?|plans? stores?|patterns?|guides?|licens\w*|stock|royalt\w*|books?|tutorials?|recordings?|recorded|on-demand|streaming services?|spotify|kindle|gumroad|teachable|udemy|trainingpeaks)\b/i;
+const deliveredLocally = /\b(local\w*|nearby|in person|in-person|at home|house calls?|collect(ed|ion)|your (area|city|town)|door|visits?|sessions|lessons|classes|coaching|shifts?)\b/i;
+const heldLive = /\b(coaching|tutoring|live|interpreting|mentoring)\b/i;
+const trueOf = (line: string, idea: string) =>
+  !(/built once and sold many times/.test(line) && (!madeOnce.test(idea) || heldLive.test(idea))) && !(/far beyond your own city/.test(line) && deliveredLocally.test(idea));
+
 function whyLine(source: string, title: string, method: string, random: () => number): string {
-  const lines = whyItWorks[source] ?? whyItWorks.generic;
+  const all = whyItWorks[source] ?? whyItWorks.generic;
+  const fitting = all.filter((line) => trueOf(line, `${title} ${method}`));
+  const lines = fitting.length > 0 ? fitting : whyItWorks.generic;
   const index = Math.floor(random() * lines.length);
   if (!lines.some((l) => l.includes('{platform}'))) return lines[index];
   // The platform the title names first ("… on Airtasker"), else the method's.

@@ -29,3 +29,19 @@ export const skillKinds = {
 
 export type SkillKind = keyof typeof skillKinds;
 export const allSkillKinds = Object.keys(skillKinds) as SkillKind[];
+
+/**
+ * What an idea template does that not every kind of work allows (see `forbiddenTraits` in skill-kinds.ts):
+ * - remote: the work itself is delivered at a distance (a remote freelancer, a video consultation);
+ * - teaching: lessons, classes, courses, workshops, clubs, tutorials, challenges;
+ * - streaming: live streams;
+ * - event: sold for weddings, parties and other events;
+ * - kids: run for children.
+ */
+export type TemplateTrait = 'remote' | 'teaching' | 'streaming' | 'event' | 'kids';
+
+/** Rows of the lexicon that share their kinds (the format is skill-lexicon.ts's). */
+export interface LexiconGroup {
+  kinds: SkillKind[];
+  rows: string;
+}

@@ -1,10 +1,10 @@
 import { ieNouns, readSkill, readSkillParts, titleCase } from '../read-skill';
 import { marketHeads, skillLexicon, type LexiconEntry } from './skill-lexicon';
-import type { SkillKind } from './skill-kind-list';
+import type { SkillKind, TemplateTrait } from './skill-kind-list';
 
 // The closed set of kinds lives apart (`skill-kind-list.ts`) so that the lexicon, which names
 // them, and this file, which reads the lexicon, do not import each other.
-export { allSkillKinds, skillKinds, type SkillKind } from './skill-kind-list';
+export { allSkillKinds, skillKinds, type SkillKind, type TemplateTrait } from './skill-kind-list';
 
 /**
  * What kind of work a skill sentence describes, read without any AI service: the skills it names
@@ -31,15 +31,6 @@ export { allSkillKinds, skillKinds, type SkillKind } from './skill-kind-list';
  */
 export const regulatedKinds: ReadonlySet<SkillKind> = new Set<SkillKind>(['regulated', 'advice', 'therapy']);
 
-/**
- * What an idea template does that not every kind of work allows:
- * - remote: the work itself is delivered at a distance (a remote freelancer, a video consultation);
- * - teaching: lessons, classes, courses, workshops, clubs, tutorials, challenges;
- * - streaming: live streams;
- * - event: sold for weddings, parties and other events;
- * - kids: run for children.
- */
-export type TemplateTrait = 'remote' | 'teaching' | 'streaming' | 'event' | 'kids';
 
 /**
  * The hard rules: traits a kind never takes, whatever else the skill is. Hands-on work is never

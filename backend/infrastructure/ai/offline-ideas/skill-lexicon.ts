@@ -1,4 +1,4 @@
-import type { SkillKind } from './skill-kind-list';
+import type { LexiconGroup, SkillKind } from './skill-kind-list';
 import { writtenKindLexicon } from './kinds';
 
 /**
@@ -16,11 +16,6 @@ import { writtenKindLexicon } from './kinds';
  * - role (optional): the person ("pharmacist"), for ideas that name the professional.
  */
 
-/** Rows of the lexicon that share their kinds (the format above). */
-export interface LexiconGroup {
-  kinds: SkillKind[];
-  rows: string;
-}
 type Group = LexiconGroup;
 
 /**

@@ -1,4 +1,4 @@
-import type { SkillKind, TemplateTrait } from './skill-kinds';
+import type { SkillKind, TemplateTrait } from './skill-kind-list';
 
 /**
  * Idea templates written for a kind of work: what a person with that skill really starts. Each

@@ -1,4 +1,4 @@
-import type { LexiconGroup } from '../skill-lexicon';
+import type { LexiconGroup } from '../skill-kind-list';
 import type { IdeaTemplate } from '../template-kit';
 import { generalTemplates } from './general';
 import { handsOnLexicon, handsOnTemplates } from './hands-on-and-outdoors';

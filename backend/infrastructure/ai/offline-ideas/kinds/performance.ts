@@ -1,4 +1,4 @@
-import type { LexiconGroup } from '../skill-lexicon';
+import type { LexiconGroup } from '../skill-kind-list';
 import { group, price, type IdeaTemplate } from '../template-kit';
 
 /** Performers and creators (kind `performance`): dance, music, comedy, street performance, and content made for a platform. */

@@ -1,4 +1,4 @@
-import type { LexiconGroup } from '../skill-lexicon';
+import type { LexiconGroup } from '../skill-kind-list';
 import { group, price, type IdeaTemplate } from '../template-kit';
 
 /** Makers of furniture and wooden goods (kind `woodwork`). */
