@@ -4,6 +4,7 @@ import { categoryColor, hashString } from '../../application/ai/categories';
 import { countPromptTokens, countTokens } from '../../application/ai/tokens';
 import { readSkill } from './read-skill';
 import { kindTemplates, pairTemplates, type IdeaTemplate } from './offline-ideas/idea-templates';
+import { kindsWrittenWhole } from './offline-ideas/kinds';
 import { marketTemplates, organisersOf, otherOccasions } from './offline-ideas/market-templates';
 import {
   allSkillKinds,
@@ -1014,12 +1015,6 @@ function fromTemplate(t: IdeaTemplate): Candidate {
     forMarket: 'market' in t && Boolean((t as { market?: string }).market),
   };
 }
-
-/**
- * Kinds written whole (offline-ideas/kinds/, issue 51): their templates fill every category, so no
- * generic pattern ("{Skill} Tips on TikTok & Reels") stands in for their plain business.
- */
-const kindsWrittenWhole: ReadonlySet<SkillKind> = new Set(['performance', 'restoration', 'sport', 'woodwork']);
 
 function fromPattern(source: string, p: Pattern, lastResort = false): Candidate {
   const fit = fillerFit[p.title] ?? { kinds: allSkillKinds };

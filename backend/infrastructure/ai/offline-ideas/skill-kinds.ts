@@ -31,7 +31,6 @@ export { allSkillKinds, skillKinds, type SkillKind, type TemplateTrait } from '.
  */
 export const regulatedKinds: ReadonlySet<SkillKind> = new Set<SkillKind>(['regulated', 'advice', 'therapy']);
 
-
 /**
  * The hard rules: traits a kind never takes, whatever else the skill is. Hands-on work is never
  * remote; a regulated profession gets no lessons, clubs, streams or events, and health and care

@@ -1,4 +1,4 @@
-import type { LexiconGroup } from '../skill-kind-list';
+import type { LexiconGroup, SkillKind } from '../skill-kind-list';
 import type { IdeaTemplate } from '../template-kit';
 import { generalTemplates } from './general';
 import { handsOnLexicon, handsOnTemplates } from './hands-on-and-outdoors';
@@ -32,3 +32,9 @@ export const writtenKindTemplates: IdeaTemplate[] = [
   ...professionsTemplates,
   ...generalTemplates,
 ];
+
+/**
+ * The kinds written whole here: their templates fill every category, so the generator lets no
+ * generic pattern ("{Skill} Tips on TikTok & Reels") stand in for their plain business.
+ */
+export const kindsWrittenWhole: ReadonlySet<SkillKind> = new Set<SkillKind>(['performance', 'restoration', 'sport', 'woodwork']);
