@@ -283,7 +283,9 @@ describe('the admin Dashboard figures', () => {
     expect(inputTokens).toBeGreaterThan(0);
     // The defaults of back-office §9: 2.5 and 10 USD per million tokens.
     expect(answer.body).toEqual({ period, inputTokens, outputTokens, totalCost: expect.any(Number) });
-    expect(answer.body.totalCost).toBeCloseTo((inputTokens * 2.5) / 1e6 + (outputTokens * 10) / 1e6, 6);
+    // Priced to the micro-dollar (rounded half up), so within half a micro-dollar of the exact sum, boundary included.
+    const exact = (inputTokens * 2.5) / 1e6 + (outputTokens * 10) / 1e6;
+    expect(Math.abs(answer.body.totalCost - exact)).toBeLessThanOrEqual(5e-7 + 1e-12);
   });
 
   it('a month without the last month’s calls costs less than all time', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { comparePositions } from '../../backend/application/ports/event-store';
 import type { Projection } from '../../backend/projections/runner/projection';
 import type { TestApp } from './test-app';
 
@@ -7,6 +8,25 @@ import type { TestApp } from './test-app';
 async function rowsOf(t: TestApp, table: string): Promise<string[]> {
   const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.services.database.db);
   return rows.map((row) => JSON.stringify(row)).sort();
+}
+
+/**
+ * Waits until the event store's head (what a reader, and so a rebuild, replays) is past every
+ * committed event: on a shared server another test's transaction still open holds the head back
+ * for a moment, and a rebuild started then would miss the newest events the live tables hold.
+ */
+async function headPastEveryEvent(t: TestApp): Promise<void> {
+  const { rows } = await sql<{ commit: string; prepare: string }>`
+    select transaction_id::text as commit, global_position::text as prepare from events
+    order by transaction_id desc, global_position desc limit 1`.execute(t.services.database.db);
+  if (!rows[0]) return;
+  const last = { commit: Number(rows[0].commit), prepare: Number(rows[0].prepare) };
+  await expect
+    .poll(async () => {
+      const head = await t.services.eventStore.headPosition();
+      return head !== null && comparePositions(head, last) >= 0;
+    }, { timeout: 30_000 })
+    .toBe(true);
 }
 
 /**
@@ -20,6 +40,7 @@ export async function expectRebuildsReproduceEveryTable(
   { mustHaveRows = () => true }: { mustHaveRows?: (projection: Projection) => boolean } = {},
 ): Promise<void> {
   const { runner } = t.services;
+  await headPastEveryEvent(t);
   await runner.catchUpAll();
   const withTables = t.services.product.projections.filter((projection) => projection.tables.length > 0);
   expect(withTables.length).toBeGreaterThan(0);
@@ -38,6 +59,7 @@ export async function expectRebuildsReproduceEveryTable(
   // All at once, as `projections rebuild all` does: the projections replay side by side, and the
   // seen versions of every inline projection take the live table's place whole.
   const tables = [...withTables.flatMap((projection) => projection.tables), 'projection_stream_versions'];
+  await headPastEveryEvent(t);
   const before = new Map(await Promise.all(tables.map(async (table) => [table, await rowsOf(t, table)] as const)));
   expect(before.get('projection_stream_versions')!.length).toBeGreaterThan(0);
   await runner.rebuildAll();
