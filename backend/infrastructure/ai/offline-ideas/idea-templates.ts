@@ -1507,102 +1507,6 @@ const cakes: IdeaTemplate[] = group(['food'], 'cakes', {
   ],
 });
 
-/** Tattooing: a licensed studio service, not fine art and not mobile. */
-const tattoo: IdeaTemplate[] = group(['beauty'], 'tattoo', {
-  fiverr: [
-    {
-      names: /tattoo/i,
-      title: 'Custom Tattoo Design Commissions',
-      subtitle: 'A design drawn with the client, then tattooed at your studio',
-      method: 'Design fee as a deposit, taken off the tattoo',
-      industry: '{domain} · Custom work',
-      price: price(50, 150, 'per design deposit', 'designs'),
-      what: 'Take custom tattoo commissions: a consultation, a design drawn for the client, and the session booked with a deposit that pays for the drawing.',
-      how: 'A booking form with references and placement, one round of changes, and deposits that are kept if the client does not come.',
-      first: 'Open your books for five custom pieces and post the finished designs.',
-      audiences: ['collectors', 'first-timers', 'couples', 'memorial pieces'],
-    },
-    {
-      names: /tattoo/i,
-      title: 'Cover-Up & Rework Tattoos',
-      subtitle: 'Old or regretted tattoos turned into something the client loves',
-      method: 'Priced per session',
-      industry: '{domain} · Studio work',
-      price: price(100, 500, 'per session', 'sessions'),
-      what: 'Specialise in cover-ups and reworks: old, faded or regretted tattoos redesigned and covered over one or more sessions.',
-      how: 'A consultation with photos first, an honest word on what can be covered, and before-and-after photos of every piece.',
-      first: 'Post three before-and-after cover-ups and offer a consultation slot a week.',
-      audiences: ['people with old tattoos', 'collectors', 'first-timers', 'locals'],
-    },
-  ],
-  offline: [
-    {
-      names: /tattoo/i,
-      title: 'Guest Spots in Licensed Tattoo Studios',
-      subtitle: 'A chair in other studios for a week, with bookings taken ahead',
-      method: 'A share of each tattoo’s price',
-      industry: '{domain} · Studio work',
-      price: price(80, 400, 'per tattoo', 'tattoos'),
-      what: 'Work guest spots in licensed studios in other towns, with bookings taken from your followers before you arrive.',
-      how: 'Keep your licence and insurance documents ready, agree the studio’s share in writing, and announce dates a month ahead.',
-      first: 'Message three studios whose work you admire with your portfolio and two possible weeks.',
-      audiences: ['collectors', 'first-timers', 'studio owners', 'followers'],
-    },
-    {
-      names: /tattoo/i,
-      title: 'Booths at Tattoo Conventions',
-      subtitle: 'A weekend booth where collectors book and get tattooed on the spot',
-      method: 'Tattoos done at the convention, and bookings taken for later',
-      industry: '{domain} · Conventions',
-      price: price(100, 500, 'per tattoo', 'tattoos'),
-      what: 'Take a booth at tattoo conventions: tattoo collectors on the day, sell prints of your flash, and fill your books for the months after.',
-      how: 'Apply early with your portfolio, bring flash sized for a day, and take deposits for later sessions.',
-      first: 'Apply to one regional convention this year and post your booth number to your followers.',
-      audiences: ['collectors', 'convention visitors', 'studio owners', 'followers'],
-    },
-    {
-      names: /tattoo/i,
-      title: 'Flash Tattoo Days',
-      subtitle: 'Small ready-drawn designs tattooed first come, first served',
-      method: 'Fixed prices per flash design',
-      industry: '{domain} · Studio work',
-      price: price(50, 150, 'per tattoo', 'tattoos'),
-      what: 'Hold flash days at your studio: a sheet of small designs at fixed prices, tattooed first come, first served.',
-      how: 'Draw a themed sheet for each date (Friday the 13th, a local festival), and keep each piece under an hour.',
-      first: 'Post the first flash sheet two weeks ahead with the date and prices.',
-      audiences: ['first-timers', 'students', 'collectors', 'friends booking together'],
-    },
-  ],
-  online: [
-    {
-      names: /tattoo/i,
-      title: 'Tattoo Flash Sheets & Designs on Etsy',
-      subtitle: 'Your designs as flash sheets other artists and fans buy',
-      method: 'Digital downloads on Etsy and Gumroad',
-      industry: '{domain} · Digital products',
-      price: price(8, 40, 'per sheet', 'sheets'),
-      what: 'Sell your flash sheets and design packs as downloads to other artists and to fans who print them as art.',
-      how: 'A sheet per theme, a clear licence for tattooing, and a new sheet every month.',
-      first: 'List three sheets and share them with your followers.',
-      audiences: ['tattoo artists', 'fans', 'apprentices', 'collectors'],
-    },
-  ],
-  social: [
-    {
-      names: /tattoo/i,
-      title: 'Healed Tattoo Portfolio on Instagram',
-      subtitle: 'Fresh and healed work side by side, with your books open',
-      method: 'Bookings from followers',
-      industry: '{domain} · Portfolio',
-      price: price(80, 400, 'per tattoo', 'tattoos'),
-      what: 'Post your work fresh and healed, with the story of each piece (with the client’s permission), and open your books in your bio.',
-      how: 'Good light, one style you want more of, and booking forms instead of DMs.',
-      first: 'Ask your last ten clients for a healed photo and permission to share it.',
-      audiences: ['collectors', 'first-timers', 'locals', 'studio owners'],
-    },
-  ],
-});
-
 /** Dog training and animal behaviour: classes and home visits, not pet sitting. */
 const animalTraining: IdeaTemplate[] = group(['animals'], 'animalTraining', {
   offline: [
@@ -2888,7 +2792,6 @@ export const kindTemplates: readonly IdeaTemplate[] = [
   // Templates for one skill within a kind (names) come before the kind's own.
   ...cakes,
   ...produce,
-  ...tattoo,
   ...animalTraining,
   ...translationWork,
   ...teacher,
