@@ -11,15 +11,18 @@ import { toast, toastError } from '../../lib/toaster';
 export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const [theme, setTheme] = useTheme();
-  // flushSync: the page must have left a protected route before the session is cleared.
-  const logout = useLogout({ onLoggedOut: () => navigate('/', { flushSync: true }) });
+  // flushSync: the page must have left a protected route before the session is cleared. The toast is
+  // raised here, not in mutate's own onSuccess: clearing the session unmounts this menu, and TanStack
+  // Query drops the callbacks of a mutate call whose component has gone (the toast then never showed).
+  const logout = useLogout({
+    onLoggedOut: () => {
+      navigate('/', { flushSync: true });
+      toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+    },
+  });
   const fullName = `${user.firstName} ${user.lastName}`.trim();
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Logged out', description: 'You have been logged out successfully' }),
-      onError: () => toastError('Error', 'Failed to log out'),
-    });
+  const onLogout = () => logout.mutate(undefined, { onError: () => toastError('Error', 'Failed to log out') });
 
   const menu = (
     <Menu className="user-menu" aria-label="User menu">
