@@ -99,8 +99,12 @@ describe('the mechanical rules (issue 51)', () => {
     expect(triathlon).not.toMatch(/Triathlons/);
     const lisbon = (await ideasFor("I'm a tour guide in Lisbon")).ideas.map((i) => i.title);
     expect(lisbon.filter((t) => t.includes('Lisbon')).length, lisbon.join('\n')).toBeGreaterThanOrEqual(2);
-    const carpenter = (await ideasFor('I am a retired carpenter')).ideas.filter((i) => /TaskRabbit|Bark|Airtasker/.test(i.title));
-    expect(carpenter.length).toBeGreaterThanOrEqual(1);
-    for (const i of carpenter) expect(i.description).not.toMatch(/Fiverr/);
+    // The gig-app ideas of the hands-on sentences (a carpenter's, in the BEFORE record) never close on a Fiverr sentence.
+    const gigApps = [];
+    for (const sentence of ['I am a retired carpenter', 'I fix washing machines', 'I design balcony gardens for people in flats', 'I grow vegetables on my balcony']) {
+      gigApps.push(...(await ideasFor(sentence)).ideas.filter((i) => /TaskRabbit|Bark|Airtasker/.test(i.title)));
+    }
+    expect(gigApps.length).toBeGreaterThanOrEqual(2);
+    for (const i of gigApps) expect(i.description, i.title).not.toMatch(/Fiverr/);
   });
 });

@@ -7,8 +7,9 @@ import { group, price, type IdeaTemplate } from '../template-kit';
  * Lexicon rows (format: skill-lexicon.ts). A creator's topic and platform make one skill: "TikTok
  * dance videos" is dance made for a platform (the row's role says "creator"), "cooking videos on
  * YouTube" is cooking made for a platform; the templates read the creator from the role.
- * Left to the older rows on purpose: singing, guitar, piano, violin, drums, magic, DJing (their
- * event and lesson ideas are tested there).
+ * Left to the older rows on purpose: singing, guitar, piano, violin, magic, DJing (their event and
+ * lesson ideas are tested there). Drums are here: a drummer plays in bands, as a bassist does. "Magic
+ * tricks" keeps the older row's kinds, but reads as "magic" ("Magic Trick for Weddings" is no title).
  */
 export const performanceLexicon: LexiconGroup[] = [
   {
@@ -20,14 +21,22 @@ dance, dancing, dancer, salsa, salsa dancing, ballet, tango, hip hop dance, hip-
 @fitness video, @workout video, fitness creator, fitness influencer = fitness ;; fitness creator
 @travel video, @travel vlog, travel vlogger, travel creator, travel influencer = travel ;; travel creator
 @comedy video, @comedy sketch, sketch comedy, @skit, @comedy skit, comedy creator = sketch comedy ;; comedy creator
-@video game, @game, @video game streaming, @game streaming, gaming, gamer, esports, e-sports, minecraft, roblox, fortnite, speedrunning, speedrunner, twitch, twitch streamer, streamer, game streamer, live streamer, @gaming video, @gaming channel, let's play, gaming youtuber = gaming ;; streamer
+@video game, @game, @video game streaming, @game streaming, gaming, gamer, esports, e-sports, minecraft, roblox, fortnite, speedrunning, speedrunner, twitch, twitch streamer, streamer, game streamer, live streamer = gaming ;; streamer
+@gaming video, @gaming channel, @youtube gaming, @gaming youtube, @game video, let's play, gaming youtuber = gaming ;; gaming youtuber
 youtuber, youtube channel, @youtube video, youtube creator, content creator, content creation, @content, vlogger, vlogging, @vlog, tiktoker, tiktok creator, tiktok, influencer, ugc creator, ugc, @short-form video = video content ;; content creator
 stand-up, standup, stand-up comedy, standup comedy, stand-up comedian, standup comedian, comedy, comedian, comic, improv, improv comedy, improviser, @comedy set, @joke, open mic = comedy ;; comedian
 street performer, street performance, street performing, street entertainer, busker, busking, busk, living statue, human statue, mime, mime artist = street performance ;; street performer
 juggling, juggler, circus, circus skills, circus performer, acrobatics, acrobat, aerialist, aerial silks, stilt walking, stilt walker, fire dancing, fire performer, fire breathing, fire breather, poi, unicycle, unicyclist, hula hoop, hooper = circus skills ;; circus performer
 songwriting, songwriter, singer-songwriter, singer songwriter, @song, @own song, @original song, @write song, @record song, lyricist, lyrics, @single, @ep = songwriting ;; songwriter
 bass, bassist, bass guitar, bass guitarist, bass player, electric bass, @play bass = bass ;; bass player
+drum, drums, drummer, drumming, @play drum, @drum kit, session drummer = drumming ;; drummer
 band, covers band, cover band, function band, tribute band, tribute act, party band, live band, gigging musician, session musician, musician, live music = live music ;; musician
+`,
+  },
+  {
+    kinds: ['hobby', 'event'],
+    rows: `
+@magic trick, @card trick, close-up magic, sleight of hand = magic ;; magician
 `,
   },
 ];
@@ -38,13 +47,15 @@ band, covers band, cover band, function band, tribute band, tribute act, party b
  * creator", "food creator", "streamer", "content creator").
  */
 const dance = /(?<!fire )danc|salsa|ballet|tango|ballroom|bachata|kizomba|zumba|lindy|choreograph|hip.?hop|breaking/i;
-const music = /\bbass|\bband\b|musician|live music|covers?\b/i;
+const music = /\bbass|\bband\b|musician|live music|covers?\b|drum|percussion/i;
 const song = /song|lyric/i;
 const comedy = /comed|stand-?up|improv|\bcomic/i;
 const street = /street|busk|circus|juggl|acrobat|stilt|fire|mime|statue|unicycl|aerial|hoop|\bpoi\b/i;
-const live = /(?<!fire )danc|salsa|ballet|tango|ballroom|bachata|kizomba|zumba|lindy|choreograph|hip.?hop|breaking|\bbass|\bband\b|musician|live music|covers?\b|song|comed|stand-?up|improv|street|busk|circus|juggl|acrobat|stilt|fire|mime|statue|unicycl|aerial|hoop/i;
+const live = /(?<!fire )danc|salsa|ballet|tango|ballroom|bachata|kizomba|zumba|lindy|choreograph|hip.?hop|breaking|\bbass|\bband\b|musician|live music|covers?\b|drum|percussion|song|comed|stand-?up|improv|street|busk|circus|juggl|acrobat|stilt|fire|mime|statue|unicycl|aerial|hoop/i;
 const creator = /creator|influencer|youtuber|tiktoker|vlogger|streamer|video content/i;
 const gaming = /gaming|streamer|gamer/i;
+/** Gamers who stream or may stream live, not those who say they post edited videos (role "gaming youtuber"). */
+const streams = /^(?!.*youtuber).*(?:gaming|streamer|gamer)/i;
 const food = /cooking|food/i;
 /** Live performers who are not making content first. */
 const onStage = /creator|influencer|youtuber|tiktoker|vlogger|streamer|video content/i;
@@ -65,31 +76,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       audiences: ['food brands', 'kitchenware makers', 'meal-kit companies', 'supermarket own brands'],
     },
     {
-      names: food,
-      title: 'Short Food Videos for Restaurants & Cafés on Fiverr',
-      subtitle: 'Vertical videos of a restaurant’s dishes, made by someone who films food every week',
-      method: 'Fiverr gig delivering short food videos',
-      industry: 'Creators · Food video',
-      price: price(80, 300, 'per set of videos', 'sets'),
-      what: 'Film short food videos on Fiverr for restaurants, cafés and takeaways: their dishes made and served, cut for Reels and TikTok in your own channel’s style, with captions and music.',
-      how: 'Sell three packages (one video, three, a monthly set), film on site or from dishes they send, and deliver within a week with the raw clips included.',
-      first: 'Film three videos for a café you already go to, in exchange for using them as your gig’s samples.',
-      audiences: ['restaurants', 'cafés', 'takeaways', 'food trucks'],
-    },
-    {
-      names: gaming,
-      title: '{Skill} Coaching on Metafy',
-      subtitle: 'Paid sessions for players who want to rank up, booked on the coaching marketplace for games',
-      method: 'Metafy coaching profile',
-      industry: 'Creators · Game coaching',
-      price: price(15, 60, 'per session', 'sessions'),
-      what: 'Coach players on Metafy, the marketplace where gamers book coaches by game: live sessions in which you play or spectate with them, and VOD reviews of their recorded matches.',
-      how: 'Choose the game you rank highest in, offer a one-hour session and a VOD review at fixed prices, and send every player three things to practise afterwards.',
-      first: 'Coach three viewers from your streams at a trial price and ask each one for a review on your Metafy profile.',
-      audiences: ['ranked players', 'new players', 'competitive teams', 'returning players'],
-    },
-    {
-      names: gaming,
+      names: streams,
       traits: ['remote'],
       title: 'Stream Setup for New Streamers on Fiverr',
       subtitle: 'OBS, scenes, alerts and audio set up for someone starting to stream',
@@ -102,7 +89,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       audiences: ['new streamers', 'VTubers', 'small creators', 'esports teams'],
     },
     {
-      names: gaming,
+      names: streams,
       traits: ['remote'],
       title: 'Stream Highlight Clips for Other Streamers on Fiverr',
       subtitle: 'A streamer’s best moments cut into TikToks, Shorts and YouTube videos',
@@ -113,6 +100,19 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Sell packs of five and ten clips per stream, work from their VODs, and offer a monthly plan for streamers who go live several times a week.',
       first: 'Cut ten clips from your own streams the same way and put the best three in the gig gallery.',
       audiences: ['Twitch streamers', 'YouTube streamers', 'VTubers', 'esports players'],
+    },
+    {
+      names: /gaming youtuber/i,
+      traits: ['remote'],
+      title: 'Gaming Video Editing for Other Channels on Fiverr',
+      subtitle: 'Raw gameplay cut into videos and Shorts for gaming YouTubers who hate editing',
+      method: 'Fiverr gig editing gaming videos',
+      industry: 'Creators · Video editing',
+      price: price(40, 200, 'per video', 'videos'),
+      what: 'Edit other gaming channels’ raw footage on Fiverr into finished videos and Shorts: the cuts, the zooms, the captions and the memes, paced the way you edit your own.',
+      how: 'Sell packages by finished length, agree a style from two of their videos, and offer a monthly plan for channels that post every week.',
+      first: 'Re-edit ten minutes of a small channel’s raw footage as a free sample, and put it in your gig gallery with your own best edit.',
+      audiences: ['gaming YouTubers', 'streamers', 'small channels', 'esports teams'],
     },
     // Dance.
     {
@@ -130,6 +130,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     // Creators, whatever their topic.
     {
       names: creator,
+      notNames: gaming,
       title: 'Sponsored Posts for Brands on Collabstr',
       subtitle: 'A profile brands browse to buy a post, a video or a story from a creator',
       method: 'Collabstr creator profile',
@@ -171,7 +172,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: dance,
-      notNames: /belly|zumba|pole|breaking|hip.?hop|street dance|tap|ballet|bollywood|kizomba|dance creator/i,
+      notNames: /belly|zumba|pole|breaking|breakdanc|hip.?hop|street dance|tap|ballet|bollywood|kizomba|dance creator/i,
       traits: ['event', 'teaching'],
       title: 'Wedding First-Dance Lessons on Bark',
       subtitle: 'A couple’s first dance, choreographed to their song and taught in a few lessons',
@@ -219,7 +220,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       industry: 'Performers · Session work',
       price: price(50, 250, 'per track', 'tracks'),
       what: 'Record parts for other people’s songs on SoundBetter and Fiverr: the producer or songwriter sends a demo, and you send back your part, recorded at home and ready to mix.',
-      how: 'Record through a clean DI and a decent interface, agree the number of revisions up front, and deliver dry and processed files at the session’s sample rate.',
+      how: 'Record at home through a decent interface (a clean DI for bass and keys, close mics or a good electronic kit for drums), agree the number of revisions up front, and deliver dry and processed files at the session’s sample rate.',
       first: 'Record a part on three songs by friends for free, with permission to use them as the profile’s samples.',
       audiences: ['songwriters', 'producers', 'independent artists', 'bands without a member'],
     },
@@ -236,6 +237,20 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Teach the songs they want to play in a band from the first week, sell blocks of five, and teach at home, at theirs or online.',
       first: 'Offer the first lesson at a reduced price and ask every learner for a review: the first five reviews decide how often the platform shows you.',
       audiences: ['beginners', 'guitarists', 'teenagers', 'returning players'],
+    },
+    {
+      names: /drum|percussion/i,
+      traits: ['teaching'],
+      title: 'Drum Lessons on Superprof & Bark',
+      marketTitle: 'Drum Lessons {prep} {Market} on Superprof & Bark',
+      subtitle: 'Lessons for beginners, teenagers and adults coming back to the kit, booked by people nearby',
+      method: 'Lesson marketplaces (Superprof, Bark)',
+      industry: 'Performers · Music lessons',
+      price: price(25, 50, 'per lesson', 'lessons'),
+      what: 'List drum lessons on Superprof and Bark, where people nearby search for a teacher: children and teenagers starting out, adults coming back to the kit, and players who want to join a band and keep time with one.',
+      how: 'Teach on your kit at home or in a rehearsal room you hire by the hour, play along to the songs they want from the first weeks, sell blocks of five, and hold a background check to teach children.',
+      first: 'Offer the first lesson at a reduced price and ask every learner for a review: the first five reviews decide how often the platform shows you.',
+      audiences: ['beginners', 'teenagers', 'parents of young drummers', 'returning players'],
     },
     {
       names: music,
@@ -345,18 +360,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: comedy,
-      title: 'Personalised Comedy Video Messages on Cameo',
-      subtitle: 'A short funny video for a birthday, a leaving do or a roast, recorded to order',
-      method: 'Cameo talent profile',
-      industry: 'Performers · Video messages',
-      price: price(20, 100, 'per video', 'videos'),
-      what: 'Record personalised comedy video messages on Cameo: a birthday roast, a leaving-do send-off, a pep talk in character, with the buyer’s names and in-jokes in it.',
-      how: 'Set a price you can deliver within three days, write a short joke structure you adapt to each order, and share the best ones (with permission) on your socials.',
-      first: 'Apply to Cameo with links to your clips and your following, and tell your audience at every gig that you are on it.',
-      audiences: ['gift buyers', 'office teams', 'best men', 'fans'],
-    },
-    {
-      names: comedy,
       title: 'Best Man & Wedding Speech Jokes on Fiverr',
       subtitle: 'Jokes written into a speech the buyer can deliver, from someone who writes for a living',
       method: 'Fiverr gig for speech punch-up',
@@ -366,19 +369,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Sell a punch-up and a full speech as two packages, ask for five stories and the names to avoid, and add a voice note on timing and where to pause.',
       first: 'Punch up two speeches for friends who are best men this year, and ask how each joke landed.',
       audiences: ['best men', 'fathers of the bride', 'maids of honour', 'colleagues giving leaving speeches'],
-    },
-    {
-      names: comedy,
-      traits: ['remote'],
-      title: 'Joke Writing for Creators & Brands on Upwork',
-      subtitle: 'Scripts, captions and ad lines from a comedian who tests jokes every week',
-      method: 'Upwork profile for comedy writing',
-      industry: 'Performers · Comedy writing',
-      price: price(50, 400, 'per script', 'scripts'),
-      what: 'Write comedy on Upwork for YouTubers, podcasters and brands: sketch scripts, funny ad reads and social captions, from someone whose jokes are tested in front of audiences.',
-      how: 'Build a portfolio of three short scripts and ten captions, quote per script or per month, and offer one round of rewrites.',
-      first: 'Write a sketch for a creator you watch, send it to them as a free sample, and put it in your portfolio.',
-      audiences: ['YouTubers', 'podcasters', 'consumer brands', 'marketing agencies'],
     },
     {
       names: comedy,
@@ -392,6 +382,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Ask for the running order and the names a week ahead, write material around them, and sell hosting with a short set as the upgrade.',
       first: 'Host one charity night for free, film it, and use the clips on your Bark profile.',
       audiences: ['charities', 'trade associations', 'companies', 'sports clubs'],
+    },
+    {
+      names: comedy,
+      title: 'Personalised Comedy Video Messages on Cameo',
+      subtitle: 'A short funny video for a birthday, a leaving do or a roast, recorded to order',
+      method: 'Cameo talent profile',
+      industry: 'Performers · Video messages',
+      price: price(20, 100, 'per video', 'videos'),
+      what: 'Record personalised comedy video messages on Cameo: a birthday roast, a leaving-do send-off, a pep talk in character, with the buyer’s names and in-jokes in it.',
+      how: 'Set a price you can deliver within three days, write a short joke structure you adapt to each order, and share the best ones (with permission) on your socials.',
+      first: 'Apply to Cameo with links to your clips and your following, and tell your audience at every gig that you are on it.',
+      audiences: ['gift buyers', 'office teams', 'best men', 'fans'],
     },
     // Street performers and circus skills.
     {
@@ -407,19 +409,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Film a showreel of you working a crowd, sell packages by hours, and hold public liability insurance (event organisers ask for it).',
       first: 'Ask everyone who has booked you privately to review you on GigSalad, and price the first five bookings to win them.',
       audiences: ['wedding couples', 'party hosts', 'corporate event planners', 'shopping centres'],
-    },
-    {
-      names: street,
-      traits: ['event', 'kids'],
-      title: 'Kids’ Party Shows on Bark',
-      subtitle: 'A show and a go-at-it session for children’s birthday parties',
-      method: 'Bark listing for children’s entertainers',
-      industry: 'Performers · Kids’ parties',
-      price: price(150, 350, 'per party', 'parties'),
-      what: 'Answer requests on Bark from parents planning a birthday party: a 30-minute show, then a session where the children try the tricks themselves, with a party game or two between.',
-      how: 'Build a 60-minute party format you can repeat, bring safe props for children to try, and hold a background check and public liability insurance.',
-      first: 'Do two parties for friends’ children at cost, and ask the parents for reviews and photos for your profile.',
-      audiences: ['parents', 'grandparents', 'schools', 'community centres'],
     },
     {
       names: street,
@@ -446,9 +435,23 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       first: 'Offer a free half-day to one independent shop opening near your pitch, and ask the owner for a review.',
       audiences: ['shopping centres', 'independent shops', 'marketing agencies', 'estate agents opening show homes'],
     },
+    {
+      names: street,
+      traits: ['event', 'kids'],
+      title: 'Kids’ Party Shows on Bark',
+      subtitle: 'A show and a go-at-it session for children’s birthday parties',
+      method: 'Bark listing for children’s entertainers',
+      industry: 'Performers · Kids’ parties',
+      price: price(150, 350, 'per party', 'parties'),
+      what: 'Answer requests on Bark from parents planning a birthday party: a 30-minute show, then a session where the children try the tricks themselves, with a party game or two between.',
+      how: 'Build a 60-minute party format you can repeat, bring safe props for children to try, and hold a background check and public liability insurance.',
+      first: 'Do two parties for friends’ children at cost, and ask the parents for reviews and photos for your profile.',
+      audiences: ['parents', 'grandparents', 'schools', 'community centres'],
+    },
     // Creators, whatever their topic.
     {
       names: creator,
+      notNames: gaming,
       title: 'UGC Videos for Brands on Billo & Fiverr',
       subtitle: 'Product videos brands run as ads, paid per video whatever your follower count',
       method: 'UGC marketplaces (Billo, Fiverr)',
@@ -458,6 +461,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Build a portfolio of three product videos in your niche, deliver with and without music and captions, and charge extra for usage rights beyond three months.',
       first: 'Film three sample videos with products you already own and use them as your portfolio on both sites.',
       audiences: ['consumer brands', 'apps', 'online shops', 'marketing agencies'],
+    },
+    {
+      names: food,
+      title: 'Short Food Videos for Restaurants & Cafés on Fiverr',
+      subtitle: 'Vertical videos of a restaurant’s dishes, made by someone who films food every week',
+      method: 'Fiverr gig delivering short food videos',
+      industry: 'Creators · Food video',
+      price: price(80, 300, 'per set of videos', 'sets'),
+      what: 'Film short food videos on Fiverr for restaurants, cafés and takeaways: their dishes made and served, cut for Reels and TikTok in your own channel’s style, with captions and music.',
+      how: 'Sell three packages (one video, three, a monthly set), film on site or from dishes they send, and deliver within a week with the raw clips included.',
+      first: 'Film three videos for a café you already go to, in exchange for using them as your gig’s samples.',
+      audiences: ['restaurants', 'cafés', 'takeaways', 'food trucks'],
     },
     {
       names: creator,
@@ -485,6 +500,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Fill in your profile with every platform and genre you play, answer the screening surveys quickly, and speak your thoughts aloud as you play.',
       first: 'Register on both panels this week and take every test you qualify for until your rating is high.',
       audiences: ['game studios', 'indie developers', 'mobile game makers', 'publishers'],
+    },
+    {
+      names: gaming,
+      title: '{Skill} Coaching on Metafy',
+      subtitle: 'Paid sessions for players who want to rank up, booked on the coaching marketplace for games',
+      method: 'Metafy coaching profile',
+      industry: 'Creators · Game coaching',
+      price: price(15, 60, 'per session', 'sessions'),
+      what: 'Coach players on Metafy, the marketplace where gamers book coaches by game: live sessions in which you play or spectate with them, and VOD reviews of their recorded matches.',
+      how: 'Choose the game you rank highest in, offer a one-hour session and a VOD review at fixed prices, and send every player three things to practise afterwards.',
+      first: 'Coach three viewers from your streams at a trial price and ask each one for a review on your Metafy profile.',
+      audiences: ['ranked players', 'new players', 'competitive teams', 'returning players'],
     },
   ],
   online: [
@@ -522,8 +549,8 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       method: 'Creator campaigns on Lurkit and Keymailer',
       industry: 'Creators · Game campaigns',
       price: price(50, 500, 'per campaign', 'campaigns'),
-      what: 'Join Lurkit and Keymailer, where game publishers offer streamers keys and paid campaigns to stream a new release for a set number of hours.',
-      how: 'Connect your Twitch and YouTube accounts so publishers see your real numbers, apply to the games that suit your channel, and deliver the hours and the report on time.',
+      what: 'Join Lurkit and Keymailer, where game publishers offer creators keys and paid campaigns to stream a new release for a set number of hours or to make a video of it.',
+      how: 'Connect your Twitch and YouTube accounts so publishers see your real numbers, apply to the games that suit your channel, and deliver the hours or the video, and the report, on time.',
       first: 'Register on both this week, apply to every free-key campaign for games you would play anyway, and build the track record paid campaigns ask for.',
       audiences: ['game publishers', 'indie developers', 'marketing agencies', 'hardware brands'],
     },
@@ -535,9 +562,21 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       industry: 'Creators · Merch',
       price: price(10, 20, 'profit per item', 'items'),
       what: 'Open a merch shop on Fourthwall, which prints on demand and links to your Twitch panels and YouTube: designs built on your community’s in-jokes, emotes and catchphrases.',
-      how: 'Start with three designs your chat already repeats, announce drops live on stream, and show the merch on camera when it arrives.',
+      how: 'Start with three designs your chat or your comments already repeat, announce drops on stream or in a video, and show the merch on camera when it arrives.',
       first: 'Ask your Discord to vote between five designs, and launch the winner as a limited drop.',
       audiences: ['your viewers', 'subscribers', 'Discord members', 'gift buyers'],
+    },
+    {
+      names: gaming,
+      title: 'Affiliate Links & Codes for Your Gaming Gear',
+      subtitle: 'Viewers ask what you use: a commission when they buy it through you',
+      method: 'Affiliate programmes and creator codes, linked from your panels',
+      industry: 'Creators · Affiliate income',
+      price: price(1, 10, 'commission per sale', 'sales'),
+      what: 'Join the affiliate programmes of the gear you play and record with (Amazon’s, and the microphone, headset, chair and controller brands that run creator codes), and put the links in your panels or video descriptions, so viewers who ask what you use buy it through you.',
+      how: 'Link only what you really use, mention it when it comes up on stream or in a video, and compare each programme’s commission and cookie length before you choose where to send viewers.',
+      first: 'Write a gear list with links for your microphone, camera, headset and chair, and pin it where your viewers ask.',
+      audiences: ['your viewers', 'new streamers', 'gamers building a setup', 'your Discord'],
     },
     // Dance.
     {
@@ -555,19 +594,33 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       audiences: ['beginners', 'adult learners', 'your followers', 'dancers far from a studio'],
     },
     {
-      names: dance,
-      title: 'Routine Breakdowns & Tutorials on Patreon',
-      subtitle: 'The full tutorial of each dance you post, for the followers who want to learn it',
-      method: 'Patreon membership linked from your videos',
-      industry: 'Performers · Dance tutorials',
-      price: price(4, 15, 'per member per month', 'members'),
-      what: 'Post the full breakdown of every routine you dance on Patreon: counted, mirrored and slowed down, so the followers who want to learn it can, for a few pounds a month.',
-      how: 'Offer two tiers (tutorials; tutorials plus a monthly live Q&A and feedback on members’ videos), and mention the tutorial in the caption of every dance you post.',
-      first: 'Film the breakdown of your most-watched dance and offer it as the first post when the page opens.',
-      audiences: ['your followers', 'young dancers', 'dance teachers', 'fitness fans'],
+      names: /dance creator/i,
+      title: 'Dance Videos for Brands’ Own Accounts on Billo & Fiverr',
+      subtitle: 'Brands pay per video to post your dance on their TikTok and in their ads',
+      method: 'UGC marketplaces (Billo, Fiverr)',
+      industry: 'Creators · Brand videos',
+      price: price(60, 300, 'per video', 'videos'),
+      what: 'Make dance videos that brands post on their own TikTok and run as ads (a trend danced in their clothes, trainers or app’s sound), sold per video on Billo and Fiverr, whatever your own follower count.',
+      how: 'Film three sample videos with products you own, deliver each with and without music and captions, and charge extra for ad use beyond three months.',
+      first: 'Put the three samples in a profile on both sites, and answer five brand briefs a week.',
+      audiences: ['fashion brands', 'sportswear brands', 'apps', 'marketing agencies'],
+    },
+    {
+      names: /dance creator/i,
+      traits: ['remote'],
+      title: 'Custom Routines to Order, Taught by Video',
+      subtitle: 'A routine to the buyer’s song for a wedding party, a school show or a team’s video',
+      method: 'Orders through your own link in bio and Fiverr',
+      industry: 'Performers · Choreography',
+      price: price(40, 250, 'per routine', 'routines'),
+      what: 'Make routines to order in the style of your videos: a wedding party’s entrance, a school or club show, a team’s video or a couple’s birthday surprise, choreographed to their song and their level, and sent as a video at full speed, slowed down and mirrored.',
+      how: 'Ask for the song, the number of dancers and their level, sell packages by length, and offer a live video call to polish it as the upgrade.',
+      first: 'Put a “routines to order” link in your bio with one example, and answer the first five requests in your comments.',
+      audiences: ['wedding parties', 'school and club shows', 'friends planning a surprise', 'small teams'],
     },
     {
       names: dance,
+      notNames: /dance creator/i,
       traits: ['remote'],
       title: 'Video Feedback for Competition & Audition Dancers',
       subtitle: 'Dancers send a recording, you send back what to fix before the day',
@@ -581,7 +634,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: dance,
-      notNames: /belly|zumba|pole|breaking|hip.?hop|street dance|tap|ballet|bollywood|kizomba|dance creator/i,
+      notNames: /belly|zumba|pole|breaking|breakdanc|hip.?hop|street dance|tap|ballet|bollywood|kizomba|dance creator/i,
       traits: ['event', 'teaching'],
       title: 'Wedding First-Dance Video Course',
       subtitle: 'An easy routine couples learn at home from video, to a song of their choice',
@@ -620,18 +673,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: song,
-      title: 'Production Music on Pond5 & AudioJungle',
-      subtitle: 'Instrumental versions of your songs, licensed again and again for videos',
-      method: 'Stock music libraries (Pond5, AudioJungle)',
-      industry: 'Performers · Stock music',
-      price: price(10, 60, 'per licence', 'licences'),
-      what: 'License instrumental music on Pond5 and AudioJungle, where video makers buy tracks by mood: instrumental versions of your songs, and short cues cut from them (30 and 60 seconds, a loop).',
-      how: 'Upload every track in its full, short and loop versions, name and tag it by mood and use, and register with the library’s content ID so YouTube uses pay too.',
-      first: 'Upload ten tracks in three versions each, and look at which moods sell to write the next batch.',
-      audiences: ['video makers', 'YouTubers', 'small agencies', 'podcasters'],
-    },
-    {
-      names: song,
       title: 'Fan Membership on Patreon: New Songs First',
       subtitle: 'Demos, lyrics and early releases for the fans who want more than the streams',
       method: 'Patreon membership linked from your releases',
@@ -641,6 +682,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Offer two tiers (early songs; songs plus a song written on a member’s idea once a year), and post something every week so members see the value.',
       first: 'Tell your followers and everyone at your next gig, and post the demo of your next release as the first members’ post.',
       audiences: ['fans', 'fellow songwriters', 'listeners', 'friends and family'],
+    },
+    {
+      names: song,
+      title: 'Production Music on Pond5 & AudioJungle',
+      subtitle: 'Instrumental versions of your songs, licensed again and again for videos',
+      method: 'Stock music libraries (Pond5, AudioJungle)',
+      industry: 'Performers · Stock music',
+      price: price(10, 60, 'per licence', 'licences'),
+      what: 'License instrumental music on Pond5 and AudioJungle, where video makers buy tracks by mood: instrumental versions of your songs, and short cues cut from them (30 and 60 seconds, a loop).',
+      how: 'Upload every track in its full, short and loop versions, name and tag it by mood and use, and register with the library’s content ID so YouTube uses pay too.',
+      first: 'Upload ten tracks in three versions each, and look at which moods sell to write the next batch.',
+      audiences: ['video makers', 'YouTubers', 'small agencies', 'podcasters'],
     },
     // Bands and instrumentalists.
     {
@@ -653,21 +706,23 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       industry: 'Performers · Music lessons',
       price: price(25, 45, 'per lesson', 'lessons'),
       what: 'Teach {skill} over Zoom to players anywhere: the songs they want to play, the technique to play them, and the feel that makes a band sound tight.',
-      how: 'Use a second camera on your hands, send a practice plan and a backing track after each lesson, and sell blocks of four.',
+      how: 'Use a second camera on your hands (and your feet, for drums), send a practice plan and a backing track after each lesson, and sell blocks of four.',
       first: 'Post a short lesson clip on YouTube or TikTok each week with a link to book a first lesson at a trial price.',
-      audiences: ['beginners', 'guitarists switching', 'adult learners', 'players joining a band'],
+      audiences: ['beginners', 'players coming back to it', 'adult learners', 'players joining a band'],
     },
     {
-      names: /\bbass/i,
-      title: '{Skill} Tabs & Transcriptions Shop',
-      subtitle: 'Accurate tabs of the songs players want to learn, sold as downloads',
-      method: 'Downloads sold on Gumroad or Musicnotes',
-      industry: 'Performers · Transcriptions',
-      price: price(3, 10, 'per tab', 'tabs'),
-      what: 'Transcribe {skill} parts accurately and sell them as tab and notation downloads: the songs everyone in a covers band has to learn, and the ones free tabs get wrong.',
-      how: 'Write them in Guitar Pro or MuseScore, sell on Gumroad and as an arranger on Musicnotes, and bundle the twenty songs of a wedding set.',
-      first: 'Transcribe the ten songs your band plays most and put them up as the first bundle.',
-      audiences: ['beginners', 'covers-band players', 'teachers', 'students'],
+      names: /drum|percussion/i,
+      traits: ['teaching', 'remote'],
+      title: 'Online Drum Lessons over Zoom',
+      marketTitle: 'Online Drum Lessons {prep} {Market}',
+      subtitle: 'Weekly lessons for players anywhere, with the songs they want to learn',
+      method: 'Online lessons over Zoom, booked on your own site',
+      industry: 'Performers · Music lessons',
+      price: price(25, 45, 'per lesson', 'lessons'),
+      what: 'Teach drums over Zoom to players anywhere: the songs they want to play, the technique to play them, and the feel that makes a band sound tight.',
+      how: 'Use a second camera on your hands (and your feet, for drums), send a practice plan and a backing track after each lesson, and sell blocks of four.',
+      first: 'Post a short lesson clip on YouTube or TikTok each week with a link to book a first lesson at a trial price.',
+      audiences: ['beginners', 'players coming back to it', 'adult learners', 'players joining a band'],
     },
     {
       names: music,
@@ -680,18 +735,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Write a page per kind of booking (weddings, corporate, private parties) so search finds you, and answer every enquiry the same day with a quote and a video.',
       first: 'Put the site up with your three best live videos and ask every past client for a review on your Google profile.',
       audiences: ['wedding couples', 'event planners', 'party hosts', 'venues'],
-    },
-    {
-      names: music,
-      title: 'Backing Tracks & Multitracks Shop',
-      subtitle: 'Tracks of the songs bands and singers play, with parts they can mute',
-      method: 'Downloads sold on Gumroad or your own site',
-      industry: 'Performers · Backing tracks',
-      price: price(3, 15, 'per track', 'tracks'),
-      what: 'Record the covers your band plays as backing tracks and multitracks and sell them as downloads: singers and duos buy the full band, and bands buy the part they lack.',
-      how: 'Record each part separately so you can sell versions without bass, drums or keys, and bundle wedding and party sets of twenty songs.',
-      first: 'Record five songs from your setlist this month, and put them up with a free one to download.',
-      audiences: ['singers', 'duos', 'bands short of a member', 'karaoke hosts'],
     },
     // Comedians.
     {
@@ -708,6 +751,34 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: comedy,
+      traits: ['remote'],
+      title: 'Joke Writing for Creators & Brands on Upwork',
+      subtitle: 'Scripts, captions and ad lines from a comedian who tests jokes every week',
+      method: 'Upwork profile for comedy writing',
+      industry: 'Performers · Comedy writing',
+      price: price(50, 400, 'per script', 'scripts'),
+      what: 'Write comedy on Upwork for YouTubers, podcasters and brands: sketch scripts, funny ad reads and social captions, from someone whose jokes are tested in front of audiences.',
+      how: 'Build a portfolio of three short scripts and ten captions, quote per script or per month, and offer one round of rewrites.',
+      first: 'Write a sketch for a creator you watch, send it to them as a free sample, and put it in your portfolio.',
+      audiences: ['YouTubers', 'podcasters', 'consumer brands', 'marketing agencies'],
+    },
+    {
+      names: comedy,
+      notNames: creator,
+      traits: ['remote'],
+      title: 'Virtual Comedy Shows for Remote Teams',
+      subtitle: 'A live set and interactive games over Zoom for company socials',
+      method: 'Direct bookings from companies, over Zoom',
+      industry: 'Performers · Virtual events',
+      price: price(300, 1000, 'per show', 'shows'),
+      what: 'Perform comedy over Zoom for remote teams: a short set, a game the team plays, and jokes written around the company, for socials, Christmas parties and all-hands meetings.',
+      how: 'Build a 45-minute format that works on camera, test the tech with the organiser the day before, and sell it to HR and people teams on LinkedIn.',
+      first: 'Run one for a friend’s company at a low price and ask for a quote you can use on LinkedIn.',
+      audiences: ['remote teams', 'HR teams', 'startups', 'agencies'],
+    },
+    {
+      names: comedy,
+      notNames: creator,
       traits: ['teaching'],
       title: 'Stand-Up Course for Beginners, Ending with a Showcase',
       subtitle: 'Six weeks from first joke to a five-minute set in front of a real audience',
@@ -721,6 +792,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: comedy,
+      notNames: creator,
       title: 'Self-Released Stand-Up Special',
       subtitle: 'Your best hour filmed and sold online, then put on YouTube for reach',
       method: 'Sold on Vimeo On Demand or your own site, later on YouTube',
@@ -730,19 +802,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Book a venue you can fill, film with three cameras and good audio, and sell it to your mailing list before anyone else.',
       first: 'Tour the hour until it is tight, and collect emails at every show for the release.',
       audiences: ['your fans', 'comedy fans', 'your mailing list', 'streaming audiences'],
-    },
-    {
-      names: comedy,
-      traits: ['remote'],
-      title: 'Virtual Comedy Shows for Remote Teams',
-      subtitle: 'A live set and interactive games over Zoom for company socials',
-      method: 'Direct bookings from companies, over Zoom',
-      industry: 'Performers · Virtual events',
-      price: price(300, 1000, 'per show', 'shows'),
-      what: 'Perform comedy over Zoom for remote teams: a short set, a game the team plays, and jokes written around the company, for socials, Christmas parties and all-hands meetings.',
-      how: 'Build a 45-minute format that works on camera, test the tech with the organiser the day before, and sell it to HR and people teams on LinkedIn.',
-      first: 'Run one for a friend’s company at a low price and ask for a quote you can use on LinkedIn.',
-      audiences: ['remote teams', 'HR teams', 'startups', 'agencies'],
     },
     // Street performers and circus skills.
     {
@@ -786,7 +845,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: live,
-      notNames: /creator|influencer|youtuber|tiktoker|vlogger|streamer|video content|comed|stand-?up|improv|\bcomic/i,
+      notNames: /creator|influencer|youtuber|tiktoker|vlogger|streamer|video content|comed|stand-?up|improv|\bcomic|street|busk|circus|juggl|acrobat|stilt|fire|mime|statue|unicycl|aerial|hoop/i,
       traits: ['event'],
       title: 'Wedding Supplier Listings on Hitched & Bridebook',
       subtitle: 'Where couples shortlist their entertainment, with your reviews beside you',
@@ -798,10 +857,46 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       first: 'Set up the free profiles and collect reviews from the couples you have already played or performed for.',
       audiences: ['engaged couples', 'wedding planners', 'wedding venues', 'parents of the couple'],
     },
+    {
+      names: street,
+      title: 'Act Website That Takes Direct Bookings',
+      subtitle: 'Your showreel, your shows and your prices, so organisers book you without an agency cut',
+      method: 'Your own website with an enquiry form',
+      industry: 'Performers · Direct bookings',
+      price: price(200, 800, 'per booking', 'bookings'),
+      what: 'Build a simple website that books your act directly: a two-minute showreel, the shows you offer with their length and the space they need, starting prices, the festivals and events you have played, and an enquiry form that asks the date and the place.',
+      how: 'Write a page per kind of booking (festivals and town events, corporate events, private parties) so search finds you, keep your insurance and risk assessment ready to send, and answer every enquiry the same day.',
+      first: 'Put the site up with your showreel and three photos of a crowd round your pitch, and add its address to your tip board and your card.',
+      audiences: ['event organisers', 'festival programmers', 'councils', 'party hosts'],
+    },
+    {
+      names: /\bbass/i,
+      title: '{Skill} Tabs & Transcriptions Shop',
+      subtitle: 'Accurate tabs of the songs players want to learn, sold as downloads',
+      method: 'Downloads sold on Gumroad or Musicnotes',
+      industry: 'Performers · Transcriptions',
+      price: price(3, 10, 'per tab', 'tabs'),
+      what: 'Transcribe {skill} parts accurately and sell them as tab and notation downloads: the songs everyone in a covers band has to learn, and the ones free tabs get wrong.',
+      how: 'Write them in Guitar Pro or MuseScore, sell on Gumroad and as an arranger on Musicnotes, and bundle the twenty songs of a wedding set.',
+      first: 'Transcribe the ten songs your band plays most and put them up as the first bundle.',
+      audiences: ['beginners', 'covers-band players', 'teachers', 'students'],
+    },
+    {
+      names: music,
+      title: 'Backing Tracks & Multitracks Shop',
+      subtitle: 'Tracks of the songs bands and singers play, with parts they can mute',
+      method: 'Downloads sold on Gumroad or your own site',
+      industry: 'Performers · Backing tracks',
+      price: price(3, 15, 'per track', 'tracks'),
+      what: 'Record the covers your band plays as backing tracks and multitracks and sell them as downloads: singers and duos buy the full band, and bands buy the part they lack.',
+      how: 'Record each part separately so you can sell versions without bass, drums or keys, and bundle wedding and party sets of twenty songs.',
+      first: 'Record five songs from your setlist this month, and put them up with a free one to download.',
+      audiences: ['singers', 'duos', 'bands short of a member', 'karaoke hosts'],
+    },
     // Creators, whatever their topic.
     {
       names: creator,
-      notNames: dance,
+      notNames: /(?<!fire )danc|salsa|ballet|tango|ballroom|bachata|kizomba|zumba|lindy|choreograph|hip.?hop|breaking|gaming|streamer|gamer|comed/i,
       title: 'Channel Membership on Patreon',
       subtitle: 'Bonus videos, early access and a community for your most loyal viewers',
       method: 'Patreon membership (or YouTube channel memberships)',
@@ -814,7 +909,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: creator,
-      notNames: gaming,
+      notNames: /gaming|streamer|gamer|comed/i,
       title: 'Amazon Storefront of the Kit in Your Videos',
       subtitle: 'Every tool, product and piece of gear viewers ask about, with your commission',
       method: 'Amazon Influencer Program storefront and affiliate links',
@@ -841,6 +936,19 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
   ],
   offline: [
     // Creators with a topic of their own first.
+    {
+      names: food,
+      traits: ['teaching'],
+      title: 'Cook-at-Home Lessons in People’s Own Kitchens',
+      subtitle: 'Your channel’s dishes taught to a couple or a few friends where they cook every day',
+      method: 'Private bookings from local followers, and gift vouchers',
+      industry: 'Creators · Cooking lessons',
+      price: price(60, 150, 'per session', 'sessions'),
+      what: 'Teach the dishes your viewers know you for in people’s own kitchens: a couple, a family or a few friends cook a meal with you over three hours and eat it together, booked by your local followers and given as gifts.',
+      how: 'Send the shopping list ahead (or bring the ingredients at a set price), keep to a menu you can teach in three hours, and hold public liability insurance.',
+      first: 'Offer the first three sessions to local followers at a launch price, and film one (with permission) for the channel.',
+      audiences: ['your local followers', 'couples', 'gift buyers', 'friends celebrating'],
+    },
     {
       names: food,
       traits: ['teaching'],
@@ -878,6 +986,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Write a one-page pitch with your numbers and a demo you can cook on two induction hobs, and sell your recipe ebook or merch at the stall afterwards.',
       first: 'Email the programmers of three food festivals near you six months ahead of their dates.',
       audiences: ['food festivals', 'county shows', 'farmers’ markets', 'kitchen shops'],
+    },
+    {
+      names: streams,
+      title: 'Livestreams of Local Services, Matches & Events',
+      subtitle: 'Churches, clubs and families pay someone who knows OBS to stream their day',
+      method: 'Bookings from churches, sports clubs, schools and families',
+      industry: 'Creators · Event livestreaming',
+      price: price(80, 350, 'per event', 'events'),
+      what: 'Run the livestreams of local churches, sports clubs, schools and families: services, matches, prize-givings, weddings and funerals for the people who cannot be there, set up with the same OBS scenes, cameras and audio you stream with.',
+      how: 'Bring a laptop, two cameras, a capture card and a mobile data backup, test the venue’s connection the week before, and sell a fixed price per event or a monthly plan for weekly services.',
+      first: 'Offer to stream one service or home match for free, and ask the organiser to tell the other churches or clubs nearby.',
+      audiences: ['churches', 'sports clubs', 'schools', 'families'],
     },
     {
       names: gaming,
@@ -932,6 +1052,33 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       audiences: ['beginners', 'adults', 'couples', 'teenagers'],
     },
     {
+      names: /dance creator|hip.?hop|street dance|commercial dance|tiktok|breaking|breakdanc/i,
+      traits: ['event', 'kids'],
+      title: 'Kids’ Dance Parties with the Latest Trends',
+      subtitle: 'Birthday parties where children learn the dances they know from their feeds',
+      method: 'Party bookings from parents, by word of mouth and local parents’ groups',
+      industry: 'Performers · Kids’ parties',
+      price: price(120, 300, 'per party', 'parties'),
+      what: 'Run children’s birthday dance parties: an hour of warm-up games and the trending dances they know from TikTok, taught step by step, with a final routine the parents film.',
+      how: 'Bring a speaker and a playlist of clean versions, keep to a 60-minute format for ages 6 to 12, and hold public liability insurance and a background check for working with children.',
+      first: 'Run two parties for friends’ children at a low price, and ask the parents to recommend you in the local parents’ groups.',
+      audiences: ['parents', 'birthday children', 'schools’ summer fairs', 'community centres'],
+    },
+    {
+      names: dance,
+      notNames: /breaking|breakdanc/i,
+      traits: ['event', 'teaching'],
+      title: 'Hen-Party {Skill} Classes',
+      subtitle: 'A fun hour with a routine the group learns and films, at their venue or a studio',
+      method: 'Direct bookings and hen-party activity sites',
+      industry: 'Performers · Hen parties',
+      price: price(150, 400, 'per party', 'parties'),
+      what: 'Teach hen parties and birthday groups a routine in an hour: a song they choose, a dance they can do at the wedding, and a video of the group at the end.',
+      how: 'Offer it at their venue or a studio you hire, list it with hen-party activity companies, and sell a longer version with drinks at a partner bar.',
+      first: 'Run one for a friend’s hen party, film the final routine (with permission), and use it to sell the next.',
+      audiences: ['hen parties', 'birthday groups', 'friends', 'work teams'],
+    },
+    {
       names: dance,
       traits: ['teaching'],
       title: 'Guest Workshops at Dance Studios',
@@ -943,19 +1090,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Send studios a short pitch with a clip of you teaching, sell tickets to your followers nearby as well, and film the final run of the routine for your channel.',
       first: 'Write to five studios within an hour of you, and offer the first a share of the door.',
       audiences: ['dance schools', 'studios', 'university dance societies', 'your followers'],
-    },
-    {
-      names: dance,
-      traits: ['event', 'teaching'],
-      title: 'Hen-Party {Skill} Classes',
-      subtitle: 'A fun hour with a routine the group learns and films, at their venue or a studio',
-      method: 'Direct bookings and hen-party activity sites',
-      industry: 'Performers · Hen parties',
-      price: price(150, 400, 'per party', 'parties'),
-      what: 'Teach hen parties and birthday groups a routine in an hour: a song they choose, a dance they can do at the wedding, and a video of the group at the end.',
-      how: 'Offer it at their venue or a studio you hire, list it with hen-party activity companies, and sell a longer version with drinks at a partner bar.',
-      first: 'Run one for a friend’s hen party, film the final routine (with permission), and use it to sell the next.',
-      audiences: ['hen parties', 'birthday groups', 'friends', 'work teams'],
     },
     {
       names: dance,
@@ -972,7 +1106,19 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     // Bands and instrumentalists, and songwriters who play live.
     {
-      names: /\bbass|\bband\b|musician|live music|covers?\b|song|lyric/i,
+      names: /drum/i,
+      title: 'Dep Drummer for Function & Covers Bands',
+      subtitle: 'Fill in for bands whose drummer is away, at the band’s full fee',
+      method: 'Dep lists, band leaders and musicians’ groups',
+      industry: 'Performers · Dep work',
+      price: price(120, 300, 'per gig', 'gigs'),
+      what: 'Play as a dep (a stand-in) drummer for function and covers bands when theirs is ill or booked: they send the setlist, and you learn it and play the gig for the band’s usual fee.',
+      how: 'Learn the hundred songs every function band plays, keep a compact kit that fits any stage, reply fast, and join the dep groups and lists band leaders post to.',
+      first: 'Tell ten band leaders you know you are available, with your setlist and a live video.',
+      audiences: ['function bands', 'covers bands', 'band leaders', 'entertainment agencies'],
+    },
+    {
+      names: music,
       title: 'Regular Pub & Bar Gigs',
       subtitle: 'A monthly slot at the same venues, paid a fee or a share of the door',
       method: 'Direct bookings with pubs, bars and restaurants',
@@ -985,6 +1131,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: music,
+      notNames: /drum/i,
       title: 'Dep Work for Other Function Bands',
       subtitle: 'Fill in for bands whose player is away, at the band’s full fee',
       method: 'Dep lists, band leaders and musicians’ groups',
@@ -998,19 +1145,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     {
       names: music,
       traits: ['event'],
-      title: 'Wedding Fair Showcases',
-      subtitle: 'Play live at the fairs where couples choose their suppliers',
-      method: 'Stands and showcase slots at wedding fairs',
-      industry: 'Performers · Wedding fairs',
-      price: price(1000, 2500, 'per wedding booked', 'weddings'),
-      what: 'Take a stand or a showcase slot at wedding fairs at hotels and venues: couples hear the band live, take your price list, and book while the date is free.',
-      how: 'Play a short acoustic set so couples can talk, bring a price list and a booking form, and follow up every couple within two days.',
-      first: 'Ask the venues you have played whether they hold fairs, and take one stand before you pay for a big show.',
-      audiences: ['engaged couples', 'wedding venues', 'wedding planners', 'parents of the couple'],
-    },
-    {
-      names: music,
-      traits: ['event'],
       title: 'Christmas Party Season at Hotels & Venues',
       subtitle: 'The shared party nights of November and December, booked in the summer',
       method: 'Direct bookings with hotels and venues',
@@ -1020,6 +1154,19 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Contact events managers in the summer with a video and a package for several nights, and offer a lower fee for weeknights.',
       first: 'Email ten hotels and venues near you this summer and ask which nights are still open.',
       audiences: ['hotels', 'conference venues', 'events managers', 'golf clubs'],
+    },
+    {
+      names: music,
+      traits: ['event'],
+      title: 'Wedding Fair Showcases',
+      subtitle: 'Play live at the fairs where couples choose their suppliers',
+      method: 'Stands and showcase slots at wedding fairs',
+      industry: 'Performers · Wedding fairs',
+      price: price(1000, 2500, 'per wedding booked', 'weddings'),
+      what: 'Take a stand or a showcase slot at wedding fairs at hotels and venues: couples hear the band live, take your price list, and book while the date is free.',
+      how: 'Play a short acoustic set so couples can talk, bring a price list and a booking form, and follow up every couple within two days.',
+      first: 'Ask the venues you have played whether they hold fairs, and take one stand before you pay for a big show.',
+      audiences: ['engaged couples', 'wedding venues', 'wedding planners', 'parents of the couple'],
     },
     {
       names: music,
@@ -1058,6 +1205,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Sell tickets on Dice or Eventbrite, share the bill with two other acts to fill the room, and take card payments at the table.',
       first: 'Book a room for 80 people at a venue you know, and sell the first tickets to your mailing list.',
       audiences: ['fans', 'local music lovers', 'other musicians', 'students'],
+    },
+    {
+      names: song,
+      title: 'Paid Acoustic Sets in Bars, Cafés & Restaurants',
+      subtitle: 'Covers people know with your own songs between, on the venue’s quieter evenings',
+      method: 'Direct bookings with bars, cafés and restaurants',
+      industry: 'Performers · Acoustic gigs',
+      price: price(80, 300, 'per set', 'sets'),
+      what: 'Play acoustic sets in bars, cafés and restaurants that book solo musicians for their quieter evenings and Sunday afternoons: songs people know with your own in between, paid a fee, with tips and your music on sale at the side.',
+      how: 'Build two hours of covers around your best songs, bring a small PA you can set up in ten minutes, and ask for a monthly slot once the first night goes well.',
+      first: 'Play the open mics of two venues that also book paid acts, and ask the booker for a date.',
+      audiences: ['bar managers', 'cafés', 'restaurants', 'hotels'],
     },
     {
       names: song,
@@ -1116,6 +1275,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: comedy,
+      notNames: creator,
       traits: ['teaching'],
       title: 'Improv & Presentation Workshops for Companies',
       subtitle: 'Comedy skills for teams: thinking on their feet, listening and presenting',
@@ -1129,6 +1289,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: comedy,
+      notNames: creator,
       title: 'Charity Comedy Fundraiser Nights',
       subtitle: 'A comedy night a school or charity sells tickets for, with your fee agreed up front',
       method: 'Fundraising nights with schools, clubs and charities',
@@ -1245,7 +1406,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
   social: [
     // Creators with a topic of their own first.
     {
-      names: gaming,
+      names: streams,
       traits: ['streaming'],
       title: 'Twitch Subscriptions, Bits & Ads as an Affiliate',
       subtitle: 'Monthly subs, cheers and ad breaks from a fixed streaming schedule',
@@ -1258,7 +1419,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       audiences: ['your viewers', 'your Discord', 'fans of your games', 'other streamers’ raids'],
     },
     {
-      names: gaming,
+      names: streams,
       title: 'YouTube Gaming Channel from Your Stream VODs',
       subtitle: 'Your best stream moments edited into videos and Shorts that earn from ads',
       method: 'YouTube channel in the YouTube Partner Program',
@@ -1271,19 +1432,19 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: food,
-      title: 'TikTok Shop Affiliate for Kitchen Gadgets',
-      subtitle: 'Commission on the kitchen tools and ingredients you use in your videos',
-      method: 'TikTok Shop affiliate programme',
+      title: 'Affiliate Links for the Kitchen Kit in Your Videos',
+      subtitle: 'Commission on the pans, knives and gadgets viewers see you cook with',
+      method: 'Amazon Associates storefront and your platform’s shopping tags',
       industry: 'Creators · Affiliate sales',
       price: price(1, 6, 'commission per sale', 'sales'),
-      what: 'Join TikTok Shop’s affiliate programme and tag the kitchen gadgets, pans and ingredients you actually use in your cooking videos: viewers buy from the video, and you earn a commission on each sale.',
-      how: 'Tag only what you would recommend, show the product doing its job in the recipe, and request free samples of products before you feature them.',
-      first: 'Tag three products you already use in your next three recipe videos and see which one sells.',
-      audiences: ['home cooks', 'your followers', 'students', 'busy parents'],
+      what: 'Link the pans, knives, gadgets and ingredients you really cook with: an Amazon storefront of your kitchen kit linked under every video, and your platform’s own shopping tags (YouTube Shopping, TikTok Shop) once your channel qualifies, so viewers who ask what you used buy it through you.',
+      how: 'Link only what you would recommend, show each product doing its job in the recipe, and put a “what I used” list in every description and pinned comment.',
+      first: 'Make a storefront list of the twenty things you use most, and add it to the descriptions of your ten most-watched videos.',
+      audiences: ['home cooks', 'your viewers', 'students', 'busy parents'],
     },
     // Creators, whatever their topic.
     {
-      names: creator,
+      names: gaming,
       title: '{Skill} Sponsorships & Brand Deals',
       subtitle: 'Paid videos for brands your audience already buys from',
       method: 'Direct deals with brands, and TikTok Creator Marketplace or YouTube BrandConnect',
@@ -1297,7 +1458,6 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     // Dance.
     {
       names: dance,
-      notNames: creator,
       title: 'Class Clips That Fill Your Classes',
       marketTitle: 'Class Clips That Bring {Market} to Your Classes',
       subtitle: 'A routine from each week’s class on Instagram and TikTok, with the booking link',
@@ -1336,28 +1496,40 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       audiences: ['wedding couples', 'event planners', 'party hosts', 'venues'],
     },
     {
+      names: music,
+      title: 'Band Page & Local What’s-On Groups on Facebook',
+      subtitle: 'Every gig posted where locals look for a night out, so a crowd comes and venues rebook you',
+      method: 'Your band’s Facebook page, events and local groups',
+      industry: 'Performers · Local groups',
+      price: price(150, 1500, 'per booking', 'bookings'),
+      what: 'Post every gig as a Facebook event from the band’s page and share it in your town’s what’s-on and community groups: landlords rebook the bands that fill the room, and people who saw you at the pub book you for their parties.',
+      how: 'Post the event two weeks ahead with a short live clip, tag the venue, share it again on the day, and ask people who book you privately for a review on the page.',
+      first: 'Set up events for your next three gigs and share each in the five biggest local groups that allow it.',
+      audiences: ['pub landlords', 'locals', 'party hosts', 'venues'],
+    },
+    {
       names: /\bbass/i,
       title: '{Skill} Cover Videos on YouTube',
       subtitle: 'Play-alongs of well-known songs, earning from YouTube’s split with the rights holders',
       method: 'YouTube channel (covers earn a share under Content ID)',
       industry: 'Performers · Cover videos',
       price: price(1, 3, 'per 1,000 views (plus lesson bookings)', 'thousand views'),
-      what: 'Post {skill} covers and play-alongs of well-known songs on YouTube, with the tab on screen: players search for them, covers can earn a share of the ads, and the channel brings lesson bookings.',
-      how: 'Film your hands clearly with good audio, put the song and the word “cover” in every title, and link your tabs and lessons in the description.',
+      what: 'Post {skill} covers and play-alongs of well-known songs on YouTube, with the tab or notation on screen: players search for them, covers can earn a share of the ads, and the channel brings lesson bookings.',
+      how: 'Film your hands clearly with good audio, put the song and the word “cover” in every title, and link your lessons in the description.',
       first: 'Record covers of the five songs players search for most on your instrument, and post one a week.',
       audiences: ['players learning', 'fans of the songs', 'beginners', 'other musicians'],
     },
     {
-      names: music,
-      title: 'Recommendations in Local Wedding & Party Groups on Facebook',
-      subtitle: 'Where couples and hosts nearby ask “who was your band?”',
-      method: 'Facebook groups and your Facebook page',
-      industry: 'Performers · Local groups',
-      price: price(500, 2500, 'per booking (whole band)', 'bookings'),
-      what: 'Be the band people recommend in the local wedding, party and community groups on Facebook: a page with your videos and reviews, and past clients who tag you when someone asks for a band.',
-      how: 'Ask every happy client for a Facebook review and to tag you when they see the question, and answer requests yourself with a short video and your free dates.',
-      first: 'Join the five biggest wedding and community groups near you, and ask your last ten clients for a review on your page.',
-      audiences: ['wedding couples', 'party hosts', 'local businesses', 'clubs'],
+      names: /drum|percussion/i,
+      title: 'Drum Cover Videos on YouTube',
+      subtitle: 'Play-alongs of well-known songs, earning from YouTube’s split with the rights holders',
+      method: 'YouTube channel (covers earn a share under Content ID)',
+      industry: 'Performers · Cover videos',
+      price: price(1, 3, 'per 1,000 views (plus lesson bookings)', 'thousand views'),
+      what: 'Post drums covers and play-alongs of well-known songs on YouTube, with the tab or notation on screen: players search for them, covers can earn a share of the ads, and the channel brings lesson bookings.',
+      how: 'Film your hands clearly with good audio, put the song and the word “cover” in every title, and link your lessons in the description.',
+      first: 'Record covers of the five songs players search for most on your instrument, and post one a week.',
+      audiences: ['players learning', 'fans of the songs', 'beginners', 'other musicians'],
     },
     // Songwriters.
     {
@@ -1375,6 +1547,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     // Stand-up comedians.
     {
       names: comedy,
+      notNames: creator,
       title: 'Crowd-Work Clips on TikTok & Instagram',
       subtitle: 'The best minute of each gig, which sells tickets to the next ones',
       method: 'TikTok and Instagram Reels, linked to your gig dates',
@@ -1387,6 +1560,20 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: comedy,
+      notNames: creator,
+      title: 'Facebook Events That Fill Your Comedy Nights',
+      subtitle: 'Each night listed where people nearby look for something to do, with the ticket link',
+      method: 'Facebook events and local groups, linked to ticket sales',
+      industry: 'Performers · Comedy nights',
+      price: price(8, 15, 'per ticket sold', 'tickets'),
+      what: 'List every night you run or headline as a Facebook event with the ticket link, and share it in your town’s what’s-on and community groups, where people look for a night out and tag friends to go with.',
+      how: 'Post the event a month ahead with the line-up and a clip of each act, share it again a week before and on the day, and invite everyone who came last time.',
+      first: 'Create the event for your next night and share it in the five biggest local groups that allow events.',
+      audiences: ['people nearby', 'groups of friends', 'couples', 'students'],
+    },
+    {
+      names: comedy,
+      notNames: creator,
       title: 'Sponsored Sketches for Brands',
       subtitle: 'Funny videos that carry a brand’s message, posted on your accounts',
       method: 'Direct deals with brands and agencies',
@@ -1427,7 +1614,7 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
     },
     {
       names: /creator|influencer|youtuber|tiktoker|vlogger|streamer|video content|comed|stand-?up|improv|\bcomic|street|busk|circus|juggl|acrobat|(?<!fire )danc|salsa|ballet|tango|ballroom|bachata|kizomba|zumba|lindy|choreograph|hip.?hop|breaking|song/i,
-      notNames: gaming,
+      notNames: streams,
       title: 'Ad Revenue from the YouTube Partner Program',
       subtitle: 'Long videos and Shorts that earn from the ads shown on them',
       method: 'YouTube Partner Program',
@@ -1437,6 +1624,18 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
       how: 'Post one long video a week on what people search for in your topic, and use Shorts to bring viewers to it.',
       first: 'Turn your most-watched short video into a ten-minute long video this week.',
       audiences: ['your viewers', 'people searching your topic', 'beginners', 'fans'],
+    },
+    {
+      names: /gaming youtuber/i,
+      title: 'Channel Memberships & Super Thanks on YouTube',
+      subtitle: 'Monthly perks for the viewers who watch every video',
+      method: 'YouTube channel memberships and Super Thanks',
+      industry: 'Creators · Memberships',
+      price: price(2, 5, 'per member per month', 'members'),
+      what: 'Turn on channel memberships and Super Thanks once your channel is in the YouTube Partner Program: members get badges, emotes, early videos and a members-only community post, and viewers tip on the videos they love.',
+      how: 'Offer one or two tiers with perks you can keep up every week, thank members by name at the end of each video, and run a members-only poll on the next game.',
+      first: 'Ask your viewers in a community post which perks they would pay for, and open with a single tier at the lowest price.',
+      audiences: ['your viewers', 'regular commenters', 'fans of your games', 'superfans'],
     },
     {
       names: /creator|influencer|youtuber|tiktoker|vlogger|streamer|video content|comed|stand-?up|improv|\bcomic|(?<!fire )danc|salsa|ballet|tango|ballroom|bachata|kizomba|zumba|lindy|choreograph|hip.?hop|breaking/i,
@@ -1454,4 +1653,4 @@ export const performanceTemplates: IdeaTemplate[] = group(['performance'], 'perf
   ],
 });
 
-void [dance, music, song, comedy, street, live, creator, gaming, food, onStage, price];
+void [dance, music, song, comedy, street, live, creator, gaming, streams, food, onStage, price];

@@ -3,39 +3,80 @@ import { group, price, type IdeaTemplate } from '../template-kit';
 
 /** Athletes and sport coaching (kind `sport`). */
 
-/** Lexicon rows (format: skill-lexicon.ts). */
+/**
+ * A sport's coaching words ("@tennis coach", "@coach tennis", "@teach tennis", "@tennis lesson"): the
+ * person coaches or teaches it, and the row they belong to gives a role with "coach", "teacher" or
+ * "instructor", which the templates below tell from an athlete's ("tennis player", "triathlete").
+ * `at` marks them as objects, so the skill reads as the row's name ("tennis"); martial arts keep the
+ * style the person names ("karate"), so theirs go unmarked.
+ */
+const coachTerms = (sports: string[], at = '@') =>
+  sports.flatMap((s) => [`${s} coach`, `${s} coaching`, `coach ${s}`, `coach a ${s}`, `coach the ${s}`, `teach ${s}`, `${s} teacher`, `${s} instructor`, `${s} lesson`, `${s} class`].map((t) => `${at}${t}`)).join(', ');
+/** Youth, junior and age-group teams ("under-10s rugby", "U12s football", "youth football"): named by the people who coach them. */
+const youthTerms = (sports: string[]) => {
+  const ages = Array.from({ length: 15 }, (_, i) => i + 5);
+  const groups = ['youth', 'junior', 'kid', 'grassroots', 'mini', 'children', 'girl', 'boy', ...ages.flatMap((n) => [`under-${n}`, `under ${n}s`, `u${n}`, `u${n}s`])];
+  return sports.flatMap((s) => groups.map((g) => `@${g} ${s}`)).join(', ');
+};
+
+/** Lexicon rows (format: skill-lexicon.ts): an athlete's row, then the row of those who coach or teach the sport. */
 export const sportLexicon: LexiconGroup[] = [
   {
     kinds: ['sport'],
     rows: `
-@triathlon, @triathlete, @ironman, @duathlon, @duathlete, @triathlon coach, @triathlon coaching = triathlon ;; triathlete
-cycling, cyclist, road cycling, long-distance cycling, cycle touring, bike touring, bikepacking, audax, randonneur, gravel riding, gravel cycling, mountain biking, mountain biker, mtb, sportive, @cycling coach, @cycling coaching, bike riding, road cyclist, @ride bike, @ride my bike, @bike ride, @coach cycling, @coach cyclist, @coach rider = cycling ;; cyclist
-running, runner, @running coach, @running coaching, @coach running, @coach runner, @marathon, marathon runner, @half marathon, @ultramarathon, ultra running, ultrarunner, ultra runner, trail running, trail runner, parkrun, jogging, jogger = running ;; runner
-swimming, swimmer, swim, competitive swimming, swim teacher, swimming teacher, @swimming coach, @swim coach, swimming instructor, swim instructor, @swimming lesson, @swim lesson, @coach swimming, @coach swimmer = swimming ;; swimmer
+@triathlon, @triathlete, @ironman, @duathlon, @duathlete = triathlon ;; triathlete
+${coachTerms(['triathlon', 'triathlete'])} = triathlon ;; triathlon coach
+cycling, cyclist, road cycling, long-distance cycling, cycle touring, bike touring, bikepacking, audax, randonneur, gravel riding, gravel cycling, mountain biking, mountain biker, mtb, sportive, bike riding, road cyclist, @ride bike, @ride my bike, @bike ride = cycling ;; cyclist
+${coachTerms(['cycling', 'cyclist', 'rider'])}, bikeability instructor, @teach kid to ride, @teach children to ride = cycling ;; cycling coach
+running, runner, @marathon, marathon runner, @half marathon, @ultramarathon, ultra running, ultrarunner, ultra runner, trail running, trail runner, @parkrun, jogging, jogger = running ;; runner
+${coachTerms(['running', 'runner'])}, run leader, @running club coach = running ;; running coach
+swimming, swimmer, swim, competitive swimming = swimming ;; swimmer
+${coachTerms(['swimming', 'swim', 'swimmer'])}, swim teacher, swimming teacher, swimming instructor, swim instructor, @teach kid to swim, @teach child to swim, @teach children to swim, @teach adult to swim, @teach people to swim, @swim school = swimming ;; swimming teacher
 @open water swimming, @open-water swimming, open water swimmer, open-water swimmer, @open water swim, @sea swimming = open-water swimming ;; open-water swimmer
 rock climbing, rock climber = rock climbing ;; rock climber
 bouldering, boulderer = bouldering ;; boulderer
-climbing, climber, sport climbing, @coach climbing, @coach climber, indoor climbing, @climbing coach, climbing instructor, route setter, route setting = climbing ;; climber
-rowing, rower, indoor rowing, sculling = rowing ;; rower
-athletics, track and field, sprinting, sprinter, @coach athletics = athletics ;; athletics coach
-@youth football, @grassroots football, football, soccer, footballer, @football coach, @football coaching, @soccer coach, futsal, @coach football, @coach soccer, @coach youth football, @coach kid football, @kid football, @junior football, @coach junior football, @coach grassroots football = football ;; football coach
-basketball, @basketball coach, basketball player, @coach basketball = basketball ;; basketball coach
-rugby, @rugby coach, rugby player, @coach rugby = rugby ;; rugby coach
-cricket, @cricket coach, cricketer, @coach cricket = cricket ;; cricket coach
-hockey, field hockey, ice hockey, @hockey coach, @coach hockey = hockey ;; hockey coach
-netball, @netball coach, @coach netball = netball ;; netball coach
-volleyball, beach volleyball, @volleyball coach, @coach volleyball = volleyball ;; volleyball coach
-baseball, softball, @baseball coach, @coach baseball = baseball ;; baseball coach
-tennis, tennis player, @tennis coach, @tennis coaching, @coach tennis = tennis ;; tennis coach
-padel, padel tennis, @padel coach, @coach padel = padel ;; padel coach
-squash, squash player, @squash coach, @coach squash = squash ;; squash coach
-badminton, @badminton coach, @coach badminton = badminton ;; badminton coach
-table tennis, ping pong = table tennis ;; table tennis coach
-pickleball = pickleball ;; pickleball coach
-golf, golfer, @golf coach, golf pro, golf professional, @coach golf = golf ;; golf coach
-boxing, boxer, @boxing coach, kickboxing, kickboxer, muay thai, @coach boxing = boxing ;; boxing coach
-martial art, martial arts, karate, judo, jiu jitsu, jiu-jitsu, bjj, taekwondo, kung fu, mma, self-defence, self-defense, krav maga, aikido, wing chun = martial arts ;; martial arts instructor
-gymnastics, @gymnast, @gymnastics coach, @coach gymnastics = gymnastics ;; gymnastics coach
+climbing, climber, sport climbing, indoor climbing, route setter, route setting = climbing ;; climber
+${coachTerms(['climbing', 'climber', 'rock climbing', 'bouldering'])}, climbing wall instructor = climbing ;; climbing instructor
+rowing, rower, indoor rowing, sculling, sculler, @row = rowing ;; rower
+${coachTerms(['rowing', 'rower'])} = rowing ;; rowing coach
+athletics, track and field, sprinting, sprinter, hurdler, hurdling = athletics ;; athlete
+${coachTerms(['athletics', 'sprint', 'sprinting'])} = athletics ;; athletics coach
+football, soccer, footballer, futsal, @football player, @soccer player = football ;; footballer
+${coachTerms(['football', 'soccer', 'futsal'])}, ${youthTerms(['football', 'soccer', 'futsal'])} = football ;; football coach
+basketball, basketball player = basketball ;; basketball player
+${coachTerms(['basketball'])}, ${youthTerms(['basketball'])} = basketball ;; basketball coach
+rugby, rugby player = rugby ;; rugby player
+${coachTerms(['rugby'])}, ${youthTerms(['rugby'])} = rugby ;; rugby coach
+cricket, cricketer = cricket ;; cricketer
+${coachTerms(['cricket'])}, ${youthTerms(['cricket'])} = cricket ;; cricket coach
+hockey, field hockey, ice hockey, hockey player = hockey ;; hockey player
+${coachTerms(['hockey'])}, ${youthTerms(['hockey'])} = hockey ;; hockey coach
+netball, netball player = netball ;; netball player
+${coachTerms(['netball'])}, ${youthTerms(['netball'])} = netball ;; netball coach
+volleyball, beach volleyball, volleyball player = volleyball ;; volleyball player
+${coachTerms(['volleyball'])}, ${youthTerms(['volleyball'])} = volleyball ;; volleyball coach
+baseball, softball, baseball player = baseball ;; baseball player
+${coachTerms(['baseball', 'softball'])}, ${youthTerms(['baseball', 'softball'])} = baseball ;; baseball coach
+tennis, tennis player = tennis ;; tennis player
+${coachTerms(['tennis'])}, ${youthTerms(['tennis'])} = tennis ;; tennis coach
+padel, padel tennis, padel player = padel ;; padel player
+${coachTerms(['padel'])} = padel ;; padel coach
+squash, squash player = squash ;; squash player
+${coachTerms(['squash'])} = squash ;; squash coach
+badminton, badminton player = badminton ;; badminton player
+${coachTerms(['badminton'])} = badminton ;; badminton coach
+table tennis, ping pong, table tennis player = table tennis ;; table tennis player
+${coachTerms(['table tennis'])} = table tennis ;; table tennis coach
+pickleball, pickleball player = pickleball ;; pickleball player
+${coachTerms(['pickleball'])} = pickleball ;; pickleball coach
+golf, golfer = golf ;; golfer
+${coachTerms(['golf'])}, golf pro, golf professional, pga professional = golf ;; golf coach
+boxing, boxer, kickboxing, kickboxer, muay thai = boxing ;; boxer
+${coachTerms(['boxing', 'kickboxing', 'muay thai'])}, boxing trainer = boxing ;; boxing coach
+martial art, martial arts, karate, judo, jiu jitsu, jiu-jitsu, bjj, taekwondo, kung fu, mma, self-defence, self-defense, krav maga, aikido, wing chun, judoka, karateka = martial arts ;; martial artist
+${coachTerms(['martial art', 'martial arts', 'karate', 'judo', 'jiu jitsu', 'jiu-jitsu', 'bjj', 'taekwondo', 'kung fu', 'mma', 'self-defence', 'self-defense', 'krav maga', 'aikido', 'wing chun'], '')}, sensei = martial arts ;; martial arts instructor
+gymnastics, @gymnast = gymnastics ;; gymnast
+${coachTerms(['gymnastics'])} = gymnastics ;; gymnastics coach
 `,
   },
 ];
@@ -61,13 +102,743 @@ const golf = /golf/i;
 const filmed = /swim|tennis|padel|squash|badminton|pickleball|golf|running|runner|marathon|triathl|boxing|boxer|cricket|baseball|basketball|athletics|sprint|rowing|rower|gymnast/i;
 /** Sports whose second-hand kit sells well (bikes, wetsuits, clubs, rackets, sticks). */
 const gear = /triathl|cycl|biking|biker|bike riding|golf|tennis|padel|squash|badminton|hockey|cricket|rowing|baseball/i;
-/** Sports whose gear people read reviews of before they buy. */
-const reviewed = /triathl|running|runner|marathon|cycl|biking|biker|bike riding|swim|golf|tennis|padel|squash|badminton|pickleball|hockey|cricket|baseball|football|soccer|basketball|rugby|boxing|boxer|kickbox|muay|bjj|jiu|mma|karate|judo|taekwondo|athletics|sprint|rowing|rower|gymnast/i;
 
-export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
+
+/**
+ * Coaches and athletes. A role with "coach", "teacher" or "instructor" (the lexicon's coaching rows:
+ * "I coach youth football", "I teach swimming to kids", "a tennis coach") is someone who already
+ * coaches or teaches; any other role is an athlete ("I train for triathlons", "I play tennis at club
+ * level"), who gets the ideas below first: what an amateur or club athlete is really paid for (plans
+ * they raced on, kit services, guided rides and runs, race-day work, route setting, hitting), and
+ * coaching only with the short first course that qualifies them named in the idea.
+ */
+const coached = /\b(coach|teacher|instructor)\b/i;
+/** Someone who coaches or teaches a sport that `sport` matches. */
+const coachOf = (sport: RegExp) => new RegExp(`^(?=[\\s\\S]*(?:${sport.source}))(?=[\\s\\S]*\\b(?:coach|teacher|instructor)\\b)`, 'i');
+/** Any of the patterns. */
+const anyOf = (...patterns: RegExp[]) => new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
+const rowing = /rowing|rower|scull/i;
+/** Pool swimmers (not open-water swimmers, whose ideas are the open-water ones). */
+const poolSwimming = /^(?![\s\S]*open.water)[\s\S]*swim/i;
+/** Endurance athletes whose races have a course to build and marshal. */
+const raced = /triathl|running|runner|marathon|cycl|biking|biker|bike riding/i;
+
+const athleteTemplates: IdeaTemplate[] = group(['sport'], 'sport-athlete', {
   fiverr: [
     {
       names: planSports,
+      notNames: coached,
+      title: '{Skill} Training Plans on the TrainingPeaks Store',
+      subtitle: 'The plans you trained on for your own events, by distance and level, sold again and again',
+      method: 'Plans sold on the TrainingPeaks plan store',
+      industry: 'Sport & Coaching · Training plans',
+      price: price(30, 90, 'per plan', 'plans'),
+      what: 'Turn the training that took you to your own events into ready-made {skill} plans by distance and level (a first event, a faster one), and sell them on the TrainingPeaks plan store, where athletes buy a plan that loads straight into their calendar.',
+      how: 'Build each plan in TrainingPeaks with every session written out (the effort, the duration, what it is for), in 8-, 12- and 16-week versions, and answer buyers’ questions in the plan notes.',
+      first: 'Publish the plan you followed for your own last event first, with your result and what you would change in its description, and share the link with your club.',
+      audiences: ['first-time racers', 'club athletes', 'time-crunched athletes', 'masters athletes'],
+    },
+    {
+      names: cycling,
+      notNames: coached,
+      title: 'Guided Bike Rides on Airbnb Experiences & GetYourGuide',
+      subtitle: 'Half-day and day rides for visitors who want the best local roads or trails',
+      method: 'Ride listings on Airbnb Experiences and GetYourGuide',
+      industry: 'Sport & Coaching · Guided rides',
+      price: price(50, 150, 'per rider', 'riders'),
+      what: 'Guide visitors on the rides you know by heart: a half-day road loop, a gravel day with a café stop, a trail ride on hired bikes, listed on Airbnb Experiences and GetYourGuide where travellers book activities.',
+      how: 'Partner with a bike-hire shop for the bikes, carry spares, a pump and a first-aid kit, take public liability insurance for guiding, and cap groups at six riders.',
+      first: 'Ride your two best routes with friends as a rehearsal, photograph them well, and list them at an opening price until the first ten reviews are in.',
+      audiences: ['tourists', 'cycling holidaymakers', 'business travellers', 'visiting riders'],
+    },
+    {
+      names: running,
+      notNames: coached,
+      title: 'Guided Running Tours on Airbnb Experiences & GetYourGuide',
+      subtitle: 'Easy-paced city and trail runs for visitors who want to see the place on foot',
+      method: 'Tour listings on Airbnb Experiences and GetYourGuide',
+      industry: 'Sport & Coaching · Guided runs',
+      price: price(30, 70, 'per runner', 'runners'),
+      what: 'Guide visitors on the runs you know by heart: a 5 to 10 km loop past the sights at a talking pace, or a sunrise trail run, with stops for photos and the story of each place you pass, listed on Airbnb Experiences and GetYourGuide where travellers book activities.',
+      how: 'Plan two routes with a water stop and a toilet on the way, carry a phone and a small first-aid kit, take public liability insurance for guiding, and cap groups at eight runners.',
+      first: 'Run both routes with friends as a rehearsal, photograph them at the best hour, and list them at an opening price until the first ten reviews are in.',
+      audiences: ['tourists', 'business travellers', 'runners on holiday', 'visiting race entrants'],
+    },
+    {
+      names: planSports,
+      notNames: coached,
+      title: 'Custom {Skill} Training Plan Gig',
+      marketTitle: 'Custom {Skill} Training Plans {prep} {Market}',
+      subtitle: 'A plan written for one athlete at your level: their event, their week',
+      method: 'Fiverr gig delivering a personalised plan',
+      industry: 'Sport & Coaching · Training plans',
+      price: price(40, 120, 'per plan', 'plans'),
+      what: 'Sell personalised {skill} training plans on Fiverr to athletes aiming at the kind of events you have done: the buyer fills in a questionnaire (their event and its date, recent results, the hours they have, injuries), and you write a plan week by week to that day.',
+      how: 'Work from a questionnaire and your own plan as the template, deliver in TrainingPeaks, a spreadsheet or a PDF, send anyone with an injury to a physio first, and sell a monthly update as the upgrade.',
+      first: 'Write plans for two training partners first, in exchange for a testimonial and their results, and put both in the gig description.',
+      audiences: ['first-time racers', 'busy parents', 'masters athletes', 'returning athletes'],
+    },
+    {
+      names: triathlon,
+      notNames: coached,
+      title: 'Bike Box & Wetsuit Hire on Fat Llama',
+      subtitle: 'The kit a triathlete needs for one race abroad or one season, hired rather than bought',
+      method: 'Rental listings on Fat Llama, collected from you',
+      industry: 'Sport & Coaching · Kit hire',
+      price: price(40, 120, 'per hire', 'hires'),
+      what: 'Hire out hard bike boxes, wetsuits in the common sizes and spare race wheels to triathletes flying to a race or trying a first season, listed on Fat Llama, where people rent kit from someone nearby, collected from your door and brought back after the race.',
+      how: 'Buy two good second-hand bike boxes and a few wetsuits in the sizes most asked for, set a weekly price and a deposit, check and clean everything on its return, and use Fat Llama’s cover for damage.',
+      first: 'List your own bike box and spare wetsuit first, and tell your club before the season’s races abroad.',
+      audiences: ['triathletes racing abroad', 'first-season triathletes', 'club members', 'cyclists flying to events'],
+    },
+    {
+      names: climbing,
+      notNames: coached,
+      title: 'Home Climbing Wall Design Gig',
+      subtitle: 'Drawings, a cut list and a hold plan for climbers building a wall at home',
+      method: 'Fiverr gig delivering wall plans',
+      industry: 'Sport & Coaching · Home walls',
+      price: price(60, 250, 'per design', 'designs'),
+      what: 'Design home bouldering and training walls on Fiverr: the buyer sends the space’s measurements and photos, and you send back the angle, a framing drawing, a cut list of plywood and timber, the T-nut grid and a first hold layout for their grade.',
+      how: 'Build your own wall first, follow the published building guides for loads and fixings, draw in a free 3D tool (SketchUp), and tell every buyer to have the frame’s fixing to the building checked by a builder.',
+      first: 'Draw the wall of one climbing partner’s garage for free, build it with them, and use the drawings and photos as the gig’s samples.',
+      audiences: ['boulderers', 'climbers with a garage', 'families of young climbers', 'climbing clubs'],
+    },
+    {
+      names: /boulder/i,
+      notNames: coached,
+      title: 'Crash Pad Hire on Fat Llama for Visiting Boulderers',
+      subtitle: 'Pads for climbers who fly in to your bouldering area and cannot bring their own',
+      method: 'Rental listings on Fat Llama, collected from you',
+      industry: 'Sport & Coaching · Kit hire',
+      price: price(10, 25, 'per pad per day', 'pad-days'),
+      what: 'Hire out crash pads to boulderers who travel to the bouldering areas near you without their own, listed on Fat Llama, where people rent kit from someone nearby, with a printed map of the best circuits for the grades they climb.',
+      how: 'Buy three or four good second-hand pads, set a daily and weekly price with a deposit, check the foam and straps after every hire, and use Fat Llama’s cover for damage.',
+      first: 'List your own spare pad first, and leave a card at the local wall and the campsite nearest the boulders.',
+      audiences: ['visiting boulderers', 'climbing holidaymakers', 'students', 'groups of friends'],
+    },
+    {
+      names: poolSwimming,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Private Swimming Lessons on Superprof & Bark',
+      marketTitle: 'Private Swimming Lessons {prep} {Market} on Superprof & Bark',
+      subtitle: 'Lessons for children and nervous adults, once a short teaching course qualifies you',
+      method: 'Lesson marketplaces (Superprof, Bark)',
+      industry: 'Sport & Coaching · Swimming lessons',
+      price: price(30, 60, 'per lesson', 'lessons'),
+      what: 'Teach private swimming lessons, one-to-one or in pairs, to children and adults who cannot swim yet, booked on Superprof and Bark, where people nearby search for a teacher by postcode, at a pool that rents you lane time.',
+      how: 'Take Swim England’s Level 1 swimming teacher course (a few days; the Red Cross Water Safety Instructor course in the US), add rescue training and insurance, and sell blocks of five lessons.',
+      first: 'Book the next Level 1 course near you, then teach two friends’ children at cost to collect your first reviews.',
+      audiences: ['parents', 'nervous adults', 'children', 'adult beginners'],
+    },
+    {
+      names: poolSwimming,
+      notNames: coached,
+      title: 'Swim Training Plans for Triathletes on the TrainingPeaks Store',
+      subtitle: 'The pool sessions a competitive swimmer knows, written for adults who struggle in the water',
+      method: 'Plans sold on the TrainingPeaks plan store',
+      industry: 'Sport & Coaching · Training plans',
+      price: price(25, 70, 'per plan', 'plans'),
+      what: 'Write the kind of pool sessions you swim in squad training as 8- and 12-week plans for triathletes and masters swimmers (a first open-water race, a faster 1,500 m), and sell them on the TrainingPeaks plan store, where they load straight into the buyer’s calendar.',
+      how: 'Write every set out in full (distances, rest, drills and what each one is for), keep one version for swimmers who cannot yet do tumble turns, and answer buyers’ questions in the plan notes.',
+      first: 'Publish one plan for a triathlete’s first season and send its link to the local triathlon club.',
+      audiences: ['triathletes', 'masters swimmers', 'adult improvers', 'open-water beginners'],
+    },
+    {
+      names: /tennis/i,
+      notNames: anyOf(coached, /table tennis|padel/),
+      traits: ['teaching'],
+      title: 'Private {Skill} Lessons for Beginners on Superprof & Bark',
+      marketTitle: 'Private {Skill} Lessons {prep} {Market} on Superprof & Bark',
+      subtitle: 'First lessons for adults and children, once a short coaching course qualifies you',
+      method: 'Lesson marketplaces (Superprof, Bark)',
+      industry: 'Sport & Coaching · Private lessons',
+      price: price(25, 50, 'per lesson', 'lessons'),
+      what: 'Teach beginners their first {skill} lessons, one-to-one or in pairs, booked on Superprof and Bark, where people nearby search for a coach by sport and postcode, on a court you book at your club or a public court.',
+      how: 'Take the LTA’s Coach Assistant course in the UK (the PTR’s first course in the US, or your country’s), carry coaching insurance, and sell blocks of five lessons.',
+      first: 'Book the next course near you, then give two friends a block of lessons at cost in exchange for reviews on the platform.',
+      audiences: ['adult beginners', 'returning players', 'parents', 'children'],
+    },
+    {
+      names: /football|soccer|futsal/i,
+      notNames: coached,
+      traits: ['teaching', 'kids'],
+      title: '1:1 Football Skills Sessions on Bark & CoachUp',
+      subtitle: 'Extra sessions for young players, once a first coaching course qualifies you',
+      method: 'Private-coaching marketplaces (Bark, CoachUp)',
+      industry: 'Sport & Coaching · Private coaching',
+      price: price(25, 50, 'per session', 'sessions'),
+      what: 'Run 1:1 and small-group football skills sessions for young players, booked on Bark and CoachUp where parents look for extra sessions: ball mastery, first touch and finishing, on a public pitch.',
+      how: 'Take the FA’s free online Playmaker course and then its Introduction to Coaching Football in England (US Soccer’s online Grassroots courses in the US), the background check for coaching children (a DBS check in the UK), first aid and coaching insurance.',
+      first: 'Do the free online course this month, then run three sessions for friends’ children at cost to collect your first reviews.',
+      audiences: ['young players', 'parents', 'academy hopefuls', 'goalkeepers'],
+    },
+    {
+      names: /basketball|rugby|cricket|hockey|netball|volleyball|baseball|softball/i,
+      notNames: coached,
+      traits: ['teaching', 'kids'],
+      title: '1:1 {Skill} Skills Sessions on Bark & CoachUp',
+      subtitle: 'Extra sessions for young players, once a first coaching course qualifies you',
+      method: 'Private-coaching marketplaces (Bark, CoachUp)',
+      industry: 'Sport & Coaching · Private coaching',
+      price: price(25, 50, 'per session', 'sessions'),
+      what: 'Run 1:1 and small-group {skill} skills sessions for young players, booked on Bark and CoachUp where parents look for extra sessions: the basic skills of the game, repeated until they stick, at a public court or pitch.',
+      how: 'Take your governing body’s first coaching course (a weekend or a few evenings, some of it online), the background check for coaching children, first aid and coaching insurance.',
+      first: 'Book the first course this month, then run three sessions for friends’ children at cost to collect your first reviews.',
+      audiences: ['young players', 'parents', 'school team players', 'beginners'],
+    },
+    {
+      names: /padel|squash|badminton|pickleball|table tennis/i,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Private {Skill} Lessons for Beginners on Superprof & Bark',
+      marketTitle: 'Private {Skill} Lessons {prep} {Market} on Superprof & Bark',
+      subtitle: 'First lessons for adults and children, once a short coaching course qualifies you',
+      method: 'Lesson marketplaces (Superprof, Bark)',
+      industry: 'Sport & Coaching · Private lessons',
+      price: price(20, 45, 'per lesson', 'lessons'),
+      what: 'Teach beginners their first {skill} lessons, one-to-one or in pairs, booked on Superprof and Bark, where people nearby search for a coach by sport and postcode, on a court you book at your club or a leisure centre.',
+      how: 'Take your national body’s Level 1 coaching course (a weekend or a few days), carry coaching insurance, and sell blocks of five lessons.',
+      first: 'Book the next course near you, then give two friends a block of lessons at cost in exchange for reviews on the platform.',
+      audiences: ['adult beginners', 'returning players', 'parents', 'children'],
+    },
+    {
+      names: /boxing|boxer|kickbox|muay/i,
+      notNames: coached,
+      title: '1:1 Boxing Pad-Work Sessions on Bark',
+      subtitle: 'Fitness sessions on the pads for adults who want a boxer’s workout, not a fight',
+      method: 'Bark listing for personal sessions',
+      industry: 'Sport & Coaching · Boxing fitness',
+      price: price(30, 60, 'per session', 'sessions'),
+      what: 'Hold the pads for adults who want a boxer’s workout without sparring, one-to-one or in pairs, booked on Bark, where people search for a trainer near them: combinations, footwork and rounds on the pads, in a park, a rented studio or their garage.',
+      how: 'Take a one-day boxing fitness or pad-work instructor course with insurance that covers it, bring pads, gloves and wraps, and sell blocks of six sessions.',
+      first: 'Book the course, then give three friends a block at cost and ask them for reviews on the listing.',
+      audiences: ['office workers', 'women', 'over-40s', 'beginners'],
+    },
+    {
+      names: golf,
+      notNames: coached,
+      title: 'Caddie Work at Championship Courses',
+      subtitle: 'Carrying for visitors who want someone who knows the game beside them',
+      method: 'Caddie fees and tips per round',
+      industry: 'Sport & Coaching · Caddying',
+      price: price(50, 120, 'per round', 'rounds'),
+      what: 'Caddie for visiting golfers at the championship and links courses near you: carry the bag, read the yardages and the greens, and keep the round moving, booked through the course’s caddie master.',
+      how: 'Ask the caddie master when they take on new caddies, go through their training rounds, learn the course hole by hole, and keep your own handicap game to read other golfers’ shots.',
+      first: 'Call the caddie master of the nearest course that uses caddies and ask to shadow two rounds this month.',
+      audiences: ['visiting golfers', 'golf tourists', 'corporate golf days', 'course members'],
+    },
+  ],
+  online: [
+    {
+      names: triathlon,
+      notNames: coached,
+      traits: ['remote'],
+      title: 'Online {Skill} Coaching for First-Timers',
+      marketTitle: 'Online {Skill} Coaching {prep} {Market}',
+      subtitle: 'Monthly coaching for beginners, once a first coaching course qualifies you',
+      method: 'Monthly coaching subscriptions (TrainingPeaks)',
+      industry: 'Sport & Coaching · Online coaching',
+      price: price(60, 150, 'per athlete per month', 'athletes'),
+      what: 'Coach first-time triathletes at a distance for a monthly fee: a plan built around the hours they have, a look at every key session and a message thread for what beginners ask (the swim start, transitions, what to eat on the bike).',
+      how: 'Take British Triathlon’s Level 1 coaching course (USA Triathlon’s Level I in the US), add coaching insurance, deliver the plan in TrainingPeaks, and take only the athletes you can answer within a day.',
+      first: 'Coach two club mates through their first sprint race at a reduced fee, and ask for a testimonial after the finish.',
+      audiences: ['first-time triathletes', 'runners moving to triathlon', 'club beginners', 'busy professionals'],
+    },
+    {
+      names: running,
+      notNames: coached,
+      traits: ['remote'],
+      title: 'Online {Skill} Coaching for Beginners',
+      marketTitle: 'Online {Skill} Coaching {prep} {Market}',
+      subtitle: 'Monthly coaching for new runners, once a short coaching course qualifies you',
+      method: 'Monthly coaching subscriptions (TrainingPeaks, Final Surge)',
+      industry: 'Sport & Coaching · Online coaching',
+      price: price(50, 120, 'per runner per month', 'runners'),
+      what: 'Coach runners at a distance for a monthly fee, from a first 10K to a first marathon: a plan adjusted each week to how their runs went, a look at every long run and a message thread for their questions.',
+      how: 'Take England Athletics’ Coach in Running Fitness course (the RRCA coaching certification in the US, a two-day course), add coaching insurance, and take only the runners you can answer within a day.',
+      first: 'Coach two runners from your club towards their next race at a reduced fee, and ask for a testimonial after it.',
+      audiences: ['first-time racers', 'new runners', 'charity runners', 'busy professionals'],
+    },
+    {
+      names: cycling,
+      notNames: coached,
+      title: 'Refurbished Bikes Sold on eBay & Facebook Marketplace',
+      subtitle: 'Used bikes bought cheap, serviced properly and sold to the next rider',
+      method: 'Resale on eBay and Facebook Marketplace',
+      industry: 'Sport & Coaching · Used bikes',
+      price: price(80, 300, 'profit per bike', 'bikes'),
+      what: 'Buy used road, gravel and hybrid bikes that need work, service them (cables, brakes, chain, bearings, tyres), and sell them on eBay and Facebook Marketplace with honest notes on size, condition and what you replaced.',
+      how: 'Learn the jobs you cannot do yet on a two-day bike maintenance course (Cytech Level 1 in the UK, Park Tool School in the US), buy only frames in sizes that sell, and price from sold listings.',
+      first: 'Buy, service and sell one bike from a local listing this month, noting every part and hour, to see what it really pays.',
+      audiences: ['commuters', 'new road cyclists', 'students', 'riders upgrading on a budget'],
+    },
+    {
+      names: cycling,
+      notNames: coached,
+      traits: ['remote'],
+      title: 'Online {Skill} Coaching for Sportive Riders',
+      marketTitle: 'Online {Skill} Coaching {prep} {Market}',
+      subtitle: 'Monthly coaching towards a long ride, once a coaching course qualifies you',
+      method: 'Monthly coaching subscriptions (TrainingPeaks)',
+      industry: 'Sport & Coaching · Online coaching',
+      price: price(60, 150, 'per rider per month', 'riders'),
+      what: 'Coach riders at a distance towards a sportive, an audax or a long tour: a plan around the hours they have, a look at every long ride and a message thread on pacing, fuelling and kit.',
+      how: 'Take British Cycling’s Level 2 coaching course (USA Cycling’s Level 3 coaching licence in the US, an online course), add coaching insurance, and take only the riders you can answer within a day.',
+      first: 'Coach two riders from your club towards their next long ride at a reduced fee, and ask for a testimonial after it.',
+      audiences: ['sportive riders', 'audax riders', 'touring cyclists', 'busy professionals'],
+    },
+    {
+      names: triathlon,
+      notNames: coached,
+      title: 'Used Wetsuits, Tri Bikes & Race Wheels Resold on eBay',
+      subtitle: 'Kit bought from those leaving the sport, checked and sold to those starting',
+      method: 'Resale on eBay and Facebook Marketplace',
+      industry: 'Sport & Coaching · Used kit',
+      price: price(40, 400, 'profit per item', 'items'),
+      what: 'Buy the triathlon kit people sell when they leave the sport or upgrade (wetsuits, time-trial bikes, race wheels), check it, and resell it on eBay and Facebook Marketplace with honest notes on size, wear and what it suits.',
+      how: 'Buy only what you can judge as a triathlete (a wetsuit’s seams and cuts, a frame’s size and damage), price from eBay’s sold listings, and photograph every item with its faults shown.',
+      first: 'Sell the kit you no longer use first, then watch the end-of-season sales in your club’s groups for the next five items.',
+      audiences: ['first-season triathletes', 'club members', 'budget-minded athletes', 'athletes upgrading'],
+    },
+    {
+      names: poolSwimming,
+      notNames: coached,
+      traits: ['remote'],
+      title: 'Online Stroke Reviews for Triathletes & Masters Swimmers',
+      subtitle: 'Adults send a clip of their front crawl; you send back what to change and the drills',
+      method: 'Paid video reviews sold from your own page (CoachNow)',
+      industry: 'Sport & Coaching · Video analysis',
+      price: price(30, 70, 'per review', 'reviews'),
+      what: 'Review adult swimmers’ front crawl from the clips they film: side-on and from the front, marked up in slow motion with the two faults that slow them most and the drills to fix them, for triathletes and masters swimmers who have no coach on the poolside.',
+      how: 'Use an analysis app (CoachNow or OnForm) to draw on the video and talk over it, tell buyers exactly how to film, and sell a second review four weeks later to show the progress.',
+      first: 'Review five swimmers from the local triathlon club free, with their permission to show the before and after.',
+      audiences: ['triathletes', 'masters swimmers', 'open-water beginners', 'adult improvers'],
+    },
+    {
+      names: climbing,
+      notNames: coached,
+      title: 'Digital Topo Guide to Your Local Crags',
+      subtitle: 'The problems and routes you know, mapped, graded and sold as a guide',
+      method: 'Guide sales on Rakkup, theCrag or as a PDF from your own site',
+      industry: 'Sport & Coaching · Guidebooks',
+      price: price(8, 25, 'per guide', 'guides'),
+      what: 'Write the guide to the crags or bouldering areas you climb at: approach and parking, photo topos with every line drawn and graded, access rules and the best season, sold as a digital guide.',
+      how: 'Photograph each face in flat light, draw the lines in a topo app, check grades with other local climbers, and agree access notes with the landowner or the local access body.',
+      first: 'Start with one small area that has no up-to-date guide, publish it on Rakkup or theCrag, and tell the local climbing groups.',
+      audiences: ['visiting climbers', 'local climbers', 'boulderers', 'climbing clubs'],
+    },
+    {
+      names: golf,
+      notNames: coached,
+      title: 'Refurbished Golf Clubs Sold on eBay',
+      subtitle: 'Used sets and single clubs regripped, cleaned and sold to the next golfer',
+      method: 'Resale on eBay and Facebook Marketplace',
+      industry: 'Sport & Coaching · Used golf clubs',
+      price: price(20, 150, 'profit per set or club', 'sales'),
+      what: 'Buy used golf clubs from house clearances, club sales and golfers who give up, regrip and clean them, and resell them on eBay and Facebook Marketplace as starter sets, single wedges and putters, with honest notes on shafts, lofts and wear.',
+      how: 'Learn regripping (a grip kit and a vice), buy only the brands and models that sell, price from eBay’s sold listings, and photograph each club’s face, sole and grip.',
+      first: 'Sell the clubs in your own garage first, then ask your club’s pro shop for the trade-ins it does not want.',
+      audiences: ['new golfers', 'juniors', 'high handicappers', 'golfers on a budget'],
+    },
+  ],
+  offline: [
+    {
+      names: anyOf(triathlon, cycling),
+      notNames: coached,
+      title: 'Bike Servicing & Race Prep for Local Riders',
+      subtitle: 'Services, builds and pre-race checks for the riders of your club',
+      method: 'Per-job fees plus parts, at your workshop or theirs',
+      industry: 'Sport & Coaching · Bike servicing',
+      price: price(40, 120, 'per service', 'services'),
+      what: 'Service and prepare bikes for the riders and triathletes of your club: a full service before the season, a check before a race or a sportive, new bikes built up from the box, and bikes packed into and out of bike boxes for travel.',
+      how: 'Learn what you cannot do yet on a two-day bike maintenance course (Cytech Level 1 in the UK, Park Tool School in the US), buy a workstand and a torque wrench, carry public liability insurance, and publish a fixed price per job.',
+      first: 'Service five club mates’ bikes at the cost of parts before the season starts, and ask them to tell the club’s group chat.',
+      audiences: ['club riders', 'triathletes', 'commuters', 'sportive riders'],
+    },
+    {
+      names: raced,
+      notNames: coached,
+      title: 'Paid Race-Day Crew for Event Organisers',
+      subtitle: 'Course build, marshalling and finish-line work at the events you know',
+      method: 'Day rates from event companies',
+      industry: 'Sport & Coaching · Event crew',
+      price: price(90, 160, 'per day', 'days'),
+      what: 'Work race days for the companies that put on {skill} events near you: building the course and the finish the day before, marshalling a junction, running a feed station or the kit drop, and taking it all down after, paid by the day.',
+      how: 'Tell the organisers of the events you have entered that you want paid crew work, keep a list of the events and their dates, and say yes to the early starts: they re-book the crew who turn up.',
+      first: 'Email three event companies whose events you have done, with the dates you are free this season.',
+      audiences: ['event companies', 'race organisers', 'charity events', 'sportive organisers'],
+    },
+    {
+      names: triathlon,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Open-Water & Transition Sessions for Club Beginners',
+      subtitle: 'The two things first-timers fear, practised before race day, once a first course qualifies you',
+      method: 'Per-place fees, run with your club',
+      industry: 'Sport & Coaching · Clinics',
+      price: price(15, 40, 'per place', 'places'),
+      what: 'Run short sessions for your club’s first-time triathletes: open-water starts and sighting at a lake with safety cover, and transitions set up and practised until they are automatic, in the eight weeks before the local races.',
+      how: 'Take British Triathlon’s Level 1 coaching course (USA Triathlon’s Level I in the US), which brings the insurance, and book a lake venue that provides kayak or lifeguard cover.',
+      first: 'Offer your club’s committee one free transition session for its beginners after your course, then charge per place for the next.',
+      audiences: ['first-time triathletes', 'club beginners', 'swimmers new to open water', 'runners moving to triathlon'],
+    },
+    {
+      names: cycling,
+      notNames: coached,
+      traits: ['teaching', 'kids'],
+      title: 'Cycle Training Shifts for Schoolchildren',
+      subtitle: 'Paid sessions teaching children to ride safely on real roads',
+      method: 'Hourly or session rates from cycle-training providers',
+      industry: 'Sport & Coaching · Cycle training',
+      price: price(15, 25, 'per hour', 'hours'),
+      what: 'Teach children to ride safely on real roads for the cycle-training providers that schools book (Bikeability in the UK, Safe Routes to School programmes in the US): small groups, on the streets around the school, in school hours.',
+      how: 'Take the instructor course the provider asks for (the four-day Bikeability instructor course in the UK, the League Cycling Instructor seminar in the US), with a background check to work with children.',
+      first: 'Ask your council’s cycle-training provider when it trains its next instructors, and which weeks it needs cover.',
+      audiences: ['schools', 'cycle-training providers', 'councils', 'parents'],
+    },
+    {
+      names: running,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Beginner Running Groups After a One-Day Leader Course',
+      marketTitle: 'Beginner Running Groups {prep} {Market}',
+      subtitle: 'Couch-to-5K and first-10K groups, paid by the course',
+      method: 'Per-course fees',
+      industry: 'Sport & Coaching · Running groups',
+      price: price(30, 70, 'per runner per course', 'runners'),
+      what: 'Lead beginners from walking to running 5K or 10K in a small group: two runs a week over eight or nine weeks from a park, at the pace of the slowest, with a local parkrun or race as the finish.',
+      how: 'Take England Athletics’ one-day Leadership in Running Fitness course (the RRCA’s run leader course in the US), which brings the insurance, and meet at a well-lit place with toilets.',
+      first: 'Book the next course, then run a free first week in local Facebook groups and charge for the rest of the course.',
+      audiences: ['new runners', 'women', 'over-40s', 'parents'],
+    },
+    {
+      names: rowing,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Indoor Rowing Classes at Local Gyms',
+      subtitle: 'Technique and interval classes on the rowing machines gyms already own',
+      method: 'Per-class fees from gyms, or class passes',
+      industry: 'Sport & Coaching · Indoor rowing',
+      price: price(20, 40, 'per class', 'classes'),
+      what: 'Teach indoor rowing classes at gyms and leisure centres: the stroke taught properly first, then interval sessions on the rowing machines, for members who use them badly or not at all.',
+      how: 'Take British Rowing’s Indoor Rowing Instructor course (a one-day course; Concept2’s instructor course elsewhere), add insurance, and offer gyms a weekly class at a fixed fee.',
+      first: 'Show the manager of your own gym a free technique class for its members, then offer a weekly class.',
+      audiences: ['gyms', 'leisure centres', 'office workers', 'over-40s'],
+    },
+    {
+      names: rowing,
+      notNames: coached,
+      traits: ['teaching', 'kids'],
+      title: 'Paid Coaching of School Rowing Crews',
+      subtitle: 'Afternoon and weekend sessions for the schools and junior clubs that row near you',
+      method: 'Hourly or termly fees from schools and clubs',
+      industry: 'Sport & Coaching · Junior rowing',
+      price: price(15, 30, 'per hour', 'hours'),
+      what: 'Coach junior crews for the schools and clubs that row near you: afternoon outings from a launch or the bank, ergo sessions in winter and the weekend regattas, paid by the hour or the term.',
+      how: 'Take British Rowing’s Level 2 coaching course (US Rowing’s Level 1 in the US), the background check for working with children and a launch-driving or safety course, and tell the schools’ heads of rowing which afternoons you are free.',
+      first: 'Ask your own club or university boat club which schools look for student coaches, and offer to assist one crew for a term.',
+      audiences: ['schools', 'junior clubs', 'university boat clubs', 'parents'],
+    },
+    {
+      names: poolSwimming,
+      notNames: coached,
+      title: 'Lifeguard Shifts at Pools & Lidos',
+      subtitle: 'Paid poolside hours at the pools you already train at',
+      method: 'Hourly rates from pools and leisure centres',
+      industry: 'Sport & Coaching · Lifeguarding',
+      price: price(11, 18, 'per hour', 'hours'),
+      what: 'Lifeguard at the pools, lidos and leisure centres near you: early-morning lane swims, public sessions and the cover they need at short notice, fitted around your own training.',
+      how: 'Take the lifeguard qualification the pools ask for (the NPLQ in the UK, a week’s course; the Red Cross lifeguard course in the US), keep it current with the monthly training, and tell each pool your free hours.',
+      first: 'Ask your own pool when its next lifeguard course runs; many train swimmers for free in exchange for shifts.',
+      audiences: ['leisure centres', 'lidos', 'school pools', 'hotels'],
+    },
+    {
+      names: climbing,
+      title: 'Freelance Route Setting for Climbing Gyms',
+      subtitle: 'Paid days setting new problems and routes for walls nearby',
+      method: 'Day rates from climbing gyms',
+      industry: 'Sport & Coaching · Route setting',
+      price: price(150, 300, 'per day', 'days'),
+      what: 'Set new boulder problems and routes for climbing gyms on freelance day rates: gyms reset their walls every few weeks and need setters who climb across the grades and set safely.',
+      how: 'Learn alongside a head setter first, take a route-setting course (Mountain Training’s or the USA Climbing setter clinics), and show a portfolio of your sets with photos and their grades.',
+      first: 'Ask your home wall to let you assist on reset days, then offer your days to two other gyms within an hour of you.',
+      audiences: ['climbing gyms', 'bouldering walls', 'university clubs', 'competition organisers'],
+    },
+    {
+      names: climbing,
+      traits: ['teaching'],
+      title: 'Intro to {Skill} Courses at a Local Wall',
+      marketTitle: 'Intro to {Skill} Courses {prep} {Market}',
+      subtitle: 'Four-week beginner courses that turn first-timers into climbers who come back',
+      method: 'Course fees, run with a wall',
+      industry: 'Sport & Coaching · Climbing instruction',
+      price: price(80, 160, 'per climber per course', 'climbers'),
+      what: 'Teach beginners at a climbing wall over four evenings: movement, belaying and knots, or the bouldering basics and how to fall, until they can climb on their own.',
+      how: 'Hold the instructor award the wall requires (in the UK the Climbing Wall Instructor, in the US the wall’s own belay and instructor certification), instructor insurance, and agree a share of the fee with the wall.',
+      first: 'Offer to run the wall’s next beginner course, or its quiet-evening sessions, and leave flyers at the front desk.',
+      audiences: ['beginners', 'couples', 'students', 'parents and teens'],
+    },
+    {
+      names: climbing,
+      notNames: coached,
+      title: 'Rope Access Work After an IRATA Level 1 Course',
+      subtitle: 'Paid work at height for climbers: inspection, cleaning and repair on buildings',
+      method: 'Day rates from rope access companies',
+      industry: 'Sport & Coaching · Rope access',
+      price: price(120, 250, 'per day', 'days'),
+      what: 'Work on ropes for rope access companies: building inspections, window and facade cleaning, sealant and repair jobs, where a climber’s comfort at height is what they hire for.',
+      how: 'Take the five-day IRATA Level 1 course (or SPRAT Level 1 in the US), log your hours, and register with the rope access agencies and companies near you.',
+      first: 'Book an IRATA Level 1 course for the next quiet month, and ask climbers at your wall who work on ropes which companies take on new technicians.',
+      audiences: ['rope access companies', 'building maintenance firms', 'window cleaning firms', 'inspection companies'],
+    },
+    {
+      names: golf,
+      notNames: coached,
+      title: 'Golf Days Organised for Companies & Charities',
+      subtitle: 'A whole day of golf, food and prizes, arranged for the people who host it',
+      method: 'Organising fee per day or per player',
+      industry: 'Sport & Coaching · Golf days',
+      price: price(400, 1500, 'per golf day', 'days'),
+      what: 'Organise golf days for companies, charities and golf societies: the course booked, tee times and teams drawn, breakfast and dinner, prizes, longest-drive and nearest-the-pin, and the scores run on the day.',
+      how: 'Agree society rates with two or three courses, run the scoring in a free golf-day app, and charge a fee per player on top of the course’s price.',
+      first: 'Organise your own society’s or workplace’s next golf day at cost, and ask its organiser to recommend you.',
+      audiences: ['companies', 'charities', 'golf societies', 'sports clubs'],
+    },
+    {
+      names: /football|soccer|futsal/i,
+      notNames: coached,
+      title: 'Paid Football Refereeing for Local Leagues',
+      subtitle: 'A match fee for every game you take charge of, after a short referee course',
+      method: 'Match fees from leagues and clubs',
+      industry: 'Sport & Coaching · Officiating',
+      price: price(25, 60, 'per match', 'matches'),
+      what: 'Referee youth and adult football for the local leagues near you, at weekends and midweek, each game paid by a match fee, in a game you already know from the inside.',
+      how: 'Take the FA’s Referee Course in England (US Soccer’s Grassroots Referee course in the US, or your country’s), with the background check it asks for to referee children, and tell the league’s referee secretary which days you are free.',
+      first: 'Book the next referee course near you this month and ask your own league how new referees get their first fixtures.',
+      audiences: ['local leagues', 'youth leagues', 'clubs', 'tournament organisers'],
+    },
+    {
+      names: /basketball|rugby|cricket|hockey|netball|volleyball|baseball|softball/i,
+      notNames: coached,
+      title: 'Paid {Skill} Refereeing for Local Leagues',
+      subtitle: 'A match fee for every game you take charge of, after the governing body’s first course',
+      method: 'Match fees from leagues and clubs',
+      industry: 'Sport & Coaching · Officiating',
+      price: price(20, 60, 'per match', 'matches'),
+      what: 'Referee or umpire {skill} for the local leagues, schools and clubs near you: youth and adult games at the weekend and midweek, each paid by a match fee, in a game you already know from the inside.',
+      how: 'Take your governing body’s entry refereeing or umpiring course (a few evenings or a weekend), with the background check it asks for to officiate children, and tell the league’s referees’ secretary which days you are free.',
+      first: 'Book the next entry course near you this month and ask your own league how new officials get their first fixtures.',
+      audiences: ['local leagues', 'youth leagues', 'schools', 'clubs'],
+    },
+    {
+      names: team,
+      notNames: coached,
+      traits: ['teaching', 'kids'],
+      title: 'Holiday Camp Coaching Shifts with Sports Companies',
+      subtitle: 'Paid days coaching children in the school holidays, after a first coaching badge',
+      method: 'Day rates from holiday camp companies',
+      industry: 'Sport & Coaching · Holiday camps',
+      price: price(70, 120, 'per day', 'days'),
+      what: 'Coach the sport you play, and the games around it, at the holiday camps that sports companies run at schools and clubs near you: paid by the day through every school holiday, with the camp’s plans and equipment provided.',
+      how: 'Take your governing body’s first coaching badge (a short course, some of it online), a first-aid course and the background check for working with children, and apply to the camp companies before each holiday.',
+      first: 'Book the first coaching badge and apply to two holiday camp companies near you for the next holiday.',
+      audiences: ['holiday camp companies', 'schools', 'clubs', 'parents'],
+    },
+    {
+      names: /football|soccer|basketball|cricket|hockey|netball|volleyball|baseball|softball|futsal/i,
+      notNames: coached,
+      title: 'Social {Skill} League at a Local Venue',
+      subtitle: 'Weekly games for adult teams, paid by the team per season',
+      method: 'Team fees per season',
+      industry: 'Sport & Coaching · Leagues',
+      price: price(300, 600, 'per team per season', 'teams'),
+      what: 'Run a social {skill} league for adult teams on a weeknight: short games on a pitch or court you hire, fixtures and results online, a referee for every game and a trophy at the end of the season.',
+      how: 'Agree a block booking with a school, leisure centre or club, take the league’s insurance from your governing body or the venue, run fixtures and tables in a free league app, and take team fees up front.',
+      first: 'Ask six teams from your workplace, your club and local groups to play a six-week trial season, and set the fee to cover the venue.',
+      audiences: ['workplace teams', 'friends’ teams', 'social players', 'former players'],
+    },
+    {
+      names: martial,
+      notNames: coached,
+      traits: ['teaching', 'kids'],
+      title: 'Assistant Instructor for Your Club’s Kids’ Classes',
+      subtitle: 'Paid hours helping run the children’s classes at the club where you train',
+      method: 'Hourly rates from your club',
+      industry: 'Sport & Coaching · Kids’ classes',
+      price: price(12, 25, 'per hour', 'hours'),
+      what: 'Help run the children’s {skill} classes at your club or gym: warm-ups and games, partner drills, watching the mats and the children who need a hand, paid by the class.',
+      how: 'Ask your head instructor what grade and course the club wants from its assistants, take the first-aid course and the background check for working with children, and be at every class you say you will.',
+      first: 'Offer your head instructor to help at the kids’ classes for a month, and agree the rate for after that.',
+      audiences: ['your club', 'local gyms', 'kids’ classes', 'parents'],
+    },
+    {
+      names: martial,
+      notNames: anyOf(coached, /boxing|boxer|kickbox|muay/),
+      title: 'Paid Refereeing at {Skill} Competitions',
+      subtitle: 'Day fees for refereeing and judging at local and regional events',
+      method: 'Day fees from competition organisers',
+      industry: 'Sport & Coaching · Officiating',
+      price: price(60, 150, 'per competition day', 'days'),
+      what: 'Referee and judge at the {skill} competitions near you: local club events, regional opens and kids’ competitions, paid by the day, from a sport you already know on the mats.',
+      how: 'Take the referee course of your association or the competition body, referee a few events to be graded, and tell organisers which dates you can do.',
+      first: 'Ask your head instructor which body runs the competitions your club enters, and book its next referee course.',
+      audiences: ['competition organisers', 'associations', 'clubs', 'kids’ competitions'],
+    },
+    {
+      names: /gymnast|athletics|sprint|hurdl/i,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Paid Assistant Coaching at Your Club',
+      subtitle: 'Paid sessions helping run the juniors and beginners where you train, after a first course',
+      method: 'Session fees from your club',
+      industry: 'Sport & Coaching · Club coaching',
+      price: price(12, 25, 'per hour', 'hours'),
+      what: 'Help run the junior and beginner sessions at the club where you train: warm-ups, skill stations and games under the head coach, paid by the session, in the sport you already know from the inside.',
+      how: 'Take your governing body’s first coaching course (a weekend or a few evenings, some of it online), a first-aid course and the background check for working with children.',
+      first: 'Ask your head coach whether the club pays assistants and which course it wants, and help at two sessions this month.',
+      audiences: ['your club', 'junior sections', 'beginner groups', 'local clubs'],
+    },
+  ],
+  social: [
+    {
+      names: anyOf(triathlon, cycling),
+      notNames: coached,
+      title: 'Club Facebook Groups & Instagram That Book Your Bike Servicing',
+      subtitle: 'Before-and-after posts of the bikes you service, where local riders ask who to trust',
+      method: 'Bookings won from local cycling and triathlon groups and Instagram',
+      industry: 'Sport & Coaching · Local marketing',
+      price: price(40, 120, 'per service booked', 'services'),
+      what: 'Show the bikes you service and build, with the job and the price, on an Instagram account of your own and in the local cycling and triathlon Facebook groups where riders ask who can look at their bike before a race.',
+      how: 'Post each job with a photo of the bike and a line on what it needed, answer every question about a noise or a gear in those groups, and keep a booking link in your bio.',
+      first: 'Post your pre-season service offer in your club’s group and two local cycling groups, with three before-and-after photos.',
+      audiences: ['club riders', 'triathletes', 'commuters', 'local cycling groups'],
+    },
+    {
+      names: running,
+      notNames: coached,
+      title: 'Strava Club & Local Facebook Posts That Fill Your Beginner Groups',
+      subtitle: 'Where new runners find your next course and see the last one finish',
+      method: 'Course bookings won from a Strava club and local Facebook groups',
+      industry: 'Sport & Coaching · Local marketing',
+      price: price(30, 70, 'per runner booked', 'runners'),
+      what: 'Keep a free Strava club for the runners of your beginner groups, and post the next course’s start date, the route and the last group’s finish in local Facebook groups, where people who want to start running ask how.',
+      how: 'Post the first week’s session a fortnight before each course, ask finishers for a line and a photo you may share, and keep the booking link at the top of the club.',
+      first: 'Open the Strava club with your training partners in it, and post your first course in three local Facebook groups.',
+      audiences: ['new runners', 'local parents', 'women', 'over-40s'],
+    },
+    {
+      names: anyOf(running, cycling),
+      notNames: coached,
+      title: 'Instagram & TripAdvisor Pages That Book Your Guided Tours',
+      subtitle: 'Photos of the routes and reviews of the tours, where visitors choose what to do',
+      method: 'Bookings won from Instagram and TripAdvisor',
+      industry: 'Sport & Coaching · Guided tours',
+      price: price(30, 150, 'per guest booked', 'guests'),
+      what: 'Post the views, cafés and stops of your guided routes on Instagram with the tour’s booking link in your bio, and keep a TripAdvisor listing where visitors planning a trip read reviews before they book.',
+      how: 'Post one route photo or short clip a week with the place named and tagged, ask every group for a review the same day, and reply to every review.',
+      first: 'Open the account with ten photos of your two routes, and ask the guests of your first tours for reviews.',
+      audiences: ['tourists', 'visiting athletes', 'hotel concierges', 'business travellers'],
+    },
+    {
+      names: poolSwimming,
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Local Parents’ Facebook Groups That Book Your Swimming Lessons',
+      subtitle: 'Where parents ask who teaches children to swim, once you are qualified',
+      method: 'Lesson bookings won from local Facebook groups',
+      industry: 'Sport & Coaching · Local marketing',
+      price: price(30, 60, 'per lesson booked', 'lessons'),
+      what: 'Answer the parents who ask in local Facebook groups who teaches children to swim: a short post on your qualification, the pool and times you teach at, and the places left, with a booking link.',
+      how: 'Post when a new block starts, answer every message within the day, and never post a child without a parent’s written consent.',
+      first: 'Once your Level 1 course is done, post your first block’s times in three local parents’ groups.',
+      audiences: ['local parents', 'nervous adults', 'parents of toddlers', 'local schools'],
+    },
+    {
+      names: climbing,
+      notNames: coached,
+      title: 'Instagram Portfolio of Your Sets That Books Route-Setting Days',
+      subtitle: 'Your problems and routes, graded and photographed, for the walls that hire setters',
+      method: 'Setting days won through an Instagram portfolio',
+      industry: 'Sport & Coaching · Route setting',
+      price: price(150, 300, 'per setting day', 'days'),
+      what: 'Keep an Instagram account of the problems and routes you set: each one photographed with its grade and the wall it is at, tagged with the wall, where head setters and gym managers look when they need freelance setters.',
+      how: 'Post every set within a day of the reset, tag the wall and the setting team, and message the head setters of walls you would like to set for with a link.',
+      first: 'Post the problems you set on your home wall’s next reset, and ask its head setter to tag you.',
+      audiences: ['climbing gyms', 'head setters', 'bouldering walls', 'competition organisers'],
+    },
+    {
+      names: racket,
+      notNames: coached,
+      title: 'Club WhatsApp & Local Facebook Groups That Book Your Hitting Sessions',
+      subtitle: 'Where players look for a partner to practise with before a match',
+      method: 'Bookings won from club chats and local Facebook groups',
+      industry: 'Sport & Coaching · Local marketing',
+      price: price(25, 50, 'per hour booked', 'hours'),
+      what: 'Offer your {skill} hitting sessions where the players are: your club’s WhatsApp group, the local {skill} Facebook groups and the notice board, with your level, your free slots and a price.',
+      how: 'Post your free slots every Sunday, answer within the hour, and ask each player who returns to book a weekly slot.',
+      first: 'Post your first week’s slots in your club’s chat and two local groups, with a first session at half price.',
+      audiences: ['club players', 'juniors before tournaments', 'returning players', 'league teams'],
+    },
+    {
+      names: team,
+      notNames: coached,
+      title: 'Local Parents’ Facebook Groups That Book Your Skills Sessions',
+      subtitle: 'Where parents ask who runs extra sessions for their children',
+      method: 'Session bookings won from local Facebook groups',
+      industry: 'Sport & Coaching · Local marketing',
+      price: price(25, 50, 'per session booked', 'sessions'),
+      what: 'Answer the parents who ask in local Facebook groups who runs extra {skill} sessions: a short post on your course and background check, the pitch or court and times, and the places left, with a booking link.',
+      how: 'Post when a new block starts, answer every message within the day, and never post a child without a parent’s written consent.',
+      first: 'Once your first course is done, post your first block’s times in three local parents’ groups.',
+      audiences: ['local parents', 'young players', 'school teams', 'grassroots clubs'],
+    },
+    {
+      names: golf,
+      notNames: coached,
+      title: 'Club Facebook Group & Instagram That Book Your Regripping',
+      subtitle: 'Before-and-after posts where your club’s golfers see the work',
+      method: 'Bookings won from club groups and Instagram',
+      industry: 'Sport & Coaching · Local marketing',
+      price: price(8, 20, 'per club regripped', 'clubs'),
+      what: 'Post the sets you regrip and refurbish, with the grips used and the price, in your golf club’s Facebook group and on an Instagram account, and offer a drop-off at the club before the weekend.',
+      how: 'Post one job a week with before-and-after photos, answer grip-size questions in the group, and keep a price list pinned.',
+      first: 'Regrip a playing partner’s set, post it in the club’s group with the price, and take the next three bookings.',
+      audiences: ['club golfers', 'seniors', 'juniors', 'golf societies'],
+    },
+    {
+      names: planSports,
+      notNames: coached,
+      title: '{Skill} Brand Ambassador & Sponsorship Deals',
+      subtitle: 'Kit, discount codes and paid posts from the brands you already use',
+      method: 'Ambassador programmes, affiliate codes and paid posts on Instagram and Strava',
+      industry: 'Sport & Coaching · Sponsorship',
+      price: price(50, 1000, 'per deal', 'deals'),
+      what: 'Turn your {skill} into sponsorships: results, training and honest kit reviews on Instagram and Strava, then applications to the ambassador programmes of the brands you use (clothing, kit, nutrition), which pay in kit, commission on your discount code and, later, paid posts.',
+      how: 'Post your training and races every week, keep a one-page media kit (followers, results, who your audience is), and pitch local shops and small brands before the big ones.',
+      first: 'Apply to three ambassador programmes of brands you already use and pitch one local shop for a kit deal in exchange for posts.',
+      audiences: ['sport brands', 'local sport shops', 'nutrition brands', 'clubs'],
+    },
+    {
+      notNames: anyOf(coached, planSports),
+      title: '{Skill} Brand Ambassador & Sponsorship Deals',
+      subtitle: 'Kit, discount codes and paid posts from the brands you already use',
+      method: 'Ambassador programmes, affiliate codes and paid posts on Instagram',
+      industry: 'Sport & Coaching · Sponsorship',
+      price: price(50, 1000, 'per deal', 'deals'),
+      what: 'Turn your {skill} into sponsorships: results, training and honest kit reviews on Instagram, then applications to the ambassador programmes of the brands you use (clothing, kit, nutrition), which pay in kit, commission on your discount code and, later, paid posts.',
+      how: 'Post your training and competitions every week, keep a one-page media kit (followers, results, who your audience is), and pitch local shops and small brands before the big ones.',
+      first: 'Apply to three ambassador programmes of brands you already use and pitch one local shop for a kit deal in exchange for posts.',
+      audiences: ['sport brands', 'local sport shops', 'nutrition brands', 'clubs'],
+    },
+  ],
+});
+
+const coachTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
+  fiverr: [
+    {
+      names: coachOf(planSports),
       title: '{Skill} Training Plans on the TrainingPeaks Store',
       subtitle: 'Ready-made plans by distance and level, written once and sold again and again',
       method: 'Plans sold on the TrainingPeaks plan store (and Final Surge)',
@@ -79,7 +850,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['first-time racers', 'club athletes', 'time-crunched athletes', 'masters athletes'],
     },
     {
-      names: cycling,
+      names: coachOf(cycling),
       title: 'Guided Bike Tours on Airbnb Experiences & GetYourGuide',
       subtitle: 'Half-day and day rides for visitors who want the best local roads or trails',
       method: 'Tour listings on Airbnb Experiences and GetYourGuide',
@@ -91,7 +862,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['tourists', 'cycling holidaymakers', 'business travellers', 'visiting riders'],
     },
     {
-      names: cycling,
+      names: coachOf(cycling),
       title: 'Custom {Skill} Route Planning Gig',
       subtitle: 'GPX routes for a sportive, a tour or a bikepacking trip, checked by a rider',
       method: 'Fiverr gig delivering GPX files and a route guide',
@@ -103,7 +874,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['touring cyclists', 'bikepackers', 'sportive riders', 'cycling clubs'],
     },
     {
-      names: planSports,
+      names: coachOf(planSports),
       title: 'Custom {Skill} Training Plan Gig',
       marketTitle: 'Custom {Skill} Training Plans {prep} {Market}',
       subtitle: 'A plan written for one athlete: their event, their week, their level',
@@ -116,7 +887,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['first-time racers', 'busy parents', 'masters athletes', 'returning athletes'],
     },
     {
-      names: climbing,
+      names: coachOf(climbing),
       title: '{Skill} Taster Days on Airbnb Experiences & GetYourGuide',
       subtitle: 'A first day on real rock or at the wall, for visitors and beginners',
       method: 'Experience listings on Airbnb Experiences and GetYourGuide',
@@ -140,7 +911,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['intermediate climbers', 'boulderers', 'climbers stuck at a grade', 'returning climbers'],
     },
     {
-      names: team,
+      names: coachOf(team),
       title: '1:1 {Skill} Coaching on CoachUp & Bark',
       marketTitle: '1:1 {Skill} Coaching {prep} {Market} on CoachUp & Bark',
       subtitle: 'Private skills sessions for players who want more than team training',
@@ -153,7 +924,20 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['young players', 'parents', 'academy hopefuls', 'adult players'],
     },
     {
-      names: team,
+      names: coachOf(team),
+      traits: ['kids'],
+      title: '{Skill} Birthday Parties Booked on Bark & Poptop',
+      subtitle: 'Ninety minutes of games and a final, the party hosted for the parents',
+      method: 'Party listings on Bark and Poptop',
+      industry: 'Sport & Coaching · Parties',
+      price: price(150, 300, 'per party', 'parties'),
+      what: 'List {skill} birthday parties on Bark and Poptop, where parents book party entertainers: ninety minutes of games and a tournament for the birthday child’s friends, at a hired hall or pitch or in a big garden, with a medal for every child.',
+      how: 'Bring all the kit (balls, bibs, pop-up goals), keep to a tried routine that works for mixed abilities, and sell packages with or without the venue.',
+      first: 'Run your first three parties for families you coach at a lower price, and ask them for reviews on the listing.',
+      audiences: ['parents', 'children', 'families', 'schools'],
+    },
+    {
+      names: coachOf(team),
       title: 'Player Highlight Reels for Recruitment',
       subtitle: 'Match footage cut into the two-minute reel scouts and college coaches watch',
       method: 'Fiverr gig delivering edited highlight reels',
@@ -165,7 +949,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['young players', 'parents', 'college hopefuls', 'trialists'],
     },
     {
-      names: team,
+      names: coachOf(team),
       traits: ['remote'],
       title: 'Match Video Analysis for {Skill} Clubs',
       subtitle: 'Every match tagged and clipped, so coaches can show players what happened',
@@ -178,6 +962,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['grassroots clubs', 'academy coaches', 'school teams', 'semi-pro clubs'],
     },
     {
+      names: coached,
       notNames: /triathl|running|runner|marathon|cycl|biking|biker|bike riding|rowing|rower|football|soccer|basketball|rugby|cricket|hockey|netball|volleyball|baseball|softball|futsal/i,
       traits: ['teaching'],
       title: 'Private {Skill} Lessons on Superprof & Bark',
@@ -219,19 +1004,6 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['club athletes', 'improvers', 'masters athletes', 'juniors'],
     },
     {
-      names: gear,
-      notNames: climbing,
-      title: 'Used {Skill} Gear Resale on eBay & Vinted',
-      subtitle: 'Buy well, check it, sell it to the next athlete at a fair price',
-      method: 'Resale on eBay, Vinted and Facebook Marketplace',
-      industry: 'Sport & Coaching · Used gear',
-      price: price(20, 300, 'per item sold', 'items'),
-      what: 'Buy the second-hand {skill} gear that people outgrow, upgrade from or give up on, check and clean it, and resell it on eBay, Vinted and Facebook Marketplace with honest notes on its condition.',
-      how: 'Buy only what you can judge at a glance as an athlete, price from eBay’s sold listings, and photograph every item in good light with its faults shown.',
-      first: 'Start with the kit you no longer use yourself, then watch club noticeboards and end-of-season sales for the next ten items.',
-      audiences: ['beginners', 'juniors', 'budget-minded athletes', 'club members'],
-    },
-    {
       names: /open-water/i,
       title: 'Guided Wild Swims on Airbnb Experiences & GetYourGuide',
       subtitle: 'Sea, lake and river swims for visitors who would not go in alone',
@@ -244,7 +1016,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['tourists', 'pool swimmers', 'triathletes', 'groups of friends'],
     },
     {
-      names: martial,
+      names: coachOf(martial),
       traits: ['teaching'],
       title: '{Skill} Classes on ClassPass',
       subtitle: 'Your quieter class times filled by people who book through the app',
@@ -257,7 +1029,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['adult beginners', 'fitness fans', 'office workers', 'newcomers to the city'],
     },
     {
-      names: martial,
+      names: coachOf(martial),
       traits: ['teaching'],
       title: 'Self-Defence Workshop Bookings on Bark',
       subtitle: 'Two-hour workshops booked by companies, schools and women’s groups',
@@ -284,7 +1056,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
   ],
   online: [
     {
-      names: planSports,
+      names: coachOf(planSports),
       traits: ['remote'],
       title: 'Online {Skill} Coaching',
       marketTitle: 'Online {Skill} Coaching {prep} {Market}',
@@ -298,7 +1070,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['first-time racers', 'club athletes', 'masters athletes', 'busy professionals'],
     },
     {
-      names: swimming,
+      names: coachOf(swimming),
       notNames: /open-water/i,
       traits: ['teaching'],
       title: 'Water-Confidence Video Course for Parents',
@@ -312,7 +1084,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['parents', 'parents of toddlers', 'grandparents', 'families going on holiday'],
     },
     {
-      names: swimming,
+      names: coachOf(swimming),
       traits: ['remote'],
       title: 'Online {Skill} Coaching',
       subtitle: 'Monthly coaching at a distance, built on videos of the athlete’s own sessions',
@@ -325,7 +1097,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['adult improvers', 'masters swimmers', 'triathletes', 'open-water swimmers'],
     },
     {
-      names: climbing,
+      names: coachOf(climbing),
       traits: ['remote'],
       title: 'Online {Skill} Coaching',
       subtitle: 'Monthly coaching at a distance, built on videos of the athlete’s own sessions',
@@ -338,7 +1110,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['intermediate climbers', 'boulderers', 'climbers stuck at a grade', 'returning climbers'],
     },
     {
-      names: planSports,
+      names: coachOf(planSports),
       traits: ['remote'],
       title: '12-Week Group {Skill} Programme for a Target Event',
       subtitle: 'One plan, one start date, a group chat and a weekly call for everyone aiming at the same event',
@@ -351,7 +1123,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['first-time racers', 'club members', 'charity entrants', 'returning athletes'],
     },
     {
-      names: /golf|tennis|padel|squash|badminton|pickleball|basketball|cricket|baseball|boxing|boxer|athletics|sprint/i,
+      names: coachOf(/golf|tennis|padel|squash|badminton|pickleball|basketball|cricket|baseball|boxing|boxer|athletics|sprint/i),
       traits: ['remote', 'teaching'],
       title: 'Remote {Skill} Lessons by Video',
       marketTitle: 'Remote {Skill} Lessons by Video {prep} {Market}',
@@ -365,7 +1137,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['club players', 'improvers', 'juniors', 'players far from a coach'],
     },
     {
-      names: team,
+      names: coachOf(team),
       traits: ['teaching', 'kids'],
       title: 'At-Home {Skill} Skills Programme for Young Players',
       subtitle: 'Short drill videos a child can follow in the garden, with a weekly plan',
@@ -378,7 +1150,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['parents', 'young players', 'grassroots clubs', 'academy hopefuls'],
     },
     {
-      names: team,
+      names: coachOf(team),
       title: '{Skill} Session Plan Library for Volunteer Coaches',
       subtitle: 'Ready-to-run sessions by age group, for parents who coach on Saturdays',
       method: 'Membership site of session plans and drill diagrams',
@@ -390,7 +1162,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['volunteer coaches', 'parent coaches', 'grassroots clubs', 'school PE staff'],
     },
     {
-      names: martial,
+      names: coachOf(martial),
       traits: ['remote', 'teaching'],
       title: 'Online {Skill} Membership for Home Training',
       subtitle: 'The syllabus on video, live classes and grading preparation, for students between classes',
@@ -403,7 +1175,20 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['current students', 'former students', 'adult beginners', 'students who travel'],
     },
     {
-      names: reviewed,
+      names: gear,
+      notNames: anyOf(climbing, triathlon, cycling, golf),
+      title: 'Used {Skill} Gear Resale on eBay & Vinted',
+      subtitle: 'Buy well, check it, sell it to the next athlete at a fair price',
+      method: 'Resale on eBay, Vinted and Facebook Marketplace',
+      industry: 'Sport & Coaching · Used gear',
+      price: price(20, 300, 'per item sold', 'items'),
+      what: 'Buy the second-hand {skill} gear that people outgrow, upgrade from or give up on, check and clean it, and resell it on eBay, Vinted and Facebook Marketplace with honest notes on its condition.',
+      how: 'Buy only what you can judge at a glance as an athlete, price from eBay’s sold listings, and photograph every item in good light with its faults shown.',
+      first: 'Start with the kit you no longer use yourself, then watch club noticeboards and end-of-season sales for the next ten items.',
+      audiences: ['beginners', 'juniors', 'budget-minded athletes', 'club members'],
+    },
+    {
+      notNames: climbing,
       title: '{Skill} Gear Review Site with Affiliate Links',
       subtitle: 'Honest tests of the kit you use, paid by commission on each sale',
       method: 'Affiliate commissions (Amazon, Wiggle, brand programmes)',
@@ -427,7 +1212,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['beginners', 'boulderers', 'home-wall builders', 'gift buyers'],
     },
     {
-      names: climbing,
+      names: coachOf(climbing),
       title: 'Digital Topo Guide to Your Local Crags',
       subtitle: 'The problems and routes you know, mapped, graded and sold as a guide',
       method: 'Guide sales on Rakkup, theCrag or as a PDF from your own site',
@@ -439,7 +1224,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['visiting climbers', 'local climbers', 'boulderers', 'climbing clubs'],
     },
     {
-      names: /swim|tennis|padel|squash|badminton|pickleball|golf|martial|karate|judo|jiu|bjj|taekwondo|kung fu|self-defen|krav|aikido|boxing|boxer|gymnast|athletics|sprint/i,
+      names: coachOf(/swim|tennis|padel|squash|badminton|pickleball|golf|martial|karate|judo|jiu|bjj|taekwondo|kung fu|self-defen|krav|aikido|boxing|boxer|gymnast|athletics|sprint/i),
       traits: ['teaching'],
       title: 'Beginner {Skill} Video Course',
       subtitle: 'The first months of the sport, filmed step by step',
@@ -452,6 +1237,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['beginners', 'adult learners', 'returners', 'parents learning alongside children'],
     },
     {
+      names: coached,
       traits: ['remote', 'teaching'],
       title: 'Live Online {Skill} Conditioning Classes',
       subtitle: 'Strength, mobility and injury-prevention sessions for athletes of your sport, by video call',
@@ -466,7 +1252,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
   ],
   offline: [
     {
-      names: planSports,
+      names: coachOf(planSports),
       title: 'Coached {Skill} Group Sessions',
       marketTitle: 'Coached {Skill} Group Sessions {prep} {Market}',
       subtitle: 'Weekly coached sessions with a group, paid per session or by the month',
@@ -479,7 +1265,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['beginners', 'club athletes', 'women', 'over-40s'],
     },
     {
-      names: triathlon,
+      names: coachOf(triathlon),
       title: 'Open-Water & Transition Clinics for Triathlon Beginners',
       subtitle: 'The two things first-timers fear, practised before race day',
       method: 'Clinic fees per place',
@@ -491,7 +1277,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['first-time triathletes', 'swimmers new to open water', 'runners moving to triathlon', 'club beginners'],
     },
     {
-      names: cycling,
+      names: coachOf(cycling),
       title: 'Bike Fitting Service for Local Riders',
       subtitle: 'A position that ends the sore knees and numb hands, set up in one session',
       method: 'Bike fits at your studio or a partner shop',
@@ -527,7 +1313,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['club cyclists', 'sportive riders', 'charity riders', 'touring cyclists'],
     },
     {
-      names: /triathl|running|runner|marathon|cycl|biking|biker|bike riding/i,
+      names: coachOf(/triathl|running|runner|marathon|cycl|biking|biker|bike riding/i),
       title: '{Skill} Training Camp Weekends',
       subtitle: 'Two or three days of coached training, food and rest, somewhere worth the trip',
       method: 'Camp fees per place',
@@ -568,7 +1354,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['swim schools', 'leisure centres', 'school pools', 'holiday clubs'],
     },
     {
-      names: swimming,
+      names: coachOf(swimming),
       notNames: /open-water/i,
       traits: ['teaching', 'kids'],
       title: 'Holiday Intensive {Skill} Courses',
@@ -620,33 +1406,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['triathletes', 'pool swimmers', 'wild swimmers', 'beginners'],
     },
     {
-      names: climbing,
-      title: 'Freelance Route Setting for Climbing Gyms',
-      subtitle: 'Paid days setting new problems and routes for walls nearby',
-      method: 'Day rates from climbing gyms',
-      industry: 'Sport & Coaching · Route setting',
-      price: price(150, 300, 'per day', 'days'),
-      what: 'Set new boulder problems and routes for climbing gyms on freelance day rates: gyms reset their walls every few weeks and need setters who climb across the grades and set safely.',
-      how: 'Learn alongside a head setter first, take a route-setting course (Mountain Training’s or the USA Climbing setter clinics), and show a portfolio of your sets with photos and their grades.',
-      first: 'Ask your home wall to let you assist on reset days, then offer your days to two other gyms within an hour of you.',
-      audiences: ['climbing gyms', 'bouldering walls', 'university clubs', 'competition organisers'],
-    },
-    {
-      names: climbing,
-      traits: ['teaching'],
-      title: 'Intro to {Skill} Courses at a Local Wall',
-      marketTitle: 'Intro to {Skill} Courses {prep} {Market}',
-      subtitle: 'Four-week beginner courses that turn first-timers into climbers who come back',
-      method: 'Course fees, run with a wall',
-      industry: 'Sport & Coaching · Climbing instruction',
-      price: price(80, 160, 'per climber per course', 'climbers'),
-      what: 'Teach beginners at a climbing wall over four evenings: movement, belaying and knots, or the bouldering basics and how to fall, until they can climb on their own.',
-      how: 'Hold the instructor award the wall requires (in the UK the Climbing Wall Instructor, in the US the wall’s own belay and instructor certification), instructor insurance, and agree a share of the fee with the wall.',
-      first: 'Offer to run the wall’s next beginner course, or its quiet-evening sessions, and leave flyers at the front desk.',
-      audiences: ['beginners', 'couples', 'students', 'parents and teens'],
-    },
-    {
-      names: climbing,
+      names: coachOf(climbing),
       traits: ['teaching', 'kids'],
       title: 'Kids’ {Skill} Club After School',
       subtitle: 'A weekly session at the wall, booked by the term',
@@ -696,7 +1456,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['club players', 'social players', 'new members', 'returning players'],
     },
     {
-      names: team,
+      names: coachOf(team),
       traits: ['teaching', 'kids'],
       title: 'School-Holiday {Skill} Camps',
       subtitle: 'Day camps in the holidays, for children who want to play all day',
@@ -709,7 +1469,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['parents', 'children', 'grassroots clubs', 'schools'],
     },
     {
-      names: team,
+      names: coachOf(team),
       traits: ['teaching'],
       title: 'Small-Group {Skill} Sessions for Young Players',
       marketTitle: 'Small-Group {Skill} Sessions {prep} {Market}',
@@ -723,7 +1483,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['young players', 'parents', 'grassroots teams', 'girls’ teams'],
     },
     {
-      names: /football|soccer|basketball|rugby|cricket|hockey|netball|volleyball|baseball|softball|futsal|athletics|sprint|gymnast|tennis|badminton|table tennis|golf/i,
+      names: coachOf(/football|soccer|basketball|rugby|cricket|hockey|netball|volleyball|baseball|softball|futsal|athletics|sprint|gymnast|tennis|badminton|table tennis|golf/i),
       traits: ['teaching', 'kids'],
       title: 'Primary School {Skill} Clubs',
       subtitle: 'Weekly clubs schools book you for, paid by parents or by the school',
@@ -736,20 +1496,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['primary schools', 'parents', 'children', 'PE leads'],
     },
     {
-      names: team,
-      traits: ['kids'],
-      title: '{Skill} Birthday Parties',
-      subtitle: 'Ninety minutes of games and a final, the party hosted for the parents',
-      method: 'Party packages',
-      industry: 'Sport & Coaching · Parties',
-      price: price(150, 300, 'per party', 'parties'),
-      what: 'Host {skill} birthday parties: ninety minutes of games and a tournament for the birthday child’s friends, at a hired hall or pitch or in a big garden, with a medal for every child.',
-      how: 'Bring all the kit (balls, bibs, pop-up goals), keep to a tried routine that works for mixed abilities, and sell packages with or without the venue.',
-      first: 'Offer your first three parties to families you coach at a lower price, and ask them to tell the other parents.',
-      audiences: ['parents', 'children', 'families', 'schools'],
-    },
-    {
-      names: martial,
+      names: coachOf(martial),
       traits: ['teaching'],
       title: 'Your Own {Skill} Club in a Rented Hall',
       marketTitle: '{Skill} Classes {prep} {Market} in a Rented Hall',
@@ -763,7 +1510,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['adult beginners', 'children', 'teens', 'women'],
     },
     {
-      names: martial,
+      names: coachOf(martial),
       traits: ['teaching', 'kids'],
       title: 'Kids’ {Skill} Classes After School',
       subtitle: 'Classes for children aged five to twelve, with belts to work for',
@@ -776,7 +1523,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['parents', 'children', 'schools', 'home-schooling families'],
     },
     {
-      names: /boxing|boxer|kickbox|muay/i,
+      names: coachOf(/boxing|boxer|kickbox|muay/i),
       traits: ['teaching'],
       title: '{Skill} Fitness Classes for Adults',
       marketTitle: '{Skill} Fitness Classes {prep} {Market}',
@@ -790,7 +1537,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['office workers', 'women', 'over-40s', 'beginners'],
     },
     {
-      names: martial,
+      names: coachOf(martial),
       traits: ['teaching', 'kids'],
       title: '{Skill} Birthday Parties',
       subtitle: 'An hour of games, a first lesson and a certificate for every child',
@@ -815,7 +1562,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['open-water swimmers', 'triathletes', 'pool swimmers', 'charity swimmers'],
     },
     {
-      names: golf,
+      names: coachOf(golf),
       title: 'Playing Lessons on the Course',
       marketTitle: 'Playing Lessons {prep} {Market} on the Course',
       subtitle: 'Nine holes with a golfer, coached shot by shot',
@@ -840,6 +1587,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['club golfers', 'seniors', 'juniors', 'golf societies'],
     },
     {
+      names: coached,
       traits: ['teaching', 'kids'],
       notNames: /football|soccer|basketball|rugby|cricket|hockey|netball|volleyball|baseball|softball|futsal|swim|martial|karate|judo|jiu|bjj|taekwondo|kung fu|mma|self-defen|krav|aikido|wing chun|boxing|boxer|kickbox|muay/i,
       title: 'School-Holiday {Skill} Camps for Juniors',
@@ -853,6 +1601,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['parents', 'juniors', 'clubs', 'schools'],
     },
     {
+      names: coached,
       notNames: /martial|karate|judo|jiu|bjj|taekwondo|kung fu|mma|self-defen|krav|aikido|wing chun/i,
       traits: ['teaching'],
       title: 'Freelance {Skill} Coaching for Clubs & Schools',
@@ -868,7 +1617,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
   ],
   social: [
     {
-      names: planSports,
+      names: coachOf(planSports),
       title: '{Skill} Strava Club That Feeds Your Coaching',
       marketTitle: '{Skill} Strava Club {prep} {Market}',
       subtitle: 'A free club with weekly challenges, where your paid athletes come from',
@@ -881,7 +1630,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['club athletes', 'local athletes', 'beginners', 'members of your club'],
     },
     {
-      names: /swim|tennis|padel|squash|badminton|pickleball|golf|martial|karate|judo|jiu|bjj|taekwondo|kung fu|self-defen|krav|aikido|boxing|boxer|gymnast/i,
+      names: coachOf(/swim|tennis|padel|squash|badminton|pickleball|golf|martial|karate|judo|jiu|bjj|taekwondo|kung fu|self-defen|krav|aikido|boxing|boxer|gymnast/i),
       title: 'Local Facebook & Instagram Page for Your {Skill} Lessons',
       subtitle: 'Where local parents and learners see the timetable, the results and the next term',
       method: 'Bookings won from a local Facebook page and Instagram',
@@ -893,7 +1642,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['local parents', 'adult learners', 'schools', 'local clubs'],
     },
     {
-      names: team,
+      names: coachOf(team),
       title: 'Local Facebook & Instagram Page for Your {Skill} Camps',
       subtitle: 'Where local parents see the next camp, the weekly sessions and the places left',
       method: 'Bookings won from a local Facebook page and Instagram',
@@ -905,7 +1654,7 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['local parents', 'adult learners', 'schools', 'local clubs'],
     },
     {
-      names: team,
+      names: coachOf(team),
       title: '{Skill} Drill Videos for Grassroots Coaches',
       subtitle: 'One drill a day on Instagram, TikTok and YouTube, with session packs to sell',
       method: 'Session-pack sales and sponsors through a coaching account',
@@ -920,15 +1669,16 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       names: climbing,
       title: '{Skill} Beta Videos on Instagram & YouTube',
       subtitle: 'How to climb the problems people are stuck on, and the brand deals that follow',
-      method: 'Brand partnerships, affiliate links and coaching leads',
+      method: 'Brand partnerships, affiliate links and work won from the account',
       industry: 'Sport & Coaching · Climbing content',
       price: price(100, 1500, 'per brand deal', 'deals'),
-      what: 'Film beta for the problems and routes climbers get stuck on at the walls and crags near you: the moves, where the feet go, and why, with your training and coaching linked in the bio.',
+      what: 'Film beta for the problems and routes climbers get stuck on at the walls and crags near you: the moves, where the feet go, and why, with the work you take on (setting, plans) linked in the bio.',
       how: 'Ask each wall’s permission to film, post new sets within a week of a reset, and pitch shoe, chalk and clothing brands once the account shows steady views.',
       first: 'Film the five hardest problems of your wall’s newest set and tag the wall: setters and gyms share beta for their own problems.',
       audiences: ['boulderers', 'gym climbers', 'outdoor climbers', 'climbing brands'],
     },
     {
+      names: coached,
       notNames: planSports,
       title: '{Skill} Technique Clips on TikTok & Reels That Book Lessons',
       subtitle: 'One fault and its fix per clip, with your lessons one tap away',
@@ -941,27 +1691,157 @@ export const sportTemplates: IdeaTemplate[] = group(['sport'], 'sport', {
       audiences: ['beginners', 'improvers', 'adult learners', 'parents'],
     },
     {
-      title: '{Skill} Brand Ambassador & Sponsorship Deals',
-      subtitle: 'Kit, discount codes and paid posts from the brands you already use',
-      method: 'Ambassador programmes, affiliate codes and paid posts on Instagram and Strava',
+      names: coached,
+      title: '{Skill} Coach Kit Deals & Club Discount Codes',
+      subtitle: 'Kit for you and a discount code for the players or learners you coach',
+      method: 'Coach ambassador programmes and commission on a discount code, on Instagram',
       industry: 'Sport & Coaching · Sponsorship',
-      price: price(50, 1000, 'per deal', 'deals'),
-      what: 'Turn your {skill} into sponsorships: results, training and honest kit reviews on Instagram and Strava, then applications to the ambassador programmes of the brands you use (clothing, kit, nutrition), which pay in kit, commission on your discount code and, later, paid posts.',
-      how: 'Post consistently about training and results, keep a one-page media kit (followers, results, who your audience is), and pitch local shops and small brands before the big ones.',
-      first: 'Apply to three ambassador programmes of brands you already use and pitch one local shop for a kit deal in exchange for posts and club introductions.',
-      audiences: ['sport brands', 'local sport shops', 'nutrition brands', 'clubs'],
+      price: price(50, 500, 'per deal', 'deals'),
+      what: 'Turn the people you coach into a kit deal: brands and local sport shops give coaches free kit, a discount code for their players or learners and commission on what they buy, for posts of your sessions on Instagram and a word at the club.',
+      how: 'Post your sessions every week (never a child without a parent’s written consent), keep a one-page sheet of how many players or learners you coach, and pitch local shops and small brands before the big ones.',
+      first: 'Ask the local sport shop your players already use for a code for your group, in exchange for a post a month.',
+      audiences: ['sport brands', 'local sport shops', 'clubs', 'parents'],
     },
     {
       notNames: team,
-      title: '{Skill} Training & Race Vlogs on YouTube',
-      subtitle: 'Your training weeks, races and kit, filmed honestly, paid by ads and affiliate links',
+      title: '{Skill} Training & Competition Vlogs on YouTube',
+      subtitle: 'Your training weeks, competitions and kit, filmed honestly, paid by ads and affiliate links',
       method: 'YouTube ad revenue, affiliate links and sponsors',
       industry: 'Sport & Coaching · Video content',
       price: price(100, 2000, 'per month', ''),
-      what: 'Film your {skill} as it really is: a training week, a race from the start line to the finish, the kit you use and what you would change, on a YouTube channel with affiliate links to the gear.',
-      how: 'Film with a phone or action camera during sessions, publish one video a week on the same day, and title each video with what people search for ("first ironman race week", "my marathon taper").',
-      first: 'Film your next race or competition from the night before to the result, and publish it within three days.',
+      what: 'Film your {skill} as it really is: a training week, a competition day from the warm-up to the result, the kit you use and what you would change, on a YouTube channel with affiliate links to the gear.',
+      how: 'Film with a phone or action camera during sessions, publish one video a week on the same day, and title each video with what people search for (the event’s name, “competition week”, “the kit I use”).',
+      first: 'Film your next competition from the night before to the result, and publish it within three days.',
       audiences: ['athletes of your sport', 'beginners', 'people choosing gear', 'fans of your events'],
     },
   ],
 });
+
+/** Martial arts other than boxing, whose graded students assist and give private lessons. */
+const graded = /martial|karate|judo|jiu|bjj|taekwondo|kung fu|mma|self-defen|krav|aikido|wing chun/i;
+const trackAndGym = /athletics|sprint|hurdl|gymnast/i;
+
+/**
+ * An athlete's ideas of the last resort: true of a club athlete in any sport, taken only where the
+ * ideas above leave a category short (a sport with few of its own, "I do Brazilian jiu-jitsu",
+ * "I play Sunday league football"), so that every athlete still gets three ideas in each category.
+ */
+const athleteFallbacks: IdeaTemplate[] = group(['sport'], 'sport-athlete-fallback', {
+  fiverr: [
+    {
+      names: anyOf(graded, rowing, trackAndGym, climbing),
+      notNames: coached,
+      traits: ['teaching'],
+      title: 'Private {Skill} Sessions for Beginners on Bark & Superprof',
+      subtitle: 'One-to-one beginners’ sessions, once your club’s or governing body’s first award is done',
+      method: 'Bookings through Bark and Superprof',
+      industry: 'Sport & Coaching · Private sessions',
+      price: price(25, 50, 'per session', 'sessions'),
+      what: 'Give one-to-one {skill} sessions to adult beginners booked through Bark and Superprof: the basics you were taught, at their pace, in the hall, gym or venue your club lets you use.',
+      how: 'Take the first coaching or assistant award your club or governing body runs (a weekend or a few evenings), the insurance that comes with its membership, and agree with your club where and when you may teach.',
+      first: 'Ask your own coach which first award they would back you for, book it, and list your profile with the first two sessions at half price.',
+      audiences: ['adult beginners', 'people returning to sport', 'parents of new members', 'fitness seekers'],
+    },
+    {
+      names: team,
+      notNames: coached,
+      traits: ['remote'],
+      title: 'Player Highlight Reels for Recruitment',
+      subtitle: 'Match footage cut into the two-minute reel scouts and college coaches watch',
+      method: 'Fiverr gig delivering edited highlight reels',
+      industry: 'Sport & Coaching · Video',
+      price: price(50, 200, 'per reel', 'reels'),
+      what: 'Edit players’ match footage into highlight reels on Fiverr: the clips a coach or scout needs to see, in the order they look for them, with the player marked at the start of each clip.',
+      how: 'Ask for full-match footage (Veo, Hudl or a parent’s phone), cut the moments that show the player’s position best, and deliver a reel under three minutes with a title card of their details.',
+      first: 'Make two reels for teammates from your own matches, with their permission, and use them as the gig’s samples.',
+      audiences: ['young players', 'parents', 'college hopefuls', 'trialists'],
+    },
+    {
+      names: anyOf(graded, /boxing|boxer|kickbox|muay/i),
+      notNames: coached,
+      title: 'Paid Sparring & Training Partner for Competitors',
+      subtitle: 'Rounds with fighters preparing for a bout or a competition, paid by the session',
+      method: 'Session fees from fighters, gyms and coaches',
+      industry: 'Sport & Coaching · Training partners',
+      price: price(25, 80, 'per session', 'sessions'),
+      what: 'Be the paid {skill} training partner of fighters preparing for a bout or a competition: rounds at their gym in the weeks before, matched to their weight and to the style of the opponent they expect.',
+      how: 'Tell the coaches at your gym and two others nearby your weight, grade and the days you can train, keep your own fitness at competition level, and agree the fee per session before the camp starts.',
+      first: 'Ask your own coach which of the gym’s competitors has a fight or a tournament coming and offer to fill their sparring rounds.',
+      audiences: ['competitors preparing a fight', 'gyms', 'coaches', 'amateur fighters'],
+    },
+  ],
+  online: [
+    {
+      names: anyOf(team, graded, /boxing|boxer|kickbox|muay/i),
+      notNames: anyOf(coached, gear),
+      title: 'Used {Skill} Kit Resale on eBay & Vinted',
+      subtitle: 'Second-hand kit bought well, checked and sold on to the next player',
+      method: 'Resale on eBay, Vinted and Facebook Marketplace',
+      industry: 'Sport & Coaching · Used kit',
+      price: price(10, 120, 'per item sold', 'items'),
+      what: 'Buy the second-hand {skill} kit that players outgrow or give up on (the footwear, gloves, protective kit and clothing your sport uses), clean and check it, and resell it on eBay, Vinted and Facebook Marketplace with honest notes on its condition.',
+      how: 'Buy only what you can judge as a player, in the sizes that sell fastest, price from eBay’s sold listings, and photograph each item with its wear shown.',
+      first: 'Sell the kit you no longer use, then ask your club to let you run a used-kit table at the start of the season.',
+      audiences: ['juniors and their parents', 'beginners', 'budget-minded players', 'club members'],
+    },
+    {
+      notNames: coached,
+      title: '{Skill} Training Log & Season Planner Templates',
+      subtitle: 'The log you keep for your own training, made into a printable and digital planner',
+      method: 'Digital downloads on Etsy and your own shop',
+      industry: 'Sport & Coaching · Digital products',
+      price: price(5, 15, 'per download', 'downloads'),
+      what: 'Turn the way you plan and log your own {skill} training into a planner others can use: a season calendar, weekly sessions, results and notes, sold as a printable PDF and a Google Sheets or Notion version on Etsy.',
+      how: 'Design it from the log you actually keep, test it for a month with two clubmates, and list it with photos of pages filled in with real sessions.',
+      first: 'Make the template you wish you had at the start of this season and list it before the next one begins.',
+      audiences: ['club athletes', 'beginners', 'parents of juniors', 'athletes who self-coach'],
+    },
+  ],
+  offline: [
+    {
+      notNames: anyOf(coached, team),
+      traits: ['teaching', 'kids'],
+      title: 'Multi-Sport Holiday Camp Shifts',
+      subtitle: 'Paid days leading games and sport for children in the school holidays',
+      method: 'Day rates from holiday camp companies',
+      industry: 'Sport & Coaching · Holiday camps',
+      price: price(70, 120, 'per day', 'days'),
+      what: 'Lead sport and games, {skill} among them, at the multi-sport holiday camps that companies run at schools and leisure centres near you: paid by the day through every school holiday, with the camp’s plans and equipment provided.',
+      how: 'Take a first-aid course and the background check for working with children, and apply to the camp companies before each holiday; a first coaching award in your sport raises the day rate.',
+      first: 'Apply to two holiday camp companies near you for the next school holiday.',
+      audiences: ['holiday camp companies', 'schools', 'leisure centres', 'parents'],
+    },
+    {
+      notNames: anyOf(coached, raced),
+      title: 'Paid Crew at {Skill} Tournaments & Events',
+      subtitle: 'Set-up, scoring, timing and running the day at tournaments, paid by the shift',
+      method: 'Day rates from event organisers and governing bodies',
+      industry: 'Sport & Coaching · Event crew',
+      price: price(80, 150, 'per day', 'days'),
+      what: 'Work the crew at {skill} tournaments, shows and events near you: setting up the venue, scoring and timing, running the schedule and the warm-up area, paid by the day by the organisers, who want people who know how the sport runs.',
+      how: 'Tell the organisers of the events you compete in, your governing body’s regional events team and the event companies near you which dates you are free, and take the short officials’ or first-aid course they ask for.',
+      first: 'Offer to crew the next event your club enters or hosts, and ask the organiser for the day rate and their next dates.',
+      audiences: ['event organisers', 'governing bodies', 'clubs hosting events', 'venues'],
+    },
+  ],
+  social: [
+    {
+      notNames: coached,
+      title: 'Paid Social Media for Local {Skill} Clubs & Events',
+      subtitle: 'The club’s or event’s pages run by someone who knows the sport, for a monthly fee',
+      method: 'Monthly retainers from clubs, events and local sports shops',
+      industry: 'Sport & Coaching · Social media',
+      price: price(100, 400, 'per month', 'clients'),
+      what: 'Run the Instagram and Facebook pages of {skill} clubs, events and local sports shops: results and fixtures, photos from training and competitions, sign-up dates and sponsors’ posts, on a monthly fee.',
+      how: 'Agree what each client gets (posts a week, competition-day coverage, a monthly report), plan a month ahead, and keep one folder of photos each client has approved.',
+      first: 'Offer your own club a three-month trial at a low fee, then show the results to the events and shops you know.',
+      audiences: ['clubs', 'event organisers', 'local sports shops', 'leagues'],
+    },
+  ],
+});
+
+/**
+ * An athlete's ideas first (each guarded to athletes), then the coaches' and the sports' shared ones,
+ * then the athletes' last resort.
+ */
+export const sportTemplates: IdeaTemplate[] = [...athleteTemplates, ...coachTemplates, ...athleteFallbacks];
