@@ -1664,7 +1664,7 @@ const primaryTeaching: IdeaTemplate[] = group(['tutoring'], 'primaryTeaching', {
       price: price(30, 55, 'per hour', 'hours'),
       what: 'Tutor primary children at home in maths, reading and writing, and prepare them for the tests and entrance exams at the end of primary school.',
       how: 'A short assessment first, a plan to the test date, and a two-line update to parents after each session.',
-      first: 'Tell parents at the school gate and in local parents’ groups, with a free first session.',
+      first: 'Tell parents at the school gate and at school events, with a free first session.',
       audiences: ['parents', 'primary pupils', 'exam candidates', 'homeschoolers'],
     },
     {
@@ -2426,7 +2426,7 @@ const accountingWork: IdeaTemplate[] = group(['knowledge'], 'accounting', {
       method: 'Direct clients from local business and community groups and Nextdoor, priced per return',
       industry: '{domain} · Tax returns',
       price: price(150, 400, 'per return', 'returns'),
-      what: 'Answer the posts in local business and community groups and on Nextdoor where the self-employed, landlords and people with a side income ask for an accountant to do their return, and take them on at a fixed price per return.',
+      what: 'Answer the posts in local business and community groups and on Nextdoor where the self-employed and people with a side income ask for an accountant to do their return, and take them on at a fixed price per return.',
       how: 'A short reply ready with your qualification, your fixed prices by type of return and what they need to send, and a shared folder for their papers.',
       first: 'Post a short introduction with your prices in the biggest local business group two months before the tax deadline.',
       audiences: ['self-employed people', 'landlords', 'tradespeople', 'small business owners'],

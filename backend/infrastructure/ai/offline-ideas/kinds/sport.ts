@@ -950,7 +950,8 @@ const athleteTemplates: IdeaTemplate[] = group(['sport'], 'sport-athlete', {
       audiences: ['new runners', 'local parents', 'women', 'over-40s'],
     },
     {
-      names: anyOf(running, cycling),
+      // Only where the guided rides it books are among the ideas (a cyclist's, not a runner's).
+      names: cycling,
       notNames: coached,
       title: 'Instagram & TripAdvisor Pages That Book Your Guided Tours',
       subtitle: 'Photos of the routes and reviews of the tours, where visitors choose what to do',
