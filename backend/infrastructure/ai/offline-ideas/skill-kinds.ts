@@ -364,6 +364,17 @@ function sharingObjects(parts: { clause: string; phrase: string }[]): { clause: 
   });
 }
 
+/** Words that say a product is made, after the product: "costume making", "costume sewing". */
+const madeBy = /^(.*?)\s+(?:making|sewing|building|crafting|knitting)$/i;
+
+/** Two skills that make the same product, of the same kinds ("cosplay costume making", "costume sewing"). */
+function sameProduct(a: ClassifiedSkill, b: ClassifiedSkill): boolean {
+  const [pa, pb] = [madeBy.exec(a.name), madeBy.exec(b.name)];
+  if (!pa || !pb || a.kinds.join() !== b.kinds.join()) return false;
+  const head = (product: string) => product.toLowerCase().split(/\s+/).pop()!.replace(/s$/, '');
+  return head(pa[1]) === head(pb[1]);
+}
+
 /** A spoken language named alone ("Korean" in "I'm bilingual in Korean and English"). */
 const spokenLanguage = (s: ClassifiedSkill) => s.kinds.includes('language') && (languageWords.has(s.name.toLowerCase()) || s.name.toLowerCase() === 'polish');
 
@@ -429,8 +440,12 @@ export function classifySkill(sentence: string): SkillClassification {
   }
   // Two clauses can name the same skill in different words ("I'm a baker and I bake bread"), and
   // two objects of one verb are one skill ("I fix leaking taps and toilets": plumbing).
+  // So is making one product in two words ("I'm a cosplayer who sews costumes": cosplay costume
+  // making and costume sewing), which would otherwise tell the buyers of a costume about costume sewing.
   const sameWork = (a: ClassifiedSkill, b: ClassifiedSkill) =>
-    a.name.toLowerCase() === b.name.toLowerCase() || (entryOf(a) !== undefined && entryOf(a) === entryOf(b) && !a.kinds.includes('language'));
+    a.name.toLowerCase() === b.name.toLowerCase() ||
+    (entryOf(a) !== undefined && entryOf(a) === entryOf(b) && !a.kinds.includes('language')) ||
+    sameProduct(a, b);
   const distinct = bothLanguages(skills.filter((s, i) => skills.findIndex((o) => sameWork(o, s)) === i));
   // Food for a group of people ("birthday cakes for kids") is food for their parties.
   if (market && !market.event && distinct[0].kinds.includes('food') && /^(kids?|children|child|toddlers?|teens?|teenagers?)$/.test(market.phrase)) {

@@ -44,6 +44,10 @@ describe('skill kinds', () => {
     // Two spoken languages are one skill, the pair a translator works between (issue 51).
     expect(classifySkill('I speak Spanish and French fluently').skills.map((s) => s.name)).toEqual(['Spanish and French']);
     expect(classifySkill("I'm bilingual in Korean and English").skills.map((s) => s.name)).toEqual(['Korean and English']);
+    // One product made in two words is one skill; two products are two.
+    expect(classifySkill("I'm a cosplayer who sews costumes").skills.map((s) => s.name)).toEqual(['cosplay costume making']);
+    expect(classifySkill('I make candles and soap').skills.map((s) => s.name)).toEqual(['candle making', 'soap making']);
+    expect(classifySkill('I build furniture and make toys').skills).toHaveLength(2);
   });
 
   it.each([
