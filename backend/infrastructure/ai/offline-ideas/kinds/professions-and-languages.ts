@@ -214,6 +214,32 @@ const nursing: IdeaTemplate[] = group(['regulated'], 'nursing', {
   ],
   online: [
     {
+      names: criticalCareNurse,
+      notNames: notNurseOrMentalHealth,
+      title: 'Bank Shifts at Phase 1 Clinical Trial Units',
+      subtitle: 'Dosing days and overnight stays of first-in-human trials, paid per shift',
+      method: 'Bank shifts with the phase 1 units of contract research organisations and hospitals',
+      industry: '{domain} · Clinical trials',
+      price: price(30, 60, 'per hour', 'hours'),
+      what: 'Work bank shifts at the phase 1 units where new medicines are first given to volunteers, which want critical care and emergency nurses on dosing days and overnight stays: observations, ECGs, samples on the minute, and the first response if a volunteer reacts.',
+      how: 'Take the unit’s short good clinical practice (GCP) course, keep your advanced life support current, and offer the nights the unit finds hardest to fill.',
+      first: 'Look up the phase 1 units within reach of home and ask their bank coordinators what they need from an ICU or emergency nurse.',
+      audiences: ['phase 1 clinical trial units', 'contract research organisations', 'hospital research units', 'pharmaceutical companies'],
+    },
+    {
+      names: nurse,
+      notNames: notNurse,
+      title: '{Role} Telephone Triage & Telehealth from Home',
+      subtitle: 'Clinical calls from patients, taken from home in booked hours',
+      method: 'Bank and sessional shifts for telephone triage and telehealth services (NHS 111 and out-of-hours providers; nurse lines and telehealth firms in the US)',
+      industry: '{domain} · Telephone triage',
+      price: price(25, 50, 'per hour', 'hours'),
+      what: 'Take booked shifts for telephone triage and telehealth services from a quiet room at home: assessing callers with the service’s own clinical system, and sending them to the right care.',
+      how: 'Do the service’s triage training once, choose the evening and weekend shifts that fit around your rota, and keep a headset and a wired connection ready.',
+      first: 'Ask the out-of-hours or nurse-line providers in your region whether they take bank nurses for remote shifts, and apply to one this month.',
+      audiences: ['out-of-hours services', 'telehealth firms', 'insurers’ nurse lines', 'GP practices'],
+    },
+    {
       names: icuNurse,
       notNames: notNurseOrMentalHealth,
       title: 'Per-Diem Shifts in a Tele-ICU Hub',
@@ -239,32 +265,6 @@ const nursing: IdeaTemplate[] = group(['regulated'], 'nursing', {
       how: 'Keep your registration, references, skills checklist and immunisations in one folder, get the unit, ratio and hours in writing, and compare offers after housing.',
       first: 'Open a profile on a travel-nursing job board, talk to two recruiters, and ask for the weekly rate for ICU nights in the places you would go.',
       audiences: ['hospitals', 'ICUs', 'rural hospitals', 'travel-nursing agencies'],
-    },
-    {
-      names: criticalCareNurse,
-      notNames: notNurseOrMentalHealth,
-      title: 'Bank Shifts at Phase 1 Clinical Trial Units',
-      subtitle: 'Dosing days and overnight stays of first-in-human trials, paid per shift',
-      method: 'Bank shifts with the phase 1 units of contract research organisations and hospitals',
-      industry: '{domain} · Clinical trials',
-      price: price(30, 60, 'per hour', 'hours'),
-      what: 'Work bank shifts at the phase 1 units where new medicines are first given to volunteers, which want critical care and emergency nurses on dosing days and overnight stays: observations, ECGs, samples on the minute, and the first response if a volunteer reacts.',
-      how: 'Take the unit’s short good clinical practice (GCP) course, keep your advanced life support current, and offer the nights the unit finds hardest to fill.',
-      first: 'Look up the phase 1 units within reach of home and ask their bank coordinators what they need from an ICU or emergency nurse.',
-      audiences: ['phase 1 clinical trial units', 'contract research organisations', 'hospital research units', 'pharmaceutical companies'],
-    },
-    {
-      names: nurse,
-      notNames: notNurse,
-      title: '{Role} Telephone Triage & Telehealth from Home',
-      subtitle: 'Clinical calls from patients, taken from home in booked hours',
-      method: 'Bank and sessional shifts for telephone triage and telehealth services (NHS 111 and out-of-hours providers; nurse lines and telehealth firms in the US)',
-      industry: '{domain} · Telephone triage',
-      price: price(25, 50, 'per hour', 'hours'),
-      what: 'Take booked shifts for telephone triage and telehealth services from a quiet room at home: assessing callers with the service’s own clinical system, and sending them to the right care.',
-      how: 'Do the service’s triage training once, choose the evening and weekend shifts that fit around your rota, and keep a headset and a wired connection ready.',
-      first: 'Ask the out-of-hours or nurse-line providers in your region whether they take bank nurses for remote shifts, and apply to one this month.',
-      audiences: ['out-of-hours services', 'telehealth firms', 'insurers’ nurse lines', 'GP practices'],
     },
     {
       names: nurse,
@@ -359,19 +359,6 @@ const nursing: IdeaTemplate[] = group(['regulated'], 'nursing', {
       audiences: ['event medical companies', 'festivals', 'race organisers', 'venues'],
     },
     {
-      names: criticalCareNurse,
-      notNames: notNurseOrMentalHealth,
-      title: 'Set Medic on Film & TV Productions',
-      subtitle: 'The unit medic on location and studio shoots, paid per shooting day',
-      method: 'Set-medic agencies and productions, paid per day',
-      industry: '{domain} · Set medics',
-      price: price(200, 400, 'per shooting day', 'shooting days'),
-      what: 'Be the unit medic on film, TV and commercial shoots, booked by the set-medic agencies that productions call for stunts, night shoots and remote locations, where emergency and critical care nurses are in demand.',
-      how: 'Keep your registration and immediate or advanced life support current, build a grab bag to the agency’s list, and say which weeks you can do long days.',
-      first: 'Register with the two set-medic agencies nearest the studios in your region and ask what they need before your first booking.',
-      audiences: ['film and TV productions', 'set-medic agencies', 'commercial shoots', 'stunt teams'],
-    },
-    {
       names: nurse,
       notNames: notNurseOrMentalHealth,
       title: 'Flu & COVID Vaccination Sessions on Your Days Off',
@@ -383,6 +370,19 @@ const nursing: IdeaTemplate[] = group(['regulated'], 'nursing', {
       how: 'Keep your immunisation and anaphylaxis training current, say which days you can do, and take the workplace sessions that fill a whole day.',
       first: 'Contact two occupational-health or vaccination providers in the summer, before they staff the flu season.',
       audiences: ['pharmacies', 'employers', 'occupational-health firms', 'GP practices'],
+    },
+    {
+      names: criticalCareNurse,
+      notNames: notNurseOrMentalHealth,
+      title: 'Set Medic on Film & TV Productions',
+      subtitle: 'The unit medic on location and studio shoots, paid per shooting day',
+      method: 'Set-medic agencies and productions, paid per day',
+      industry: '{domain} · Set medics',
+      price: price(200, 400, 'per shooting day', 'shooting days'),
+      what: 'Be the unit medic on film, TV and commercial shoots, booked by the set-medic agencies that productions call for stunts, night shoots and remote locations, where emergency and critical care nurses are in demand.',
+      how: 'Keep your registration and immediate or advanced life support current, build a grab bag to the agency’s list, and say which weeks you can do long days.',
+      first: 'Register with the two set-medic agencies nearest the studios in your region and ask what they need before your first booking.',
+      audiences: ['film and TV productions', 'set-medic agencies', 'commercial shoots', 'stunt teams'],
     },
     {
       names: nurse,
@@ -439,6 +439,19 @@ const nursing: IdeaTemplate[] = group(['regulated'], 'nursing', {
       audiences: ['repatriation companies', 'air-ambulance firms', 'private ambulance services', 'travel insurers'],
     },
     {
+      names: nurse,
+      notNames: notNurseOrMentalHealth,
+      title: '{Role} Care at Home, Booked from Local Facebook Groups',
+      subtitle: 'Families nearby who need a registered nurse at home book you directly',
+      method: 'Direct bookings from local Facebook and Nextdoor groups, paid per night',
+      industry: '{domain} · Private home nursing',
+      price: price(150, 350, 'per night', 'nights'),
+      what: 'Offer private night care and care after a hospital stay to families in your area through the local Facebook and Nextdoor groups where they ask for help: a registered nurse in the house for the nights they cannot cover.',
+      how: 'Check what your regulator and insurer require for private work first, agree the tasks and nights in writing, and keep notes as you would at work.',
+      first: 'Take out indemnity cover for private work and post a short introduction, with your registration number, in the two biggest local groups.',
+      audiences: ['families', 'older people', 'people after surgery', 'hospices'],
+    },
+    {
       names: icuNurse,
       notNames: notNurseOrMentalHealth,
       title: 'ICU Contracts Found in Travel-Nurse Facebook Groups',
@@ -451,19 +464,6 @@ const nursing: IdeaTemplate[] = group(['regulated'], 'nursing', {
       how: 'Post what you want (ICU, nights, the region, the dates), compare the offers recruiters send with the rates other nurses report, and check every unit’s reviews.',
       first: 'Join two large travel-nurse groups and post your first request with the dates you are free.',
       audiences: ['travel-nursing agencies', 'recruiters', 'hospitals', 'ICUs'],
-    },
-    {
-      names: nurse,
-      notNames: notNurseOrMentalHealth,
-      title: '{Role} Care at Home, Booked from Local Facebook Groups',
-      subtitle: 'Families nearby who need a registered nurse at home book you directly',
-      method: 'Direct bookings from local Facebook and Nextdoor groups, paid per night',
-      industry: '{domain} · Private home nursing',
-      price: price(150, 350, 'per night', 'nights'),
-      what: 'Offer private night care and care after a hospital stay to families in your area through the local Facebook and Nextdoor groups where they ask for help: a registered nurse in the house for the nights they cannot cover.',
-      how: 'Check what your regulator and insurer require for private work first, agree the tasks and nights in writing, and keep notes as you would at work.',
-      first: 'Take out indemnity cover for private work and post a short introduction, with your registration number, in the two biggest local groups.',
-      audiences: ['families', 'older people', 'people after surgery', 'hospices'],
     },
     {
       names: nurse,
@@ -1097,7 +1097,13 @@ const schoolLanguage = /^(french|spanish|german|italian)\b(?! (translation|inter
  * teaching: lessons (never for a translator or interpreter); pairs: only for two languages, or never;
  * withEnglish: for two languages one of which is English; school: first for a school language.
  */
-type LanguageDraft = Draft & { teaching?: boolean; pairs?: 'only' | 'never'; withEnglish?: boolean; school?: boolean };
+type LanguageDraft = Draft & { teaching?: boolean; pairs?: 'only' | 'never'; withEnglish?: boolean; school?: boolean; interp?: boolean; notSchool?: boolean };
+
+/** A translator, or a language taught at school (whose children's classes come first elsewhere). */
+const translatorOrSchool = /translat|interpret|subtit|locali|^(french|spanish|german|italian)\b/i;
+
+/** Interpreting is a trained trade: offered only to a translator or interpreter, never for fluency alone. */
+const asTranslator = (names: RegExp) => new RegExp(`^(?=.*(?:translat|interpret|subtit|locali))${names.source.replace(/^\^/, '')}`, names.flags);
 
 /**
  * Each draft twice: for one spoken language other than English, and for two as one skill; the
@@ -1106,19 +1112,21 @@ type LanguageDraft = Draft & { teaching?: boolean; pairs?: 'only' | 'never'; wit
 function forLanguages(drafts: LanguageDraft[]): Draft[] {
   const first: Draft[] = drafts
     .filter((d) => d.school)
-    .map(({ teaching, pairs, withEnglish, school, ...d }) => {
-      void [teaching, pairs, withEnglish, school];
+    .map(({ teaching, pairs, withEnglish, school, interp, notSchool, ...d }) => {
+      void [teaching, pairs, withEnglish, school, interp, notSchool];
       const one = (text: string) => text.replace(/\{pair\}/g, '{subject} and English');
       return { ...d, subtitle: one(d.subtitle), what: one(d.what), how: one(d.how), first: one(d.first), names: schoolLanguage, notNames: translator };
     });
-  return [...first, ...drafts.flatMap(({ teaching, pairs, withEnglish, school, ...d }) => {
+  return [...first, ...drafts.flatMap(({ teaching, pairs, withEnglish, school, interp, notSchool, ...d }) => {
     void school;
     const one = (text: string) => text.replace(/\{pair\}/g, '{subject} and English');
     const two = (text: string) => text.replace(/\{pair\}/g, '{skill}');
     const withText = (f: (t: string) => string) => ({ ...d, subtitle: f(d.subtitle), what: f(d.what), how: f(d.how), first: f(d.first) });
     const out: Draft[] = [];
-    if (pairs !== 'only') out.push({ ...withText(one), names: oneLanguage, notNames: teaching ? translator : undefined });
-    if (pairs !== 'never') out.push({ ...withText(two), names: withEnglish ? withEnglishPair : twoLanguages, notNames: teaching ? translator : undefined });
+    const only = (names: RegExp) => (interp ? asTranslator(names) : names);
+    const notNames = notSchool ? translatorOrSchool : teaching ? translator : undefined;
+    if (pairs !== 'only') out.push({ ...withText(one), names: only(oneLanguage), notNames });
+    if (pairs !== 'never') out.push({ ...withText(two), names: only(withEnglish ? withEnglishPair : twoLanguages), notNames });
     return out;
   })];
 }
@@ -1166,6 +1174,7 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       audiences: ['adult learners', 'heritage learners', 'students', 'business travellers'],
     },
     {
+      interp: true,
       title: 'Remote {Subject} Interpreting by Phone & Video',
       subtitle: 'Calls for hospitals, councils and businesses, taken from home',
       method: 'Telephone and video interpreting agencies (LanguageLine, thebigword, Jeenie)',
@@ -1175,6 +1184,17 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       how: 'Pass the agency’s language test, learn the words of the settings you take (medical, housing, benefits), and log in at the hours with the most calls.',
       first: 'Apply to two remote interpreting agencies this week and ask what they need in your language pair.',
       audiences: ['hospitals', 'councils', 'police', 'businesses'],
+    },
+    {
+      title: '{Subject} Transcription & Subtitling for GoTranscript & Happy Scribe',
+      subtitle: 'Audio and video in {subject} typed up or subtitled from home, paid per audio hour',
+      method: 'Transcription and subtitling companies that hire freelancers by language (GoTranscript, Happy Scribe), paid per audio hour',
+      industry: 'Languages · Transcription',
+      price: price(30, 90, 'per audio hour', 'audio hours'),
+      what: 'Transcribe interviews, meetings and videos in {subject}, and subtitle or translate them between {pair}, for the companies that sell transcription in many languages and send the files to freelancers who speak each one: GoTranscript and Happy Scribe.',
+      how: 'Pass each company’s language test and style guide, take the files that suit your hours, and keep your accuracy scores high: they decide how much work you are sent.',
+      first: 'Apply to GoTranscript and Happy Scribe for {subject} this week and do their test files.',
+      audiences: ['transcription companies', 'researchers', 'video makers', 'businesses'],
     },
     {
       title: '{Subject} Subtitles for YouTube & Brand Videos',
@@ -1190,6 +1210,42 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
   ]),
   ],
   online: forLanguages([
+    {
+      title: 'Freelance {Subject} Translation for Agencies via ProZ',
+      subtitle: 'Regular work from translation agencies, paid per word',
+      method: 'Translation agencies found through ProZ.com and their own vendor forms, paid per word',
+      industry: 'Languages · Agency translation',
+      price: price(60, 150, 'per 1,000 words', 'thousand words'),
+      what: 'Translate for the agencies that need your language pair ({pair}) all year: contracts, manuals, marketing and medical texts, sent to you as files with a deadline and paid per word.',
+      how: 'Name one or two subjects you know (legal, medical, technical, marketing), pass each agency’s test translation, and learn a translation tool such as Trados, memoQ or the free Matecat.',
+      first: 'Make a ProZ.com profile for your pair and fill in the vendor forms of ten agencies that work in it.',
+      audiences: ['translation agencies', 'localisation companies', 'law firms', 'manufacturers'],
+    },
+    {
+      title: '{Subject} AI Training & Search Rating Tasks',
+      subtitle: 'Paid tasks that need a fluent speaker, done from home',
+      method: 'AI-data and search-rating companies that hire by language (TELUS International, Appen, Outlier), paid per hour or task',
+      industry: 'Languages · AI data work',
+      price: price(12, 30, 'per hour', 'hours'),
+      what: 'Rate search results, check machine translations and write or grade answers in {subject} for the companies that train search engines and AI models and hire fluent speakers of each language: TELUS Digital (its AI Community), Appen and Outlier.',
+      how: 'Pass each company’s language and guideline test, work the hours you choose, and keep to the guidelines exactly: quality scores decide how much work you are offered.',
+      first: 'Apply to TELUS Digital and Appen for {subject} this week; most of their tests take an afternoon.',
+      audiences: ['AI companies', 'search engines', 'data companies', 'app makers'],
+    },
+    {
+      teaching: true,
+      notSchool: true,
+      traits: ['teaching', 'remote', 'kids'],
+      title: 'Beginners’ {Subject} Classes for Kids on Outschool',
+      subtitle: 'Short live online classes for children learning {subject}, families found by the site',
+      method: 'Outschool class listings, paid per learner per class',
+      industry: 'Languages · Children’s classes',
+      price: price(10, 18, 'per child per class', 'class places'),
+      what: 'Teach live beginners’ {subject} classes on Outschool, which brings the families and takes the payment: children of families who speak it at home and want them to keep it, and children starting it from scratch, in small groups over video.',
+      how: 'Start with a one-off taster class and a four-week beginners’ course, groups of four to eight by age, and the same weekly times.',
+      first: 'Apply as an Outschool teacher, pass its background check, and list your first one-off class at a low price for reviews.',
+      audiences: ['parents', 'heritage families', 'homeschoolers', 'children'],
+    },
     {
       title: '{Subject} Transcription & Translation for Researchers',
       subtitle: 'Interviews and focus groups transcribed and translated',
@@ -1213,28 +1269,6 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       how: 'Say in your profile video, in both languages, who you teach (exam candidates, professionals, children), and move regular students to packages.',
       first: 'Price your trial lesson low for the first twenty students to collect reviews.',
       audiences: ['exam candidates', 'professionals', 'students', 'parents'],
-    },
-    {
-      title: '{Subject} AI Training & Search Rating Tasks',
-      subtitle: 'Paid tasks that need a fluent speaker, done from home',
-      method: 'AI-data and search-rating companies that hire by language (TELUS International, Appen, Outlier), paid per hour or task',
-      industry: 'Languages · AI data work',
-      price: price(12, 30, 'per hour', 'hours'),
-      what: 'Rate search results, check machine translations and write or grade answers in {subject} for the companies that train search engines and AI models and hire fluent speakers of each language: TELUS Digital (its AI Community), Appen and Outlier.',
-      how: 'Pass each company’s language and guideline test, work the hours you choose, and keep to the guidelines exactly: quality scores decide how much work you are offered.',
-      first: 'Apply to TELUS Digital and Appen for {subject} this week; most of their tests take an afternoon.',
-      audiences: ['AI companies', 'search engines', 'data companies', 'app makers'],
-    },
-    {
-      title: 'Freelance {Subject} Translation for Agencies via ProZ',
-      subtitle: 'Regular work from translation agencies, paid per word',
-      method: 'Translation agencies found through ProZ.com and their own vendor forms, paid per word',
-      industry: 'Languages · Agency translation',
-      price: price(60, 150, 'per 1,000 words', 'thousand words'),
-      what: 'Translate for the agencies that need your language pair ({pair}) all year: contracts, manuals, marketing and medical texts, sent to you as files with a deadline and paid per word.',
-      how: 'Name one or two subjects you know (legal, medical, technical, marketing), pass each agency’s test translation, and learn a translation tool such as Trados, memoQ or the free Matecat.',
-      first: 'Make a ProZ.com profile for your pair and fill in the vendor forms of ten agencies that work in it.',
-      audiences: ['translation agencies', 'localisation companies', 'law firms', 'manufacturers'],
     },
     {
       teaching: true,
@@ -1264,17 +1298,6 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
   ]),
   offline: forLanguages([
     {
-      title: '{Subject} Community Interpreting for Hospitals & Councils',
-      subtitle: 'Appointments at hospitals, GP surgeries, schools and council offices',
-      method: 'Interpreting agencies that hold public-service contracts, paid per assignment',
-      industry: 'Languages · Community interpreting',
-      price: price(25, 50, 'per hour', 'hours'),
-      what: 'Interpret between {pair} at hospital and GP appointments, school meetings and council offices, booked through the agencies that hold those contracts.',
-      how: 'Take a community interpreting qualification when you can (it raises your rate), keep a glossary per setting, and keep everything you hear confidential.',
-      first: 'Register with two public-service interpreting agencies in your area and tell them your free days.',
-      audiences: ['hospitals', 'GP practices', 'councils', 'schools'],
-    },
-    {
       teaching: true,
       title: 'Private {Subject} Lessons at Home or Work',
       marketTitle: 'Private {Subject} Lessons {prep} {Market}',
@@ -1288,6 +1311,31 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       audiences: ['adult learners', 'couples', 'professionals', 'students'],
     },
     {
+      teaching: true,
+      title: 'Teaching at a Weekend {Subject} School',
+      subtitle: 'A Saturday class at a community school, paid per session',
+      method: 'Sessional pay from community and supplementary schools',
+      industry: 'Languages · Supplementary schools',
+      price: price(30, 60, 'per session', 'sessions'),
+      what: 'Teach a Saturday or Sunday class at one of the community schools where families send their children to keep {subject}, using the school’s own books and levels.',
+      how: 'Take one class a week, plan each term with the school’s head, and keep parents told of progress.',
+      first: 'Find the community {subject} schools in your city and ask which classes need a teacher next term.',
+      audiences: ['community schools', 'heritage families', 'children', 'parents'],
+    },
+    {
+      interp: true,
+      title: '{Subject} Community Interpreting for Hospitals & Councils',
+      subtitle: 'Appointments at hospitals, GP surgeries, schools and council offices',
+      method: 'Interpreting agencies that hold public-service contracts, paid per assignment',
+      industry: 'Languages · Community interpreting',
+      price: price(25, 50, 'per hour', 'hours'),
+      what: 'Interpret between {pair} at hospital and GP appointments, school meetings and council offices, booked through the agencies that hold those contracts.',
+      how: 'Take a community interpreting qualification when you can (it raises your rate), keep a glossary per setting, and keep everything you hear confidential.',
+      first: 'Register with two public-service interpreting agencies in your area and tell them your free days.',
+      audiences: ['hospitals', 'GP practices', 'councils', 'schools'],
+    },
+    {
+      interp: true,
       title: '{Subject} Interpreting at Trade Fairs & Business Meetings',
       subtitle: 'A day with a company buying, selling or negotiating abroad',
       method: 'Day rates from companies and trade bodies',
@@ -1299,13 +1347,13 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       audiences: ['exporters', 'importers', 'chambers of commerce', 'trade bodies'],
     },
     {
-      title: 'Certified {Subject} Translations for Visa & Court Papers',
+      title: 'Certified {Subject} Translations for Visa & Citizenship Papers',
       subtitle: 'Birth certificates, diplomas and records translated and certified, for local clients',
       method: 'Fixed fees per document, from immigration solicitors and people applying in person',
       industry: 'Languages · Certified translation',
       price: price(30, 80, 'per document', 'documents'),
-      what: 'Translate and certify the documents people must hand in for visas, citizenship, marriages and courts (birth and marriage certificates, diplomas, police records) between {pair}, at a fixed price per document.',
-      how: 'Join a translators’ institute as soon as you can (it is what many offices ask for), add your signed statement and stamp to every translation, and keep a copy of each.',
+      what: 'Translate and certify the documents people must hand in for visas, citizenship and marriages (birth and marriage certificates, diplomas, police records) between {pair}, at a fixed price per document.',
+      how: 'Add to every translation the signed statement most offices ask for (that it is true and accurate, with your name, date and contact details), ask each office which form it wants, and keep a copy of each.',
       first: 'Tell the immigration solicitors and registry offices near you that you take {pair} documents, with your prices.',
       audiences: ['immigration solicitors', 'visa applicants', 'couples marrying', 'law firms'],
     },
@@ -1324,36 +1372,13 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       first: 'Offer the head teacher of your nearest primary school a free taster session for one class.',
       audiences: ['parents', 'primary schools', 'children', 'holiday clubs'],
     },
-    {
-      teaching: true,
-      title: 'Weekend {Subject} School Teaching',
-      subtitle: 'A Saturday class at a community school, paid per session',
-      method: 'Sessional pay from community and supplementary schools',
-      industry: 'Languages · Supplementary schools',
-      price: price(30, 60, 'per session', 'sessions'),
-      what: 'Teach a Saturday or Sunday class at one of the community schools where families send their children to keep {subject}, using the school’s own books and levels.',
-      how: 'Take one class a week, plan each term with the school’s head, and keep parents told of progress.',
-      first: 'Find the community {subject} schools in your city and ask which classes need a teacher next term.',
-      audiences: ['community schools', 'heritage families', 'children', 'parents'],
-    },
   ]),
   social: forLanguages([
-    {
-      title: 'Paid Letters & Forms Help in {Subject} Community Groups',
-      subtitle: 'Private jobs from speakers of your language in your city',
-      method: 'Small paid jobs found in the WhatsApp and Facebook groups of your language’s community',
-      industry: 'Languages · Community services',
-      price: price(20, 60, 'per job', 'jobs'),
-      what: 'Offer, in the WhatsApp and Facebook groups of {subject} speakers in your city, to translate and fill in the letters, forms, tenancy papers and job applications they get in the other language, at a fixed price per job.',
-      how: 'A price list for the common jobs, a receipt for each, nothing you are not sure of, and a referral to a solicitor or adviser when it is legal advice.',
-      first: 'Post a short introduction with your prices, in both languages, in the three biggest local groups.',
-      audiences: ['newcomers', 'families', 'older people', 'workers'],
-    },
     {
       teaching: true,
       school: true,
       title: '{Subject} Lessons Booked from Local Parents’ Groups & Nextdoor',
-      subtitle: 'Families and adults nearby who ask for a {subject} tutor book you directly',
+      subtitle: 'Families and adults nearby who want {subject} lessons book you directly',
       method: 'Direct lesson bookings from local parents’ groups, expat groups and Nextdoor',
       industry: 'Languages · Private lessons',
       price: price(25, 60, 'per lesson', 'lessons'),
@@ -1363,15 +1388,15 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       audiences: ['parents', 'heritage families', 'adult learners', 'expats'],
     },
     {
-      title: '{Subject} Interpreting & Translation Jobs from a LinkedIn Profile',
-      subtitle: 'Companies and agencies that search LinkedIn for your language pair book you directly',
-      method: 'Direct clients and agencies that find you on LinkedIn',
+      title: 'Direct {Subject} Translation Clients from a LinkedIn Profile',
+      subtitle: 'Businesses that post or search for a translator of your pair on LinkedIn hire you without an agency',
+      method: 'Direct translation jobs from businesses that find you on LinkedIn, paid per word or per project',
       industry: 'Languages · Translation',
       price: price(100, 800, 'per project', 'projects'),
-      what: 'Set up a LinkedIn profile that names your language pair ({pair}) in the headline, so the exporters, law firms and interpreting agencies that search for it find you, and answer the posts that ask for an interpreter or translator of your languages.',
-      how: 'Headline with the pair and “interpreter and translator”, the subjects you know, a rate card ready to send, and “open to freelance work” switched on.',
-      first: 'Rewrite your headline this week and message ten companies that trade with your language’s markets, with your day rate.',
-      audiences: ['exporters', 'law firms', 'interpreting agencies', 'businesses abroad'],
+      what: 'Set up a LinkedIn profile that names your language pair ({pair}) in the headline, so the exporters, law firms, marketing teams and start-ups that want a {subject} translator without going through an agency find you, and answer the posts where they ask for one.',
+      how: 'Headline with the pair and “freelance translator”, the subjects you know (legal, medical, marketing, games), a rate per word ready to send, and “open to freelance work” switched on.',
+      first: 'Rewrite your headline this week, switch on “open to work” for freelance translation, and reply to three posts that ask for your pair.',
+      audiences: ['exporters', 'law firms', 'marketing teams', 'start-ups'],
     },
     {
       teaching: true,
@@ -1384,6 +1409,17 @@ const spoken: IdeaTemplate[] = group(['language'], 'spokenLanguages', {
       how: 'Cap it at twenty people, sell tickets through a Meetup group and your Instagram, and offer your regulars private lessons.',
       first: 'Agree a quiet weeknight with a café, open a Meetup group and announce the first night a fortnight ahead.',
       audiences: ['learners', 'students', 'couples', 'newcomers'],
+    },
+    {
+      title: 'Paid Letters & Forms Help in {Subject} Community Groups',
+      subtitle: 'Private jobs from speakers of your language in your city',
+      method: 'Small paid jobs found in the WhatsApp and Facebook groups of your language’s community',
+      industry: 'Languages · Community services',
+      price: price(20, 60, 'per job', 'jobs'),
+      what: 'Offer, in the WhatsApp and Facebook groups of {subject} speakers in your city, to translate and fill in the letters, forms, tenancy papers and job applications they get in the other language, at a fixed price per job.',
+      how: 'A price list for the common jobs, a receipt for each, nothing you are not sure of, and a referral to a solicitor or adviser when it is legal advice.',
+      first: 'Post a short introduction with your prices, in both languages, in the three biggest local groups.',
+      audiences: ['newcomers', 'families', 'older people', 'workers'],
     },
     {
       title: '{Subject} Captions & Posts for Brands’ Social Accounts',
@@ -1971,6 +2007,45 @@ const spreadsheets: IdeaTemplate[] = group(['knowledge'], 'spreadsheets', {
   online: [
     {
       names: spreadsheet,
+      traits: ['teaching'],
+      title: 'One-to-One {Skill} Lessons over Zoom on Superprof',
+      subtitle: 'For job seekers before a test and staff who were told to learn it',
+      method: 'Lessons booked through a Superprof profile, paid per hour',
+      industry: '{domain} · Tutoring',
+      price: price(25, 60, 'per hour', 'hours'),
+      what: 'List {skill} lessons on Superprof, where people search for a tutor by subject, and teach them one to one over Zoom: job seekers facing a spreadsheet test, and staff whose new job needs lookups, pivot tables and charts.',
+      how: 'Ask each learner to bring a real file, practise on it while sharing the screen, and send it back with notes; sell blocks of five lessons.',
+      first: 'Make a Superprof profile that names the tests and tasks you teach, with a low first-lesson price for your first reviews.',
+      audiences: ['job seekers', 'career changers', 'office workers', 'students'],
+    },
+    {
+      names: spreadsheet,
+      traits: ['remote'],
+      title: '{Skill} Tasks Posted on Airtasker',
+      subtitle: 'People who post a spreadsheet job and pick who does it',
+      method: 'Online tasks posted on Airtasker, paid per task through the app',
+      industry: '{domain} · Spreadsheets',
+      price: price(40, 250, 'per task', 'tasks'),
+      what: 'Make offers on the spreadsheet tasks people post on Airtasker (a budget or quote sheet to build, a file to fix, data to tidy before a deadline) and do them from home, paid through the app when the poster marks the task done.',
+      how: 'Offer a fixed price with a delivery time, ask for the file or a screenshot before you start, and keep your first offers low until you have reviews.',
+      first: 'Set up an Airtasker profile with two before-and-after examples and make an offer on every spreadsheet task posted this week.',
+      audiences: ['small business owners', 'landlords', 'students', 'clubs'],
+    },
+    {
+      names: spreadsheet,
+      traits: ['remote'],
+      title: 'Paid {Skill} Answers as a JustAnswer Expert',
+      subtitle: 'Questions from people stuck on a spreadsheet, answered by chat and paid per answer',
+      method: 'JustAnswer’s expert programme in its computer and software category, paid a share of each question',
+      industry: '{domain} · Spreadsheets',
+      price: price(10, 40, 'per answer', 'answers'),
+      what: 'Answer the {skill} questions people pay to ask on JustAnswer (a formula that returns an error, a lookup across two sheets, a chart that will not update), by chat, with the fixed formula or file.',
+      how: 'Pass JustAnswer’s expert application and test, log in at the hours when most questions come, and answer with a working formula and a line on why it works.',
+      first: 'Apply to JustAnswer as an expert in Microsoft Office this week.',
+      audiences: ['office workers', 'small business owners', 'students', 'retirees'],
+    },
+    {
+      names: spreadsheet,
       traits: ['remote'],
       title: 'Monthly {Skill} Reporting for Small Businesses',
       marketTitle: 'Monthly {Skill} Reporting {prep} {Market}',
@@ -2048,33 +2123,32 @@ const spreadsheets: IdeaTemplate[] = group(['knowledge'], 'spreadsheets', {
       first: 'Teach the course live once to five people for free, then record it with their questions answered.',
       audiences: ['office workers', 'job seekers', 'students', 'small business owners'],
     },
-    {
-      names: spreadsheet,
-      traits: ['teaching'],
-      title: '1:1 {Skill} Tutoring over Zoom',
-      subtitle: 'For job seekers before a test and staff who were told to learn it',
-      method: 'Sessions paid per hour',
-      industry: '{domain} · Tutoring',
-      price: price(30, 70, 'per hour', 'hours'),
-      what: 'Give one-to-one {skill} tutoring over Zoom to job seekers facing a spreadsheet test, and to staff whose new job needs it.',
-      how: 'Ask them to bring a real file, practise on it while screen-sharing, and send the file back with notes.',
-      first: 'Post the offer in local job-seeker and career-changer groups.',
-      audiences: ['job seekers', 'career changers', 'office workers', 'students'],
-    },
   ],
   offline: [
     {
       names: spreadsheet,
-      title: 'Part-Time {Skill} Admin for Small Local Firms',
-      marketTitle: 'Part-Time {Skill} Admin {prep} {Market}',
-      subtitle: 'Half a day a week keeping a firm’s invoices, jobs and hours in order',
-      method: 'An hourly rate from small firms, paid monthly',
-      industry: '{domain} · Office admin',
-      price: price(18, 35, 'per hour', 'hours'),
-      what: 'Work half a day or a day a week for small local firms that run on spreadsheets (builders, garages, cleaners, clinics): invoices and quotes sent, jobs and stock tracked, staff hours added up for the payroll.',
-      how: 'Agree the fixed hours and the tasks in writing, tidy their files into one system in the first month, and leave a short list of what you did each week.',
-      first: 'Ask the tradespeople and shop owners you know who does their paperwork now, and offer a trial month.',
-      audiences: ['tradespeople', 'garages', 'cleaning firms', 'small clinics'],
+      traits: ['teaching'],
+      title: 'One-to-One {Skill} Lessons at the Learner’s Home',
+      subtitle: 'Job seekers, career changers and older learners taught on their own laptop',
+      method: 'Lessons paid per hour or in blocks, found through library and community noticeboards',
+      industry: '{domain} · Lessons',
+      price: price(25, 50, 'per hour', 'hours'),
+      what: 'Teach {skill} one to one at the learner’s home or in the library, on their own laptop: the basics and lookups for a job test, a household budget, or the sheets a new job uses.',
+      how: 'A short chat first about what they need it for, one real task per lesson, and a one-page sheet of what you covered.',
+      first: 'Put a card on the library, job centre and community centre noticeboards with your price and a free first half hour.',
+      audiences: ['job seekers', 'career changers', 'retirees', 'small business owners'],
+    },
+    {
+      names: spreadsheet,
+      title: '{Skill} Jobs Passed On by Local Bookkeepers',
+      subtitle: 'The spreadsheet clean-ups and trackers their clients need, done for a fixed fee',
+      method: 'Spreadsheet jobs referred or subcontracted by local bookkeepers and accountants, paid per job',
+      industry: '{domain} · Spreadsheets',
+      price: price(50, 400, 'per job', 'jobs'),
+      what: 'Take the spreadsheet jobs that local bookkeepers and accountants have no time for: a client’s messy sales or stock sheet to clean before year end, a mileage or job-costing tracker to build, years of bank exports put in order.',
+      how: 'A fixed price per job agreed with the bookkeeper, the client’s files kept confidential, and the finished sheet sent back to the bookkeeper, not around them.',
+      first: 'Call five local bookkeepers this week, say which jobs you take off their hands, and leave your price list.',
+      audiences: ['bookkeepers', 'accountants', 'their small business clients', 'sole traders'],
     },
     {
       names: spreadsheet,
@@ -2087,6 +2161,19 @@ const spreadsheets: IdeaTemplate[] = group(['knowledge'], 'spreadsheets', {
       how: 'Take the agency’s spreadsheet test to show your level, say which days and how far you will travel, and ask for the reporting jobs that pay more than general admin.',
       first: 'Register with two office agencies near you this week and take their spreadsheet test.',
       audiences: ['local employers', 'finance teams', 'public bodies', 'warehouses'],
+    },
+    {
+      names: spreadsheet,
+      title: 'Part-Time {Skill} Admin for Small Local Firms',
+      marketTitle: 'Part-Time {Skill} Admin {prep} {Market}',
+      subtitle: 'Half a day a week keeping a firm’s invoices, jobs and hours in order',
+      method: 'An hourly rate from small firms, paid monthly',
+      industry: '{domain} · Office admin',
+      price: price(18, 35, 'per hour', 'hours'),
+      what: 'Work half a day or a day a week for small local firms that run on spreadsheets (builders, garages, cleaners, clinics): invoices and quotes sent, jobs and stock tracked, staff hours added up for the payroll.',
+      how: 'Agree the fixed hours and the tasks in writing, tidy their files into one system in the first month, and leave a short list of what you did each week.',
+      first: 'Ask the tradespeople and shop owners you know who does their paperwork now, and offer a trial month.',
+      audiences: ['tradespeople', 'garages', 'cleaning firms', 'small clinics'],
     },
     {
       names: spreadsheet,
@@ -2131,6 +2218,18 @@ const spreadsheets: IdeaTemplate[] = group(['knowledge'], 'spreadsheets', {
   social: [
     {
       names: spreadsheet,
+      title: 'Freelance {Skill} Work from a LinkedIn Services Page',
+      subtitle: 'Managers who search LinkedIn for spreadsheet help send you a request',
+      method: 'Requests for proposals from a LinkedIn Services page, paid per project',
+      industry: '{domain} · Spreadsheets',
+      price: price(150, 900, 'per project', 'projects'),
+      what: 'Add a Services page to your LinkedIn profile that lists the {skill} work you take (reports, clean-ups, trackers, fixes), so the managers and owners who search LinkedIn for spreadsheet help send you a request for a quote, and answer the posts where they ask for one.',
+      how: 'Three services named the way buyers search (“{skill} reports”, “data clean-up”, “spreadsheet automation”), a fixed quote within a day of each request, and a recommendation asked for after every job.',
+      first: 'Set up the Services page this week with two before-and-after examples, and ask two people you have helped to review it.',
+      audiences: ['office managers', 'finance teams', 'small business owners', 'founders'],
+    },
+    {
+      names: spreadsheet,
       title: '{Skill} Jobs from Local Business Facebook Groups & Nextdoor',
       subtitle: 'Owners nearby who ask for spreadsheet help book you directly',
       method: 'Direct jobs from local business groups and Nextdoor, paid per job',
@@ -2140,18 +2239,6 @@ const spreadsheets: IdeaTemplate[] = group(['knowledge'], 'spreadsheets', {
       how: 'A short reply ready with two examples of jobs you can do and a price, a quick call to see the file, and a fixed quote before you start.',
       first: 'Post a short introduction with three example jobs and prices in the biggest local business group.',
       audiences: ['tradespeople', 'shop owners', 'small charities', 'clubs'],
-    },
-    {
-      names: spreadsheet,
-      title: 'Freelance {Skill} Work from Your LinkedIn Network',
-      subtitle: 'Former colleagues and managers who need a spreadsheet job done hire you directly',
-      method: 'Direct freelance jobs from your LinkedIn contacts, paid per project',
-      industry: '{domain} · Spreadsheets',
-      price: price(150, 900, 'per project', 'projects'),
-      what: 'Tell your LinkedIn network that you take freelance spreadsheet work (reports, clean-ups, trackers), so the former colleagues and managers who already know your {skill} work send you the jobs their teams have no time for.',
-      how: 'A headline that says “freelance {skill} reports and clean-ups”, “open to freelance work” switched on, and a direct message to the people you worked with.',
-      first: 'Message twenty former colleagues this week with one line on what you now take on and your day rate.',
-      audiences: ['former colleagues', 'office managers', 'finance teams', 'small business owners'],
     },
     {
       names: spreadsheet,
@@ -2590,19 +2677,6 @@ const chess: IdeaTemplate[] = group(['hobby'], 'chess', {
     },
     {
       names: chessNames,
-      traits: ['teaching', 'remote', 'kids'],
-      title: 'Weekly Chess Class for Homeschool Groups over Zoom',
-      subtitle: 'A beginners’ class for the homeschooling families’ co-ops and groups',
-      method: 'Termly fees from a homeschool co-op or group of families',
-      industry: '{domain} · Chess classes',
-      price: price(40, 100, 'per child per term', 'children enrolled'),
-      what: 'Teach a weekly beginners’ chess class over Zoom (or in their hall) for a homeschool co-op or group of families, who look for outside teachers for exactly this kind of weekday class.',
-      how: 'One class of up to ten children, a lesson and games on Lichess each week, and a small tournament at the end of term.',
-      first: 'Offer a free taster class in the local homeschool groups and ask the organiser to add you to the next term.',
-      audiences: ['homeschool co-ops', 'homeschooling parents', 'children', 'home-education groups'],
-    },
-    {
-      names: chessNames,
       traits: ['teaching', 'remote'],
       title: 'Learn-Chess-from-Scratch Lessons as a Fiverr Gig',
       subtitle: 'Online lessons over video for adults who never learned to play',
@@ -2613,6 +2687,19 @@ const chess: IdeaTemplate[] = group(['hobby'], 'chess', {
       how: 'A five-lesson beginners’ package with a set order, a free Lichess study for each lesson, and games against each other at the end.',
       first: 'Write the five lessons as Lichess studies first, then open the gig at a starting price.',
       audiences: ['adult beginners', 'parents who want to play with their children', 'retired people', 'online learners'],
+    },
+    {
+      names: chessNames,
+      traits: ['teaching', 'remote', 'kids'],
+      title: 'Weekly Chess Class for Homeschool Groups over Zoom',
+      subtitle: 'A beginners’ class for the homeschooling families’ co-ops and groups',
+      method: 'Termly fees from a homeschool co-op or group of families',
+      industry: '{domain} · Chess classes',
+      price: price(40, 100, 'per child per term', 'children enrolled'),
+      what: 'Teach a weekly beginners’ chess class over Zoom (or in their hall) for a homeschool co-op or group of families, who look for outside teachers for exactly this kind of weekday class.',
+      how: 'One class of up to ten children, a lesson and games on Lichess each week, and a small tournament at the end of term.',
+      first: 'Offer a free taster class in the local homeschool groups and ask the organiser to add you to the next term.',
+      audiences: ['homeschool co-ops', 'homeschooling parents', 'children', 'home-education groups'],
     },
     {
       names: strongChess,
@@ -2629,6 +2716,19 @@ const chess: IdeaTemplate[] = group(['hobby'], 'chess', {
     },
   ],
   offline: [
+    {
+      names: chessNames,
+      traits: ['teaching'],
+      title: 'Beginners’ Chess Lessons from Library & Community Noticeboards',
+      subtitle: 'Children and adults nearby taught at their kitchen table, found from a card on the noticeboard',
+      method: 'Lessons paid per hour or in blocks, found through cards on library, community-centre and shop noticeboards',
+      industry: '{domain} · Chess lessons',
+      price: price(20, 40, 'per lesson', 'lessons'),
+      what: 'Teach beginners’ chess at the learner’s home to the families and adults who see your card on the library, community-centre and corner-shop noticeboards: the moves, the first checkmates, simple tactics and a whole game by the fourth lesson.',
+      how: 'A card with your price, the ages you teach and a phone number, a set and a puzzle book in your bag, and blocks of five lessons.',
+      first: 'Put cards up on five noticeboards near you this week, with a first lesson at half price.',
+      audiences: ['parents', 'children', 'adult beginners', 'retirees'],
+    },
     {
       names: chessNames,
       traits: ['teaching', 'kids'],
