@@ -371,7 +371,7 @@ const madeBy = /^(.*?)\s+(?:making|sewing|building|crafting|knitting)$/i;
 function sameProduct(a: ClassifiedSkill, b: ClassifiedSkill): boolean {
   const [pa, pb] = [madeBy.exec(a.name), madeBy.exec(b.name)];
   if (!pa || !pb || a.kinds.join() !== b.kinds.join()) return false;
-  const head = (product: string) => product.toLowerCase().split(/\s+/).pop()!.replace(/s$/, '');
+  const head = (product: string) => singularWord(product.toLowerCase().split(/\s+/).pop()!);
   return head(pa[1]) === head(pb[1]);
 }
 
