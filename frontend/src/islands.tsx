@@ -1,74 +1,82 @@
-import { type ComponentType, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { VisitorTopNav } from './app/layout/visitor-top-nav';
-import { loadAppStylesheets } from './lib/islands/app-stylesheets';
 import { knownToBeSignedOut, onSessionChangedElsewhere } from './lib/auth/session-hint';
+import { loadAppStylesheets } from './lib/islands/app-stylesheets';
 import type { IslandName } from './lib/islands/island';
-import { retypeEarlyText } from './lib/islands/retype-early-text';
 import { scrollToAnchor } from './lib/scroll';
 import { applyTheme } from './lib/theme';
 
 /**
  * The script of a visitor's prerendered public page (the server links it instead of the app's,
- * backend/infrastructure/http/prerender.ts): it hydrates only the page's islands (lib/islands/island.tsx),
- * each on its own element with the props it was rendered with, and leaves the rest as the server's
- * HTML. The top bar is on every page; each page's own island is a module of its own, loaded here
- * and preloaded by the server (contracts/page-routes.ts `islandPages`). Nothing here may import
- * Blueprint, the router or the member app (tests/architecture/public-pages-first-load.unit.spec.ts);
- * what loads on demand is a dynamic import.
+ * backend/infrastructure/http/prerender.ts): it brings the page's islands (lib/islands/island.tsx)
+ * to life, each on its own element with the props it was rendered with, and leaves the rest as the
+ * server's HTML. React itself comes with the first island to hydrate (island-hydration.tsx,
+ * a dynamic import): a page whose islands all wait for the visitor runs none of it while it loads.
+ * Nothing here may import Blueprint, the router or the member app
+ * (tests/architecture/public-pages-first-load.unit.spec.ts).
  */
 
-type AnyIsland = ComponentType<never>;
-const islands: Record<IslandName, () => Promise<AnyIsland>> = {
-  'visitor-nav': () => Promise.resolve(VisitorTopNav as AnyIsland),
-  hero: () => import('./features/homepage/components/hero-island').then((module) => module.HeroIsland as AnyIsland),
-  auth: () => import('./features/auth/components/auth-island').then((module) => module.AuthIsland as AnyIsland),
-  'ideas-trial': () => import('./features/ideas/components/ideas-trial-island').then((module) => module.IdeasTrialIsland as AnyIsland),
-  faqs: () => import('./features/faqs/components/faqs-islands').then((module) => module.FaqAccordionView as AnyIsland),
-  platforms: () => import('./features/faqs/components/faqs-islands').then((module) => module.PlatformDirectoryView as AnyIsland),
-  'contact-form': () => import('./features/contact/components/contact-form-island').then((module) => module.ContactFormIsland as AnyIsland),
-};
+/**
+ * Islands that come alive when the visitor first reaches for them (a pointer over or down on them,
+ * focus, a key, a touch) rather than as the page loads: the top bar, the FAQ accordion, the
+ * platform filter and the contact form, whose HTML reads and links work as served. The landing's
+ * hero (its example cards turn by themselves), the auth card and the trial ideas hydrate at once.
+ */
+const AWAIT_THE_VISITOR: ReadonlySet<string> = new Set<IslandName>(['visitor-nav', 'faqs', 'platforms', 'contact-form']);
+const REACHING_FOR_IT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-/** Runs `onLive` once its island is hydrated. */
-function Live({ onLive, children }: { onLive: () => void; children: ReactNode }) {
-  useEffect(onLive, [onLive]);
-  return children;
+/** Hydrates the island on `element` (once); settles when it is live. */
+function hydrate(element: HTMLElement): Promise<void> {
+  return import('./island-hydration').then(({ hydrateIsland }) => new Promise<void>((live) => void hydrateIsland(element, live)));
+}
+
+/** A link to a section of this very page (the island scrolls to it its own way). */
+const toThisPage = (link: HTMLAnchorElement) => link.pathname === window.location.pathname && link.hash !== '';
+
+/**
+ * Hydrates the island when the visitor first reaches for it. A button (or a link to a section of
+ * this page) clicked before it is live (a tap can outrun the download) is held and clicked again
+ * once it is, so the click is not lost; any other link is followed as the HTML has it.
+ */
+function hydrateWhenReachedFor(element: HTMLElement) {
+  let hydrating: Promise<void> | undefined;
+  let live = false;
+  const wake = () => {
+    hydrating ??= hydrate(element).then(() => {
+      live = true;
+      for (const type of REACHING_FOR_IT) element.removeEventListener(type, wake, true);
+    });
+    return hydrating;
+  };
+  for (const type of REACHING_FOR_IT) element.addEventListener(type, wake, { capture: true, passive: true });
+  element.addEventListener(
+    'click',
+    (event) => {
+      if (live) return;
+      const button = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"], summary, input[type="submit"], a[href*="#"]');
+      if (!button || !element.contains(button) || (button instanceof HTMLAnchorElement && !toThisPage(button))) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void wake().then(() => button.click());
+    },
+    true,
+  );
 }
 
 function hydrateIslands() {
   const elements = [...document.querySelectorAll<HTMLElement>('[data-island]')];
   let waiting = elements.length;
   const markReady = () => {
-    // The browser tests wait for this, as on the app's pages (lib/prerender.ts LiveMarker).
+    // The browser tests wait for this, as on the app's pages (lib/prerender.ts LiveMarker): every
+    // island is live, or ready to come alive at the visitor's first touch.
     if (--waiting <= 0) document.documentElement.dataset.appReady = 'true';
   };
   if (waiting === 0) markReady();
   for (const element of elements) {
-    const load = islands[element.dataset.island as IslandName] as (() => Promise<AnyIsland>) | undefined;
-    if (!load) {
+    if (AWAIT_THE_VISITOR.has(element.dataset.island ?? '')) {
+      hydrateWhenReachedFor(element);
       markReady();
-      continue;
+    } else {
+      void hydrate(element).then(markReady);
     }
-    const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    void load().then((loaded) => {
-      const Island = loaded as ComponentType<object>;
-      const retype = retypeEarlyText(element);
-      const onLive = () => {
-        retype();
-        markReady();
-      };
-      // As a transition, hydration yields to the browser instead of holding the main thread.
-      startTransition(() => {
-        hydrateRoot(
-          element,
-          <StrictMode>
-            <Live onLive={onLive}>
-              <Island {...props} />
-            </Live>
-          </StrictMode>,
-        );
-      });
-    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
+import { ISLAND_HYDRATION_MODULES, ISLANDS_ENTRY, islandPages, prerenderedPages } from '../../backend/application/contracts/page-routes';
 
 /**
  * A visitor's public pages load the islands entry (frontend/src/islands.tsx) and nothing of the
@@ -13,8 +13,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const src = path.join(root, 'frontend/src');
 const contracts = path.join(root, 'backend/application/contracts');
 
-/** The islands entry and every page's island module (contracts/page-routes.ts), which the entry loads and the server preloads. */
-const islandRoots = [ISLANDS_ENTRY, ...Object.values(islandPages).filter((file) => file !== null)].map((file) => path.join(root, 'frontend', file));
+/** The islands entry, what it hydrates with and every page's island module (contracts/page-routes.ts), which the entry loads and the server preloads. */
+const islandRoots = [ISLANDS_ENTRY, ...ISLAND_HYDRATION_MODULES, ...Object.values(islandPages).filter((file) => file !== null)].map((file) => path.join(root, 'frontend', file));
 
 const memberFeatures = ['account', 'admin', 'billing', 'credits', 'dashboard', 'ideas', 'plans', 'support'];
 const publicPages = ['home.tsx', 'auth.tsx', 'ideas-trial.tsx'];
@@ -106,8 +106,8 @@ describe("a visitor's public pages' first load", () => {
     expect(forbidden(path.join(src, 'features/homepage/components/hero-view.tsx'))).toBeNull();
   });
 
-  it("loads each island page's own island module from the islands entry, for a page the server prerenders", () => {
-    const entry = readFileSync(path.join(root, 'frontend', ISLANDS_ENTRY), 'utf8');
+  it("loads each island page's own island module where the islands entry hydrates, for a page the server prerenders", () => {
+    const entry = readFileSync(path.join(root, 'frontend', ISLAND_HYDRATION_MODULES[0]), 'utf8');
     for (const [page, islandModule] of Object.entries(islandPages)) {
       expect(Object.keys(prerenderedPages)).toContain(page);
       if (islandModule === null) continue;

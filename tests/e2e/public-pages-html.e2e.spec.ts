@@ -203,6 +203,51 @@ describe('the islands of those pages, in a visitor’s browser', () => {
   });
 });
 
+describe('islands that wait for the visitor', () => {
+  /** Whether React has hydrated the element (it keeps its fiber on the DOM node). */
+  const hydrated = (page: import('playwright-core').Page, selector: string) =>
+    page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')));
+
+  it("a page of text runs no React while it loads; the top bar comes alive at the first touch, and a tap that outruns the download is not lost", async () => {
+    const phone = await e2e.newPage({ width: 390, height: 800 });
+    const problems: string[] = [];
+    phone.on('pageerror', (error) => problems.push(error.message));
+    // The island's scripts held back until the tap has happened: the tap comes before React can.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await phone.route(/\/assets\/island-hydration-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await phone.goto('/privacy', { waitUntil: 'domcontentloaded' });
+    await phone.waitForSelector('html[data-app-ready="true"]');
+    expect(await hydrated(phone, '[data-island="visitor-nav"] header')).toBe(false);
+    const menu = phone.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    await menu.click();
+    expect(await hydrated(phone, '[data-island="visitor-nav"] header')).toBe(false);
+    release();
+    // The held tap is made again once the bar is live: the phone menu opens.
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await hydrated(phone, '[data-island="visitor-nav"] header')).toBe(true);
+    await phone.getByRole('navigation', { name: 'Main (small screens)' }).getByRole('link', { name: 'Sign Up' }).waitFor();
+    expect(problems).toEqual([]);
+    await phone.context().close();
+  });
+
+  it("/faqs' accordion hydrates when reached for, and its first click opens the answer", async () => {
+    const page = await e2e.newPage();
+    await page.goto('/faqs');
+    await page.waitForSelector('html[data-app-ready="true"]');
+    expect(await hydrated(page, '[data-island="faqs"] > *')).toBe(false);
+    await page.getByRole('button', { name: new RegExp(faq.question.replace(/[()?]/g, '\\$&')) }).click();
+    await page.getByText(faq.answer).waitFor();
+    expect(await hydrated(page, '[data-island="faqs"] > *')).toBe(true);
+    await page.context().close();
+  });
+});
+
 describe("a member's /upsell, rendered by the server for them", () => {
   it('a free member gets the page with its words before any script runs, and the app hydrates it without an error', async () => {
     const email = `upsell-${run}@example.com`;

@@ -144,6 +144,13 @@ export const islandPages: Readonly<Record<string, string | null>> = {
 export const ISLANDS_ENTRY = 'src/islands.tsx';
 
 /**
+ * What the islands entry loads to hydrate an island (React, and the top bar every page has),
+ * by their keys in the build manifest: dynamic imports, so nothing of them runs until an island
+ * comes alive, but preloaded with the page so an island the visitor reaches for wakes at once.
+ */
+export const ISLAND_HYDRATION_MODULES = ['src/island-hydration.tsx', 'src/app/layout/visitor-top-nav.tsx'];
+
+/**
  * The meta element of a visitor's island page naming the app's stylesheets (space-separated
  * paths): the page links only its own cut-down stylesheet, and a part loaded on demand that draws
  * Blueprint's components links these first (frontend/src/lib/islands/app-stylesheets.ts).

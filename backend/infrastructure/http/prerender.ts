@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormNotice } from '../../application/contracts/form-posts';
-import { APP_STYLESHEETS_META, ISLANDS_ENTRY, islandPages, memberPrerenderedPages, prerenderedPages } from '../../application/contracts/page-routes';
+import { APP_STYLESHEETS_META, ISLAND_HYDRATION_MODULES, ISLANDS_ENTRY, islandPages, memberPrerenderedPages, prerenderedPages } from '../../application/contracts/page-routes';
 import { NO_SESSION_META } from '../../application/contracts/session-hint';
 
 /** What the server bundle of the frontend (frontend/src/entry-server.tsx, built to dist-server/) exports. */
@@ -149,9 +149,13 @@ function withScriptsAfterPaint(html: string, pageModules: string[]): string {
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }
 
-/** The scripts a visitor's island page loads first: the islands entry and the page's island module, each with its static imports. */
+/**
+ * The scripts a visitor's island page loads first: the islands entry, what it hydrates with
+ * (`ISLAND_HYDRATION_MODULES`) and the page's island module, each with its static imports.
+ */
 export function islandScriptsOf(manifest: Record<string, ManifestChunk>, islandModule: string | null): Set<string> {
-  return new Set([...chunkFilesOf(manifest, ISLANDS_ENTRY).scripts, ...(islandModule ? chunkFilesOf(manifest, islandModule).scripts : [])]);
+  const modules = [ISLANDS_ENTRY, ...ISLAND_HYDRATION_MODULES, ...(islandModule ? [islandModule] : [])];
+  return new Set(modules.flatMap((module) => [...chunkFilesOf(manifest, module).scripts]));
 }
 
 /**
