@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { VisitorTopNav } from './app/layout/visitor-top-nav';
 import type { IslandName } from './lib/islands/island';
 import { retypeEarlyText } from './lib/islands/retype-early-text';
 
@@ -10,7 +11,8 @@ import { retypeEarlyText } from './lib/islands/retype-early-text';
  */
 type AnyIsland = ComponentType<never>;
 const islands: Record<IslandName, () => Promise<AnyIsland>> = {
-  'visitor-nav': () => import('./app/layout/visitor-top-nav').then((module) => module.VisitorTopNav as AnyIsland),
+  // On every page: in this module, not a chunk of its own.
+  'visitor-nav': () => Promise.resolve(VisitorTopNav as AnyIsland),
   hero: () => import('./features/homepage/components/hero-island').then((module) => module.HeroIsland as AnyIsland),
   auth: () => import('./features/auth/components/auth-island').then((module) => module.AuthIsland as AnyIsland),
   'ideas-trial': () => import('./features/ideas/components/ideas-trial-island').then((module) => module.IdeasTrialIsland as AnyIsland),

@@ -144,11 +144,11 @@ export const islandPages: Readonly<Record<string, string | null>> = {
 export const ISLANDS_ENTRY = 'src/islands.tsx';
 
 /**
- * What the islands entry loads to hydrate an island (React, and the top bar every page has),
- * by their keys in the build manifest: dynamic imports, so nothing of them runs until an island
- * comes alive, but preloaded with the page so an island the visitor reaches for wakes at once.
+ * What the islands entry loads to hydrate an island (React, and the top bar every page has), by
+ * its key in the build manifest: a dynamic import, so nothing of it runs until an island comes
+ * alive, but preloaded with the page so an island the visitor reaches for wakes at once.
  */
-export const ISLAND_HYDRATION_MODULES = ['src/island-hydration.tsx', 'src/app/layout/visitor-top-nav.tsx'];
+export const ISLAND_HYDRATION_MODULES = ['src/island-hydration.tsx'];
 
 /**
  * The meta element of a visitor's island page naming the app's stylesheets (space-separated

@@ -8,7 +8,7 @@ import { useUnreadCount } from '../../features/support/api/get-unread-count';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { isStaff } from '../../lib/auth/roles';
 import { scrollToAnchor } from '../../lib/scroll';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '../../lib/use-theme';
 import { Island } from '../../lib/islands/island';
 import { type NavLinkItem, navLinksFor } from './nav-links';
 import { VisitorTopNav } from './visitor-top-nav';

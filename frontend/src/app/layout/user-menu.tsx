@@ -4,7 +4,7 @@ import type { User } from '@contracts/auth';
 import { useNavigate } from 'react-router-dom';
 import { PictureAvatar } from '../../components/ui/picture-avatar';
 import { useLogout } from '../../features/auth/api/logout';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '../../lib/use-theme';
 import { toast, toastError } from '../../lib/toaster';
 
 /** Spec §2 user menu: avatar (icon fallback), full name, email, Profile, Logout; plus the theme switch. */

@@ -2,7 +2,7 @@ import { type MouseEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { PlainButton, PlainCollapse, PlainTag } from '../../components/plain/plain-ui';
 import { scrollToAnchor } from '../../lib/scroll';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '../../lib/use-theme';
 import { type NavLinkItem, navLinksFor } from './nav-links';
 
 /** Where the page is: what the server rendered for, or the app's router location. */
