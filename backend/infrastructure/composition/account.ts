@@ -5,6 +5,9 @@ import { profileOfUser } from '../../application/identity/profile-service';
 import { erasureDecider } from '../../domain/identity/erasure';
 import { erasedOwningStreams, streamsOwnedBy } from '../../projections/erasure/erasure-projection';
 import { erasureReadModel } from '../../projections/erasure/read-model';
+import { readAccountActivity } from '../../projections/account-activity/account-activity-projection';
+import { accountActivityReadModel } from '../../projections/account-activity/read-model';
+import { ACCOUNT_ACTIVITY_PAGE_SIZE, type AccountActivityResponse } from '../../application/contracts/account-activity';
 import { countOtherAdmins, findUserById } from '../../projections/users/users-projection';
 import { defineSlice, type ProductFacts } from '../slices/slice';
 import type { Platform } from './platform';
@@ -39,6 +42,12 @@ export function accountContext(platform: Platform, { billing }: { billing: Billi
     /** Erases what work in flight wrote after an erasure; started where the projections run. */
     erasureSweeper: accountErasure.sweeper,
     personalDataErasers,
+    /** The member's own account activity, one page of it, newest first (issue 52). */
+    accountActivity: {
+      async page(userId: string, page: number): Promise<AccountActivityResponse> {
+        return { page, ...(await readAccountActivity(db, userId, page, ACCOUNT_ACTIVITY_PAGE_SIZE)) };
+      },
+    },
     accountExport: createAccountExport({
       clock,
       reads: {
@@ -61,11 +70,11 @@ export function accountContext(platform: Platform, { billing }: { billing: Billi
 
 export type AccountContext = ReturnType<typeof accountContext>;
 
-/** The account's slice: erasure (which follows every slice's stream owners) and the export (every slice's sections). */
+/** The account's slice: erasure (which follows every slice's stream owners), the export (every slice's sections) and the member's own account activity. */
 export const accountSlice = defineSlice({
   name: 'account',
   context: (platform, built: { billing: BillingService }, _overrides, product) => accountContext(platform, built, product),
-  readModels: (facts) => [erasureReadModel(facts.streamOwners)],
+  readModels: (facts) => [erasureReadModel(facts.streamOwners), accountActivityReadModel],
   aggregates: [{ name: 'erasure', decider: erasureDecider, history: [{ type: 'MemberErased', data: { userId: 'u', streamsErased: 5, by: 'member' } }], countsAsActivity: false }],
   background: ({ erasureSweeper }) => [erasureSweeper],
 });

@@ -72,5 +72,6 @@ export const identitySlice = defineSlice({
     // The only admin is refused by the route itself (409 last_admin): an answer of its own, not a refusal of the caller.
     deleteAccount: callers.signedIn,
     exportAccount: callers.signedIn,
+    listAccountActivity: callers.signedIn,
   },
 });

@@ -65,6 +65,7 @@ const landed = [
   '2026_11_29_0052_projection_stream_versions',
   '2026_11_29_0053_event_store_append_with_rows',
   '2026_11_29_0054_event_store_append_with_rows_cached_plan',
+  '2026_11_30_0055_account_activity_read_model',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, parseSaved } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
 import { toast, toastError } from '../../../lib/toaster';
+import { accountActivityQueryKey } from './get-account-activity';
 import { profileQueryKey } from './get-profile';
 
 /**
@@ -24,6 +25,10 @@ export function useUpdateProfile() {
     onSuccess: () => toast({ title: 'Profile Updated', intent: 'success' }),
     onError: (error) => toastError('Failed to update profile', error instanceof ApiError ? error.serverMessage : undefined),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: accountActivityQueryKey }),
+      ]),
   });
 }

@@ -1,3 +1,4 @@
+import { ACCOUNT_ACTIVITY_PAGE_SIZE, type AccountActivityEntryDto, accountActivityResponseSchema } from '@contracts/account-activity';
 import { type AccountExport, accountExportSchema, type Profile, profileSchema, uploadProfilePictureResponseSchema } from '@contracts/account';
 import { type User, userSchema } from '@contracts/auth';
 import { http, HttpResponse } from 'msw';
@@ -16,6 +17,16 @@ export const profile = (overrides: Partial<Profile> = {}): Profile =>
     ...overrides,
   });
 
+/** One line of the member's account activity, as the server words it. */
+export const activityLine = (overrides: Partial<AccountActivityEntryDto> = {}): AccountActivityEntryDto => ({
+  id: 'line-1',
+  at: '2026-11-28T14:05:00.000Z',
+  summary: 'Account created',
+  by: 'You',
+  reason: null,
+  ...overrides,
+});
+
 type Failure = { status: number; body?: { message: string; code?: string } };
 const fail = ({ status, body }: Failure) => (body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status }));
 
@@ -23,7 +34,9 @@ const fail = ({ status, body }: Failure) => (body ? HttpResponse.json(body, { st
  * The member's account as the server keeps it: the profile and the signed-in user move together;
  * deleting the account ends the session. Records what the screen sent, and can be told to refuse.
  */
-export function accountApi(initial: { profile?: Profile; user?: Partial<User> } = {}) {
+export function accountApi(initial: { profile?: Profile; user?: Partial<User>; activity?: AccountActivityEntryDto[] } = {}) {
+  const activity = initial.activity ?? [activityLine({ id: 'signup', summary: 'Account created', by: 'You' })];
+  const activityPages: number[] = [];
   let current = initial.profile ?? profile();
   let user: User | null = member({ ...current, ...initial.user });
   const updates: unknown[] = [];
@@ -80,6 +93,14 @@ export function accountApi(initial: { profile?: Profile; user?: Partial<User> } 
       user = null;
       return HttpResponse.json({ message: 'Your account and all data have been permanently deleted' });
     }),
+    http.get('/api/user/activity', ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+      activityPages.push(page);
+      const from = (page - 1) * ACCOUNT_ACTIVITY_PAGE_SIZE;
+      return HttpResponse.json(
+        accountActivityResponseSchema.parse({ entries: activity.slice(from, from + ACCOUNT_ACTIVITY_PAGE_SIZE), page, hasMore: activity.length > from + ACCOUNT_ACTIVITY_PAGE_SIZE }),
+      );
+    }),
     http.get('/api/user/export', () => {
       if (failures.export) return fail(failures.export);
       return HttpResponse.json(exportOf(current), { headers: { 'Content-Disposition': 'attachment; filename="skilly-data-2026-11-25.json"' } });
@@ -88,6 +109,8 @@ export function accountApi(initial: { profile?: Profile; user?: Partial<User> } 
 
   return {
     handlers,
+    /** The activity pages the screen asked for, in order. */
+    activityPages,
     updates,
     uploads,
     passwordChanges,

@@ -8,7 +8,7 @@ import { announceSessionChange } from '../../../lib/auth/session-hint';
 import { renderRoutes } from '../../../test/render';
 import { server } from '../../../test/server';
 import { saveFile } from '../save-file';
-import { accountApi, exportOf, pictureFile, profile } from './account-test-support';
+import { accountApi, activityLine, exportOf, pictureFile, profile } from './account-test-support';
 import { ProfileScreen } from './profile-screen';
 
 /** What the navigation reads: the signed-in user's name and picture, or nobody. */
@@ -410,6 +410,49 @@ describe('Download my data', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await toastSays('Failed to download your data');
     expect(saved).not.toHaveBeenCalled();
+  });
+});
+
+describe('Account Activity', () => {
+  const activityList = () => screen.findByRole('list', { name: 'Account activity, newest first' });
+
+  it('lists what happened to the account, newest first, with who did it and the reason given', async () => {
+    open(
+      accountApi({
+        activity: [
+          activityLine({ id: 'l3', summary: 'Account disabled: every session was signed out', by: 'Skilly support', reason: 'Unusual sign-ins from abroad', at: '2026-11-28T10:00:00.000Z' }),
+          activityLine({ id: 'l2', summary: 'Plan changed from Free to Pro', by: 'Billing', reason: 'The Pro subscription became active', at: '2026-11-27T10:00:00.000Z' }),
+          activityLine({ id: 'l1', summary: 'Account created', by: 'You', at: '2026-11-26T10:00:00.000Z' }),
+        ],
+      }),
+    );
+    const list = await activityList();
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines.map((line) => line.querySelector('.account-activity-summary')?.textContent)).toEqual([
+      'Account disabled: every session was signed out',
+      'Plan changed from Free to Pro',
+      'Account created',
+    ]);
+    expect(lines[0]).toHaveTextContent('by Skilly support');
+    expect(lines[0]).toHaveTextContent('Reason: Unusual sign-ins from abroad');
+    expect(lines[1]).toHaveTextContent('by Billing');
+    expect(lines[2]).toHaveTextContent('by You');
+    expect(lines[2]).not.toHaveTextContent('Reason');
+    expect(within(lines[2]).getByText(/2026/).closest('time')).toHaveAttribute('datetime', '2026-11-26T10:00:00.000Z');
+    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+  });
+
+  it('shows 20 lines, then the older ones under them on "Show older", until there are no more', async () => {
+    const activity = Array.from({ length: 23 }, (_, i) => activityLine({ id: `l${i}`, summary: `${23 - i} idea credits granted`, by: 'Skilly support' }));
+    const api = accountApi({ activity });
+    open(api);
+    const list = await activityList();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23));
+    expect(within(list).getAllByRole('listitem').at(-1)).toHaveTextContent('1 idea credits granted');
+    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+    expect(api.activityPages).toEqual([1, 2]);
   });
 });
 

@@ -3,6 +3,7 @@ import { Button, Callout, Card, Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../api/get-profile';
+import { AccountActivity } from './account-activity';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
@@ -23,7 +24,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /**
  * /profile (member-product §2 Profile settings): the picture, the profile form with the read-only
  * Account Type (`accountType`, from the billing feature, composed by the page), Change Password for
- * accounts without a Google sign-in, the data download, and account deletion.
+ * accounts without a Google sign-in, the member's own account activity (issue 52), the data download,
+ * and account deletion.
  */
 export function ProfileScreen({ accountType }: { accountType: ReactNode }) {
   const profile = useProfile();
@@ -41,6 +43,10 @@ export function ProfileScreen({ accountType }: { accountType: ReactNode }) {
             <ChangePasswordForm />
           </Section>
         )}
+        <Section id="profile-activity-title" title="Account Activity">
+          <p className="muted">What happened to your account, who did it and why: password and email changes, plan changes, credits and payments.</p>
+          <AccountActivity />
+        </Section>
         <Section id="profile-data-title" title="Your Data">
           <p className="muted">Everything Skilly holds about you (profile, ideas, plans with their history, support tickets, credits and payments) as one JSON file.</p>
           <DownloadData />

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletedMessage, accountExportSchema } from '../../../../../application/contracts/account';
+import { accountActivityQuerySchema, accountActivityResponseSchema } from '../../../../../application/contracts/account-activity';
 import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
 import { clearSessionCookie, memberOf } from '../../../plugins/sessions';
 import { apiRoutes, type AppServices } from '../../../services';
@@ -8,7 +9,7 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** The account itself (member-product §2 Profile settings, §4 Account deletion, §7; issue 31): deletion and the data export. */
 export function accountRoutes(services: AppServices): FastifyPluginAsyncZod {
-  const { accountErasure, accountExport } = services;
+  const { accountErasure, accountExport, accountActivity } = services;
   const production = services.config.NODE_ENV === 'production';
 
   return async (app) => {
@@ -33,6 +34,25 @@ export function accountRoutes(services: AppServices): FastifyPluginAsyncZod {
         clearSessionCookie(reply, production);
         return { message: accountDeletedMessage };
       },
+    );
+
+    app.get(
+      '/user/activity',
+      {
+        schema: {
+          operationId: 'listAccountActivity',
+          tags: ['user'],
+          summary: "The signed-in member's own account activity, newest first",
+          description:
+            'What happened to the account, a page of 20 lines at a time (`page` from 1): password and email changes, ' +
+            'the plan changed and by whom ("You", "Skilly support", "Billing"), the account disabled or enabled with the ' +
+            'reason staff gave, credits granted, given back or reset, payments and subscription changes. Read from the ' +
+            'account-activity projection; never another member’s data or a staff note.',
+          querystring: accountActivityQuerySchema,
+          response: { 200: accountActivityResponseSchema, 400: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => accountActivity.page(request.user!.id, Number(request.query.page ?? 1)),
     );
 
     app.get(
