@@ -226,17 +226,22 @@ describe('OpenAI idea generator over the streaming protocol', () => {
   });
 
   it('lets a slow but steady stream finish: the timeout is per chunk, not for the whole answer', async () => {
-    const pieces = splitInto(modelAnswer, 200);
+    // Each gap is an eighth of the timeout, so a loaded machine's late timers cannot stretch one gap
+    // past it, while the whole stream still lasts longer than the timeout.
+    const timeoutMs = 1_200;
+    const gapMs = 150;
+    const pieces = splitInto(modelAnswer, Math.ceil(modelAnswer.length / 10));
     respond = async (res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const piece of pieces) {
         res.write(chunkLine({ content: piece }));
-        await pause(120);
+        await pause(gapMs);
       }
       res.end('data: [DONE]\n\n');
     };
-    const { text } = await generator({ timeoutMs: 300 }).generateIdeas(input(), () => {});
-    expect(pieces.length * 120).toBeGreaterThan(300);
+    const started = Date.now();
+    const { text } = await generator({ timeoutMs }).generateIdeas(input(), () => {});
+    expect(Date.now() - started).toBeGreaterThan(timeoutMs);
     expect(text).toBe(modelAnswer);
   });
 
