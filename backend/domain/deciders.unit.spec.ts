@@ -25,6 +25,8 @@ describe('every decider', () => {
       UserDataReset: 1,
       EmailAddressConfirmed: 1,
       UserEmailRestored: 1,
+      GoogleAccountLinked: 1,
+      SignedInWithGoogle: 1,
     });
     expect(emailClaimDecider.schemaVersions).toEqual({ EmailClaimed: 1, EmailReleased: 1 });
     expect(creditAccountDecider.schemaVersions).toEqual({

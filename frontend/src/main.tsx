@@ -8,7 +8,6 @@ import { App } from './app/app';
 import { routes } from './app/router';
 import { installIconLoader } from './lib/icons';
 import { PRERENDER_STATE_ID, runWhenLive } from './lib/prerender';
-import { retypeEarlyText } from './lib/islands/retype-early-text';
 import { applyTheme } from './lib/theme';
 
 const iconsLoaded = installIconLoader();
@@ -25,7 +24,9 @@ const app = (state?: DehydratedState) => (
 );
 if (prerendered && root.firstElementChild) {
   const state = JSON.parse(prerendered.textContent ?? '{}') as DehydratedState;
-  void iconsLoaded.then(() => {
+  // What was typed before hydration is put back after it: that code is needed only on a
+  // prerendered page, so it loads beside the icons instead of in every first load.
+  void Promise.all([iconsLoaded, import('./lib/islands/retype-early-text')]).then(([, { retypeEarlyText }]) => {
     runWhenLive(retypeEarlyText(root));
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (the page is already readable meanwhile).

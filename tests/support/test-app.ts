@@ -104,9 +104,10 @@ export class Client {
     return this.cookies.get('skilly_session');
   }
 
-  async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}, redirect: RequestRedirect = 'follow') {
     const response = await fetch(new URL(pathname, this.baseUrl), {
       method,
+      redirect,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
@@ -134,6 +135,11 @@ export class Client {
 
   get(pathname: string) {
     return this.request('GET', pathname);
+  }
+  /** A browser's navigation that stops at a redirect: the answer carries `location`. */
+  async navigate(pathname: string, headers: Record<string, string> = {}) {
+    const answer = await this.request('GET', pathname, undefined, headers, 'manual');
+    return { ...answer, location: answer.headers.get('location') };
   }
   post(pathname: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', pathname, body ?? {}, headers);

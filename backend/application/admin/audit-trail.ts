@@ -94,6 +94,10 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
       return { kind: 'account', summary: `Email address confirmed (${event.data.email})` };
     case 'UserEmailRestored':
       return { kind: 'access', summary: `Email address restored to ${event.data.email} from the change notice; every session ended` };
+    case 'GoogleAccountLinked':
+      return { kind: 'access', summary: `Google sign-in linked (${event.data.email})` };
+    case 'SignedInWithGoogle':
+      return { kind: 'access', summary: 'Signed in with Google' };
     case 'CreditAccountOpened':
       return { kind: 'credits', summary: `Credits opened on the ${tierName[event.data.tier]} tier` };
     case 'CreditPeriodStarted':

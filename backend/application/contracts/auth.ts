@@ -54,6 +54,15 @@ export const signupFormSchema = signupRequestSchema
   .extend({ confirmPassword: z.string().min(1, required) })
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
+/** Connects Google to the existing account whose email it has, once its password is given (issue 52). */
+export const googleLinkRequestSchema = z.object({
+  token: text({ max: 200 }).min(1, 'This step has expired or was already used. Please continue with Google again.'),
+  password: text({ max: 200, tooLong: 'Password must be at most 200 characters' }).min(1, 'Please enter your password'),
+});
+export type GoogleLinkRequest = z.infer<typeof googleLinkRequestSchema>;
+
+export const authProvidersSchema = z.object({ google: z.boolean() });
+
 export const forgotPasswordRequestSchema = z.object({
   email: text({ max: 254, tooLong: 'Email is too long' })
     .trim()

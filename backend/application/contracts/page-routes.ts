@@ -114,6 +114,9 @@ export function pageReadsOf(route: string, pathname: string): string[] {
       return ['/api/contact-content'];
     case '/upsell':
       return ['/api/auth/me', '/api/billing/offer'];
+    case '/auth':
+      // Whether "Continue with Google" is offered (issue 52).
+      return ['/api/auth/providers'];
     default:
       return [];
   }

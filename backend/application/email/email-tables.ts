@@ -57,6 +57,19 @@ export const emailTemplatesMigration: Migration = {
  * the notice to the previous address and the confirmation to the new one (a fresh database has
  * them from the seed above already).
  */
+/** The sign-in help a Google account gets from "Forgot password" (issue 52). */
+export const googleSignInHelpEmailMigration: Migration = {
+  async up(untyped) {
+    const db = untyped as Kysely<EmailTemplateTables>;
+    const added = defaultEmailTemplates['google-sign-in-help'];
+    await db
+      .insertInto('email_templates')
+      .values({ id: 'google-sign-in-help', name: added.name, subject: added.subject, html_body: added.htmlBody, is_active: true, updated_at: new Date(), updated_by: null })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  },
+};
+
 export const confirmationEmailsMigration: Migration = {
   async up(untyped) {
     const db = untyped as Kysely<EmailTemplateTables>;

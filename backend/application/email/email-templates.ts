@@ -12,6 +12,8 @@ export interface EmailVariables {
    */
   welcome: { confirmLink: string; appUrl: string };
   'password-reset': { firstName: string; resetLink: string; appUrl: string };
+  /** "Forgot password" for an account that signs in with Google and has no password: how to sign in, and a link to set one (issue 52). */
+  'google-sign-in-help': { firstName: string; resetLink: string; appUrl: string };
   'ticket-reply': { firstName: string; ticketSubject: string; ticketLink: string; appUrl: string };
   'subscription-started': { firstName: string; dashboardLink: string; appUrl: string };
   'subscription-ended': { firstName: string; upgradeLink: string; appUrl: string };
@@ -70,6 +72,19 @@ export const defaultEmailTemplates: Record<EmailTemplateKey, EmailTemplateConten
         button('{{resetLink}}', 'Choose a new password') +
         `<p style="margin:0 0 12px;word-break:break-all">{{resetLink}}</p>` +
         `<p style="margin:0 0 12px">If it was not you, ignore this email: your password stays as it is.</p>`,
+    ),
+  },
+  'google-sign-in-help': {
+    name: 'Sign-in help for a Google account',
+    subject: 'How to sign in to Skilly',
+    htmlBody: layout(
+      'Your account signs in with Google',
+      `<p style="margin:0 0 12px">Hello {{firstName}},</p>` +
+        `<p style="margin:0 0 12px">Someone asked to reset the password of your Skilly account. Your account has no password: it signs in with Google. On the sign-in page, choose <strong>Continue with Google</strong> and pick the Google account with this email address.</p>` +
+        `<p style="margin:0 0 12px">If you would like to sign in with your email and a password as well, you can set one with this link within one hour:</p>` +
+        button('{{resetLink}}', 'Set a password') +
+        `<p style="margin:0 0 12px;word-break:break-all">{{resetLink}}</p>` +
+        `<p style="margin:0 0 12px">If it was not you, ignore this email: nothing changes.</p>`,
     ),
   },
   'ticket-reply': {
@@ -145,6 +160,7 @@ export const emailTemplateKeys = Object.keys(defaultEmailTemplates) as EmailTemp
 export const emailPlaceholders: Record<EmailTemplateKey, readonly string[]> = {
   welcome: ['confirmLink', 'appUrl'],
   'password-reset': ['firstName', 'resetLink', 'appUrl'],
+  'google-sign-in-help': ['firstName', 'resetLink', 'appUrl'],
   'ticket-reply': ['firstName', 'ticketSubject', 'ticketLink', 'appUrl'],
   'subscription-started': ['firstName', 'dashboardLink', 'appUrl'],
   'subscription-ended': ['firstName', 'upgradeLink', 'appUrl'],

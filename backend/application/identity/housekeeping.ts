@@ -27,7 +27,7 @@ const count = (result: { numDeletedRows: bigint } | undefined) => Number(result?
 
 /**
  * Deletes what can never be used again: expired or revoked sessions, expired or used reset
- * tokens and email links, sign-in and reset attempts older than the throttles' windows, and outbox emails
+ * tokens, email links and Google sign-in steps, sign-in and reset attempts older than the throttles' windows, and outbox emails
  * sent over a day ago (or never sent within a week: failed ones included).
  */
 export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promise<PruneCounts> {
@@ -43,6 +43,14 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
     .deleteFrom('email_link_tokens')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
     .executeTakeFirst();
+  const googleRequests = await db
+    .deleteFrom('google_sign_in_requests')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  const googleOffers = await db
+    .deleteFrom('google_link_offers')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
   const attempts = await db
     .deleteFrom('auth_attempts')
     .where('at', '<', new Date(now.getTime() - retention.attemptsMs))
@@ -53,7 +61,7 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
       eb.or([eb('sent_at', '<', new Date(now.getTime() - retention.sentEmailsMs)), eb('created_at', '<', new Date(now.getTime() - retention.unsentEmailsMs))]),
     )
     .executeTakeFirst();
-  return { sessions: count(sessions), resetTokens: count(resetTokens) + count(emailLinks), attempts: count(attempts), emails: count(emails) };
+  return { sessions: count(sessions), resetTokens: count(resetTokens) + count(emailLinks) + count(googleRequests) + count(googleOffers), attempts: count(attempts), emails: count(emails) };
 }
 
 /**

@@ -30,6 +30,14 @@ export function identityErasers(db: Kysely<Database>): PersonalDataEraser[] {
       },
     },
     {
+      // A Google sign-in begun from the profile names the member; a link offer names them and their Google address.
+      tables: ['google_sign_in_requests', 'google_link_offers'],
+      async erase({ userId }: ErasedPerson) {
+        await db.deleteFrom('google_sign_in_requests').where('user_id', '=', userId).execute();
+        await db.deleteFrom('google_link_offers').where('user_id', '=', userId).execute();
+      },
+    },
+    {
       tables: ['auth_attempts'],
       async erase({ emails }: ErasedPerson) {
         if (emails.length) await db.deleteFrom('auth_attempts').where('account', 'in', [...emails]).execute();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EmailLinkOutdated, UserNotFound, userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
+import { EmailLinkOutdated, NO_PASSWORD, UserNotFound, userDecider, userStreams, type UserCommand } from '../../domain/identity/user';
 import { sameAddress } from './email-claims';
 import { issueEmailLink, useEmailLink } from './email-links';
 import { reserveSignUp, SignUpLimitReached } from './sign-up-limit';
@@ -166,7 +166,8 @@ export function createIdentityService(deps: IdentityDeps) {
       if (reservation.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, reservation.waitMs));
       const user = await users.byEmail(input.email);
       // Hash even when there is no account, so timing does not reveal which emails exist.
-      const valid = user
+      // An account opened with Google has no password (NO_PASSWORD): none verifies, as with no account.
+      const valid = user && user.password_hash !== NO_PASSWORD
         ? await hasher.verify(user.password_hash, input.password)
         : (await hasher.verify(await dummyHash(), input.password), false);
       if (!user || !valid) throw InvalidCredentials();
@@ -203,7 +204,9 @@ export function createIdentityService(deps: IdentityDeps) {
           used_at: null,
         })
         .execute();
-      await mailer.send({ to: user.email, recipientId: user.id, template: 'password-reset', variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
+      // An account opened with Google has no password: its email says how to sign in, and the link sets a first one.
+      const template = user.password_hash === NO_PASSWORD ? 'google-sign-in-help' : 'password-reset';
+      await mailer.send({ to: user.email, recipientId: user.id, template, variables: { firstName: user.first_name, resetLink: link, appUrl: publicUrl } });
     },
 
     async resetPassword(token: string, password: string, origin: RequestOrigin): Promise<AllPosition | null> {

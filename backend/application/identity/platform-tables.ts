@@ -1,6 +1,7 @@
 import { sql, type Generated, type Migration } from 'kysely';
 import type { AuthAttemptsTables } from './auth-attempt-tables';
 import type { EmailLinkTables } from './email-link-tables';
+import type { GoogleSignInTables } from './google-sign-in-tables';
 
 /** Plain tables (not event-sourced): only their current content matters. */
 
@@ -46,7 +47,7 @@ export interface EmailOutboxTable {
   sent_at: Date | null;
 }
 
-export interface PlatformTables extends AuthAttemptsTables, EmailLinkTables {
+export interface PlatformTables extends AuthAttemptsTables, EmailLinkTables, GoogleSignInTables {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;

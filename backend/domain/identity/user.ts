@@ -31,6 +31,13 @@ export type EmailAddressConfirmed = { type: 'EmailAddressConfirmed'; data: { ema
  * at `email` again (confirmed by that click) and every session opened before is ended.
  */
 export type UserEmailRestored = { type: 'UserEmailRestored'; data: { email: string } };
+/**
+ * The Google account `googleId` (the ID token's `sub`) signs in to this account from now on;
+ * `email` is the verified address Google gave for it then.
+ */
+export type GoogleAccountLinked = { type: 'GoogleAccountLinked'; data: { googleId: string; email: string } };
+/** The member signed in with the linked Google account (each such sign-in, the first included). */
+export type SignedInWithGoogle = { type: 'SignedInWithGoogle'; data: { googleId: string } };
 
 export type UserEvent =
   | UserRegistered
@@ -42,7 +49,25 @@ export type UserEvent =
   | UserDeleted
   | UserDataReset
   | EmailAddressConfirmed
-  | UserEmailRestored;
+  | UserEmailRestored
+  | GoogleAccountLinked
+  | SignedInWithGoogle;
+
+/** Every event of an account's stream: the read models that follow accounts name them from here. */
+export const userEventTypes = [
+  'UserRegistered',
+  'UserProfileUpdated',
+  'UserPasswordChanged',
+  'UserRoleChanged',
+  'UserDisabled',
+  'UserEnabled',
+  'UserDeleted',
+  'UserDataReset',
+  'EmailAddressConfirmed',
+  'UserEmailRestored',
+  'GoogleAccountLinked',
+  'SignedInWithGoogle',
+] as const satisfies readonly UserEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
 export type RegisterUser = Command<'RegisterUser', { userId: string; firstName: string; lastName: string; email: string; passwordHash: string; role: Role }>;
@@ -60,6 +85,18 @@ export type RecordDataReset = Command<'RecordDataReset', UserDataReset['data']>;
 export type ConfirmEmailAddress = Command<'ConfirmEmailAddress', { email: string }>;
 /** The system, on a change notice's link that came back from the account's previous `email`. */
 export type RestoreEmail = Command<'RestoreEmail', { email: string }>;
+/**
+ * The system, on a first Google sign-in whose verified email no account has: the account, with no
+ * password of its own, its address confirmed by Google, and the sign-in itself.
+ */
+export type RegisterWithGoogle = Command<'RegisterWithGoogle', { userId: string; firstName: string; lastName: string; email: string; googleId: string; role: Role }>;
+/**
+ * The member (or the system) links a Google account: the application has checked the member's
+ * password, or the member started it signed in from their profile.
+ */
+export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleId: string; email: string }>;
+/** The system, after the provider vouched for `googleId` (the application checked the ID token). */
+export type RecordGoogleSignIn = Command<'RecordGoogleSignIn', { googleId: string }>;
 
 export type UserCommand =
   | RegisterUser
@@ -71,7 +108,10 @@ export type UserCommand =
   | DeleteUser
   | RecordDataReset
   | ConfirmEmailAddress
-  | RestoreEmail;
+  | RestoreEmail
+  | RegisterWithGoogle
+  | LinkGoogleAccount
+  | RecordGoogleSignIn;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type UserState =
@@ -88,6 +128,8 @@ export type UserState =
       profilePicture: string | null;
       /** The normalised address whose holder last confirmed it (null: none yet). */
       confirmedEmail: string | null;
+      /** The linked Google account's `sub` (null: none). */
+      googleId: string | null;
     }
   | { status: 'deleted'; userId: string };
 
@@ -101,6 +143,10 @@ export const CannotDisableSelf = () => new DomainError('own_account', 'forbidden
 export const CannotResetOwnData = () => new DomainError('own_data', 'forbidden');
 /** A confirmation link for an address the account no longer has. */
 export const EmailLinkOutdated = () => new DomainError('email_link_outdated', 'invalid');
+/** The account already signs in with another Google account. */
+export const OtherGoogleAccountLinked = () => new DomainError('other_google_account', 'conflict');
+/** A Google sign-in for an account that Google account is not linked to. */
+export const GoogleAccountNotLinked = () => new DomainError('google_account_not_linked', 'invalid');
 
 // ── Decide ────────────────────────────────────────────────────────────────────
 /** An account that exists (active or disabled). */
@@ -233,6 +279,39 @@ function restoreEmail(command: RestoreEmail, state: UserState): UserEvent[] {
   return [{ type: 'UserEmailRestored', data: { email: command.data.email.trim() } }];
 }
 
+/** Google has verified the address: the account is opened with it confirmed, and signed in. */
+function registerWithGoogle(command: RegisterWithGoogle, state: UserState): UserEvent[] {
+  if (state.status !== 'unregistered') throw UserAlreadyRegistered();
+  if (command.metadata.actor.kind !== 'system') throw NotAllowed();
+  const { userId, firstName, lastName, email, googleId, role } = command.data;
+  return [
+    { type: 'UserRegistered', data: { userId, firstName, lastName, email, passwordHash: NO_PASSWORD, role } },
+    { type: 'EmailAddressConfirmed', data: { email } },
+    { type: 'GoogleAccountLinked', data: { googleId, email } },
+    { type: 'SignedInWithGoogle', data: { googleId } },
+  ];
+}
+
+/** Linking the Google account already linked writes nothing; another one is refused (one per account). */
+function linkGoogleAccount(command: LinkGoogleAccount, state: UserState): UserEvent[] {
+  const account = existing(state);
+  const { actor } = command.metadata;
+  if (!isSelf(actor, account.userId) && actor.kind !== 'system') throw NotAllowed();
+  if (account.googleId === command.data.googleId) return [];
+  if (account.googleId !== null) throw OtherGoogleAccountLinked();
+  return [{ type: 'GoogleAccountLinked', data: { ...command.data } }];
+}
+
+function recordGoogleSignIn(command: RecordGoogleSignIn, state: UserState): UserEvent[] {
+  const account = existing(state);
+  if (command.metadata.actor.kind !== 'system') throw NotAllowed();
+  if (account.googleId !== command.data.googleId) throw GoogleAccountNotLinked();
+  return [{ type: 'SignedInWithGoogle', data: { googleId: command.data.googleId } }];
+}
+
+/** The password hash of an account that has none (opened with Google): no password verifies against it. */
+export const NO_PASSWORD = '';
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -255,6 +334,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return confirmEmailAddress(command, state);
     case 'RestoreEmail':
       return restoreEmail(command, state);
+    case 'RegisterWithGoogle':
+      return registerWithGoogle(command, state);
+    case 'LinkGoogleAccount':
+      return linkGoogleAccount(command, state);
+    case 'RecordGoogleSignIn':
+      return recordGoogleSignIn(command, state);
     default:
       return assertNever(command);
   }
@@ -275,6 +360,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         country: null,
         profilePicture: null,
         confirmedEmail: null,
+        googleId: null,
       };
     case 'UserDeleted':
       return state.status === 'unregistered' ? state : { status: 'deleted', userId: state.userId };
@@ -300,6 +386,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, confirmedEmail: normaliseEmail(event.data.email) };
     case 'UserEmailRestored':
       return { ...state, email: event.data.email, confirmedEmail: normaliseEmail(event.data.email) };
+    case 'GoogleAccountLinked':
+      return { ...state, googleId: event.data.googleId };
+    case 'SignedInWithGoogle':
+      return state;
     default:
       return assertNever(event);
   }
@@ -320,5 +410,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     UserDataReset: 1,
     EmailAddressConfirmed: 1,
     UserEmailRestored: 1,
+    GoogleAccountLinked: 1,
+    SignedInWithGoogle: 1,
   },
 };

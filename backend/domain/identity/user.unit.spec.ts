@@ -3,6 +3,11 @@ import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor, type Role } from '../shared/actor';
 import {
   emailConfirmed,
+  NO_PASSWORD,
+  type GoogleAccountLinked,
+  type LinkGoogleAccount,
+  type RecordGoogleSignIn,
+  type RegisterWithGoogle,
   userDecider,
   userStreams,
   type Account,
@@ -550,5 +555,53 @@ describe('ConfirmEmailAddress and RestoreEmail (issue 48)', () => {
     spec.given([registered(), profileUpdated]).when(restore(systemActor('email-restore'), ' ada@example.com ')).then([{ type: 'UserEmailRestored', data: { email: 'ada@example.com' } }]);
     spec.given([registered(), profileUpdated]).when(restore(member())).thenThrows('forbidden', { kind: 'forbidden', data: {} });
     spec.given([]).when(restore(systemActor('email-restore'))).thenThrows('user_not_found');
+  });
+});
+
+describe('Google sign-in (issue 52)', () => {
+  const google = systemActor('google-sign-in');
+  const registerWithGoogle = (actor: Actor = google): RegisterWithGoogle => ({
+    type: 'RegisterWithGoogle',
+    data: { userId: memberId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', googleId: 'g-1', role: 'free' },
+    metadata: { actor, now },
+  });
+  const link = (actor: Actor, googleId = 'g-1'): LinkGoogleAccount => ({ type: 'LinkGoogleAccount', data: { googleId, email: 'ada@gmail.example' }, metadata: { actor, now } });
+  const signIn = (actor: Actor, googleId = 'g-1'): RecordGoogleSignIn => ({ type: 'RecordGoogleSignIn', data: { googleId }, metadata: { actor, now } });
+  const linked: GoogleAccountLinked = { type: 'GoogleAccountLinked', data: { googleId: 'g-1', email: 'ada@gmail.example' } };
+
+  it('opens an account with no password, its address confirmed by Google, linked and signed in; only the system may', () => {
+    spec
+      .given([])
+      .when(registerWithGoogle())
+      .then([
+        { type: 'UserRegistered', data: { userId: memberId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', passwordHash: NO_PASSWORD, role: 'free' } },
+        { type: 'EmailAddressConfirmed', data: { email: 'ada@example.com' } },
+        { type: 'GoogleAccountLinked', data: { googleId: 'g-1', email: 'ada@example.com' } },
+        { type: 'SignedInWithGoogle', data: { googleId: 'g-1' } },
+      ]);
+    spec.given([]).when(registerWithGoogle(admin)).thenThrows('forbidden');
+    spec.given([registered()]).when(registerWithGoogle()).thenThrows('user_exists');
+  });
+
+  it('links a Google account for the member or the system, once; another Google account is refused', () => {
+    spec.given([registered()]).when(link(member())).then([linked]);
+    spec.given([registered()]).when(link(google)).then([linked]);
+    spec.given([registered()]).when(link(someoneElse('free'))).thenThrows('forbidden');
+    spec.given([registered()]).when(link(admin)).thenThrows('forbidden');
+    spec.given([registered(), linked]).when(link(member())).thenNothingHappens();
+    spec.given([registered(), linked]).when(link(member(), 'g-2')).thenThrows('other_google_account', { kind: 'conflict', data: {} });
+    spec.given([]).when(link(google)).thenThrows('user_not_found');
+  });
+
+  it('records a sign-in only with the linked Google account, and only by the system', () => {
+    spec.given([registered(), linked]).when(signIn(google)).then([{ type: 'SignedInWithGoogle', data: { googleId: 'g-1' } }]);
+    spec.given([registered(), linked]).when(signIn(google, 'g-2')).thenThrows('google_account_not_linked', { kind: 'invalid', data: {} });
+    spec.given([registered()]).when(signIn(google)).thenThrows('google_account_not_linked');
+    spec.given([registered(), linked]).when(signIn(member())).thenThrows('forbidden');
+  });
+
+  it('keeps the linked Google account in the state', () => {
+    const state = [registered(), linked].reduce(userDecider.evolve, userDecider.initialState) as Account;
+    expect(state.googleId).toBe('g-1');
   });
 });

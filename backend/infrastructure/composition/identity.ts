@@ -1,6 +1,8 @@
 import { createIdentityService } from '../../application/identity/identity-service';
 import { createProfileService } from '../../application/identity/profile-service';
-import { findUserByEmail, findUserById } from '../../projections/users/users-projection';
+import { createGoogleSignIn } from '../../application/identity/google-sign-in';
+import { findUserByEmail, findUserByGoogleId, findUserById } from '../../projections/users/users-projection';
+import { openIdProvider } from '../identity/openid-sign-in';
 import type { Platform } from './platform';
 import { identityErasers } from '../../application/identity/identity-erasers';
 import { emailClaimDecider } from '../../domain/identity/email-claim';
@@ -9,12 +11,37 @@ import { usersReadModel } from '../../projections/users/read-model';
 import { sessionRevocationReadModel } from '../../projections/sessions/read-model';
 import { defineSlice } from '../slices/slice';
 import { callers } from '../slices/callers';
+import { googleSignInPaths } from '../../application/contracts/form-posts';
 
 /** Identity: accounts, sign-in, sessions, password resets and changes; the member's profile and picture. */
 export function identityContext(platform: Platform) {
   const { database, eventStore, ids, clock, hasher, mailer, config, files, logger, pictures } = platform;
-  const users = { byId: (id: string) => findUserById(database.db, id), byEmail: (email: string) => findUserByEmail(database.db, email) };
+  const users = {
+    byId: (id: string) => findUserById(database.db, id),
+    byEmail: (email: string) => findUserByEmail(database.db, email),
+    byGoogleId: (googleId: string) => findUserByGoogleId(database.db, googleId),
+  };
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? openIdProvider({
+          issuer: config.GOOGLE_ISSUER,
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          // `${PUBLIC_URL}/api/auth/google/callback`: the redirect URI registered with Google.
+          redirectUri: `${config.PUBLIC_URL}${googleSignInPaths.callback}`,
+        })
+      : null;
   return {
+    googleSignIn: createGoogleSignIn({
+      db: database.db,
+      eventStore,
+      ids,
+      clock,
+      hasher,
+      users,
+      provider: google,
+      signUpsPerAddressPerHour: config.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    }),
     identity: createIdentityService({
       db: database.db,
       eventStore,
@@ -65,6 +92,11 @@ export const identitySlice = defineSlice({
     resetPassword: callers.everyone,
     confirmEmail: callers.everyone,
     restoreEmail: callers.everyone,
+    getAuthProviders: callers.everyone,
+    startGoogleSignIn: callers.everyone,
+    finishGoogleSignIn: callers.everyone,
+    linkGoogleAccount: callers.everyone,
+    connectGoogleAccount: callers.signedIn,
     getProfile: callers.signedIn,
     updateProfile: callers.signedIn,
     uploadProfilePicture: callers.signedIn,

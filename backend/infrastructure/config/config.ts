@@ -35,6 +35,15 @@ const configSchema = z.object({
     z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   ),
   STRIPE_PRICE_ID: optionalText.pipe(z.string().startsWith('price_', 'STRIPE_PRICE_ID must start with price_').optional()),
+  /**
+   * "Continue with Google" (issue 52): the OAuth client of the Google Cloud project, whose
+   * authorised redirect URI is `${PUBLIC_URL}/api/auth/google/callback`. Unset: no Google sign-in
+   * (the button is not shown and its routes answer 404).
+   */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** The OpenID provider to discover (`/.well-known/openid-configuration`): Google's unless set (tests run their own). */
+  GOOGLE_ISSUER: optionalText.pipe(z.url('GOOGLE_ISSUER must be a URL').default('https://accounts.google.com')),
   /** A Stripe-compatible API server for the Stripe adapter (tests, stripe-mock); Stripe's own when unset. */
   STRIPE_API_URL: optionalText.pipe(z.url('STRIPE_API_URL must be a URL').optional()),
   /**
@@ -215,6 +224,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = result.data;
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set together']);
+  }
+  if ((config.GOOGLE_CLIENT_ID === undefined) !== (config.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (neither: no Google sign-in)']);
   }
   const stripe = [config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, config.STRIPE_PRICE_ID];
   if (stripe.some((value) => value !== undefined) && stripe.some((value) => value === undefined)) {

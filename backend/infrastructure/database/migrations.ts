@@ -12,8 +12,9 @@ import { checkpointsMigration } from '../../projections/runner/checkpoints';
 import { streamVersionsMigration } from '../../projections/runner/stream-versions';
 import type { ReadModel } from '../../projections/runner/read-model';
 import { emailOutboxDeliveryMigration, platformTablesMigration, sessionPasswordFingerprintMigration } from '../../application/identity/platform-tables';
-import { confirmationEmailsMigration, emailTemplatesMigration } from '../../application/email/email-tables';
+import { confirmationEmailsMigration, emailTemplatesMigration, googleSignInHelpEmailMigration } from '../../application/email/email-tables';
 import { emailLinkTokensMigration } from '../../application/identity/email-links';
+import { googleSignInMigration } from '../../application/identity/google-sign-in';
 import { authAttemptsMigration } from '../../application/identity/auth-attempts';
 import { contentTablesMigration } from '../../application/content/content-tables';
 import { aiSettingsMigration } from '../../application/ai/ai-config-store';
@@ -72,6 +73,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_29_0052_projection_stream_versions': streamVersionsMigration,
   '2026_11_29_0053_event_store_append_with_rows': appendWithRowsFunctionMigration,
   '2026_11_29_0054_event_store_append_with_rows_cached_plan': appendWithRowsCachedPlanMigration,
+  '2026_12_01_0057_google_sign_in': googleSignInMigration,
+  '2026_12_01_0058_google_sign_in_help_email': googleSignInHelpEmailMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

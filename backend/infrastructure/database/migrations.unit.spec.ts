@@ -66,6 +66,9 @@ const landed = [
   '2026_11_29_0053_event_store_append_with_rows',
   '2026_11_29_0054_event_store_append_with_rows_cached_plan',
   '2026_11_30_0055_account_activity_read_model',
+  '2026_12_01_0056_users_google_id',
+  '2026_12_01_0057_google_sign_in',
+  '2026_12_01_0058_google_sign_in_help_email',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

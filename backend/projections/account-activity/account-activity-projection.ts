@@ -56,6 +56,8 @@ const accountEventTypes = [
   'UserDataReset',
   'EmailAddressConfirmed',
   'UserEmailRestored',
+  'GoogleAccountLinked',
+  'SignedInWithGoogle',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** The ledger's events that make a line: credits reset, moved, given back or granted (spending is the credit statement's). */

@@ -42,7 +42,7 @@ const money = (amount: number, currency: string) => `${formatMinorUnits(amount, 
  * The system's steps the member took themself, with no account to act as yet or through a link
  * sent to them (signing up, a password reset, undoing an email change from the notice).
  */
-const MEMBER_STEPS = new Set(['signup', 'password-reset', 'email-restore']);
+const MEMBER_STEPS = new Set(['signup', 'password-reset', 'email-restore', 'google-sign-in']);
 
 /**
  * Who acted, as the member reads it: "You"; "Skilly support" for any staff member (never by name);
@@ -78,6 +78,10 @@ function summaryOf(event: ActivityEvent, before: AccountBefore): string | null {
       return `Email address confirmed (${event.data.email})`;
     case 'UserEmailRestored':
       return `Email address restored to ${event.data.email}; every session was signed out`;
+    case 'GoogleAccountLinked':
+      return `Google account ${event.data.email} connected: you can sign in with it`;
+    case 'SignedInWithGoogle':
+      return 'Signed in with Google';
     case 'CreditPeriodStarted':
       return `Credits reset for a new period, until ${day(event.data.resetAt)}`;
     case 'CreditTierChanged':

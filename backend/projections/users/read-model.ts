@@ -1,7 +1,7 @@
 import { defineReadModel } from '../runner/read-model';
 import { adminUserIndexesMigration } from './admin-user-queries';
 import { userPlanStatusesMigration, type UserPlanStatusesTable } from './active-plans';
-import { usersConfirmedEmailMigration, usersMigration, usersProjection, type UsersTable } from './users-projection';
+import { usersConfirmedEmailMigration, usersGoogleIdMigration, usersMigration, usersProjection, type UsersTable } from './users-projection';
 
 export const usersReadModel = defineReadModel({
   projection: usersProjection,
@@ -10,6 +10,7 @@ export const usersReadModel = defineReadModel({
     '2026_11_23_0019_users_active_plans': userPlanStatusesMigration,
     '2026_11_25_0032_admin_users_indexes': adminUserIndexesMigration,
     '2026_11_28_0048_users_confirmed_email': usersConfirmedEmailMigration,
+    '2026_12_01_0056_users_google_id': usersGoogleIdMigration,
   },
 });
 

@@ -1,7 +1,7 @@
 import { sql, type Generated, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { Role } from '../../domain/shared/actor';
-import { userStreams, type UserEvent } from '../../domain/identity/user';
+import { userEventTypes, userStreams, type UserEvent } from '../../domain/identity/user';
 import { aiCallStreams, type AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import { creditAccountStreams, type CreditAccountEvent } from '../../domain/credits/credit-account';
 import { assertNever } from '../../domain/shared/domain-error';
@@ -45,6 +45,13 @@ export const usersConfirmedEmailMigration: Migration = {
   },
 };
 
+/** Google sign-in finds the account a Google account is linked to (issue 52). */
+export const usersGoogleIdMigration: Migration = {
+  async up(db) {
+    await sql`create index users_google_id on users (google_id) where google_id is not null`.execute(db);
+  },
+};
+
 export const usersMigration: Migration = {
   async up(db) {
     await sql`
@@ -73,18 +80,6 @@ export const usersMigration: Migration = {
     await sql`create index users_role on users (role)`.execute(db);
   },
 };
-
-const userEventTypes = [
-  'UserRegistered',
-  'UserProfileUpdated',
-  'UserPasswordChanged',
-  'UserRoleChanged',
-  'UserDisabled',
-  'UserEnabled',
-  'UserDeleted',
-  'EmailAddressConfirmed',
-  'UserEmailRestored',
-] as const satisfies readonly UserEvent['type'][];
 
 /**
  * The member counters of `GET /api/auth/me` come from the credit ledger (this period's use)
@@ -185,7 +180,10 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
     case 'UserDeleted':
       return null;
     case 'UserDataReset':
+    case 'SignedInWithGoogle':
       return row;
+    case 'GoogleAccountLinked':
+      return { ...row, google_id: event.data.googleId, updated_at: at };
     case 'EmailAddressConfirmed':
       return { ...row, confirmed_email: event.data.email.trim().toLowerCase(), updated_at: at };
     case 'UserEmailRestored': {
@@ -273,6 +271,11 @@ export async function countOtherAdmins(db: Db, userId: string): Promise<number> 
     .where('id', '!=', userId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The account a Google account (its `sub`) is linked to. */
+export function findUserByGoogleId(db: Db, googleId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_id', '=', googleId).executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -7,6 +7,7 @@ import { AccountActivity } from './account-activity';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
+import { GoogleSignInSection } from './google-sign-in-section';
 import { ProfileForm } from './profile-form';
 import { ProfilePicture } from './profile-picture';
 
@@ -27,7 +28,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * accounts without a Google sign-in, the member's own account activity (issue 52), the data download,
  * and account deletion.
  */
-export function ProfileScreen({ accountType }: { accountType: ReactNode }) {
+export function ProfileScreen({ accountType, googleSignInOffered = false }: { accountType: ReactNode; googleSignInOffered?: boolean }) {
   const profile = useProfile();
 
   let body: ReactNode;
@@ -43,6 +44,15 @@ export function ProfileScreen({ accountType }: { accountType: ReactNode }) {
             <ChangePasswordForm />
           </Section>
         )}
+        <GoogleSignInSection
+          profile={profile.data}
+          offered={googleSignInOffered}
+          inSection={(body) => (
+            <Section id="profile-google-title" title="Google Sign-In">
+              {body}
+            </Section>
+          )}
+        />
         <Section id="profile-activity-title" title="Account Activity">
           <p className="muted">What happened to your account, who did it and why: password and email changes, plan changes, credits and payments.</p>
           <AccountActivity />

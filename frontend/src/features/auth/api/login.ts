@@ -1,5 +1,6 @@
-import type { LoginRequest, User } from '@contracts/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GoogleLinkRequest, LoginRequest, User } from '@contracts/auth';
+import { type AuthProviders, googleSignInPaths } from '@contracts/form-posts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { userFromAuthResponse } from './auth-response';
 import { meQueryKey } from '../../../lib/auth/api/get-me';
@@ -20,4 +21,38 @@ export function useLogin() {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
+}
+
+/**
+ * Signing in by connecting Google to the existing account with its password (issue 52): in this
+ * module, as a sign-in, so a visitor's /auth island loads one module for either.
+ */
+export async function linkGoogle(body: GoogleLinkRequest): Promise<User> {
+  return userFromAuthResponse(await apiRequest<unknown>(googleSignInPaths.link, { method: 'POST', body }));
+}
+
+/** As after a sign-in (spec §4): the session takes the user from the response, then the current-user query is refreshed. */
+export function useLinkGoogle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: linkGoogle,
+    onSuccess: (user) => {
+      announceSessionChange(true);
+      queryClient.setQueryData(meQueryKey, user);
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}
+
+/** The path's segments: a prerendered /auth page comes with its answer (contracts/page-routes.ts `pageReadsOf`). */
+export const authProvidersQueryKey = ['/api', 'auth', 'providers'] as const;
+
+/** Whether "Continue with Google" is offered (issue 52): false until known, and when the site has no Google client. */
+export function useGoogleSignInOffered(): boolean {
+  const { data } = useQuery({
+    queryKey: authProvidersQueryKey,
+    queryFn: ({ signal }) => apiRequest<AuthProviders>(googleSignInPaths.providers, { signal }),
+    staleTime: Infinity,
+  });
+  return data?.google ?? false;
 }

@@ -1,4 +1,5 @@
 import type { FormNotice } from '@contracts/form-posts';
+import { LINK_GOOGLE_PARAM } from '@contracts/form-posts';
 import { useMemo } from 'react';
 import { announceSessionChange } from '../../../lib/auth/session-hint';
 import { AppToaster } from '../../../lib/toaster';
@@ -24,7 +25,7 @@ function reloadSignedIn(search: string, tab: AuthTab): Promise<void> {
  * A visitor's /auth card, hydrated alone on the prerendered page (frontend/src/islands.tsx): the
  * calls load with the first submit, and a link is a normal navigation.
  */
-export function AuthIsland({ search, notice }: { search: string; notice: FormNotice | null }) {
+export function AuthIsland({ search, notice, googleSignIn }: { search: string; notice: FormNotice | null; googleSignIn: boolean }) {
   useRememberedRedirect(new URLSearchParams(search).get('redirect'));
   const context = useMemo<AuthContext>(
     () => ({
@@ -37,6 +38,13 @@ export function AuthIsland({ search, notice }: { search: string; notice: FormNot
         const { signup } = await import('../api/signup');
         await signup(values);
         return reloadSignedIn(window.location.search, 'signup');
+      },
+      linkGoogle: async (values) => {
+        const { linkGoogle } = await import('../api/login');
+        await linkGoogle(values);
+        const params = new URLSearchParams(window.location.search);
+        params.delete(LINK_GOOGLE_PARAM);
+        return reloadSignedIn(`?${params}`, 'signin');
       },
       forgotPassword: async (values) => {
         const { forgotPassword } = await import('../api/forgot-password');
@@ -52,7 +60,7 @@ export function AuthIsland({ search, notice }: { search: string; notice: FormNot
   );
   return (
     <>
-      <AuthView search={search} notice={notice} context={context} />
+      <AuthView search={search} notice={notice} context={context} googleSignIn={googleSignIn} />
       <AppToaster />
     </>
   );

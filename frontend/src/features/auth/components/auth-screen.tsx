@@ -6,7 +6,7 @@ import { Island } from '../../../lib/islands/island';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { forgotPassword } from '../api/forgot-password';
 import { usePageFormNotice } from '../api/form-notice';
-import { useLogin } from '../api/login';
+import { useGoogleSignInOffered, useLinkGoogle, useLogin } from '../api/login';
 import { useSignup } from '../api/signup';
 import { type AuthContext, AuthView } from './auth-view';
 import { useRememberedRedirect } from './remembered-redirect';
@@ -28,6 +28,8 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
   const notice = usePageFormNotice();
   const { mutateAsync: login } = useLogin();
   const { mutateAsync: signup } = useSignup();
+  const { mutateAsync: linkGoogle } = useLinkGoogle();
+  const googleSignIn = useGoogleSignInOffered();
   // Set while a sign-in is finishing, so the "already signed in" redirect below does not race the §4 flow.
   const [completing, setCompleting] = useState(false);
   const redirectParam = params.get('redirect');
@@ -49,6 +51,7 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
     return {
       signIn: (values) => finishing(() => login(values), false),
       signUp: (values) => finishing(() => signup(values), true),
+      linkGoogle: (values) => finishing(() => linkGoogle(values), false),
       forgotPassword: async (values) => (await forgotPassword(values)).message,
       showTab: (tab) =>
         setParams(
@@ -61,7 +64,7 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
         ),
       onNavigate: (to) => navigate(to),
     };
-  }, [login, signup, completeAuth, setParams, navigate]);
+  }, [login, signup, linkGoogle, completeAuth, setParams, navigate]);
 
   // Signed in by the server's answer to the posted form: the §4 steps once.
   const signedInByPost = isAuthenticated && params.get('signed-in') === '1';
@@ -76,9 +79,9 @@ export function AuthScreen({ onAuthenticated }: { onAuthenticated?: () => Promis
   if (isAuthenticated && !completing) {
     return <Navigate to={safeRedirectPath(redirectParam) ?? '/dashboard'} replace />;
   }
-  const view = <AuthView search={search} notice={notice} context={context} />;
+  const view = <AuthView search={search} notice={notice} context={context} googleSignIn={googleSignIn} />;
   return isAuthenticated ? view : (
-    <Island name="auth" props={{ search, notice }}>
+    <Island name="auth" props={{ search, notice, googleSignIn }}>
       {view}
     </Island>
   );

@@ -1,8 +1,10 @@
 import './auth.css';
-import type { LoginRequest, SignupRequest } from '@contracts/auth';
+import type { GoogleLinkRequest, LoginRequest, SignupRequest } from '@contracts/auth';
 import type { FormNotice, PostedForm } from '@contracts/form-posts';
+import { googleSignInPaths, LINK_GOOGLE_PARAM } from '@contracts/form-posts';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { LinkGoogleForm } from './link-google-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -14,6 +16,8 @@ export interface AuthContext {
   signIn: (values: LoginRequest) => Promise<void>;
   /** Creates the account and signs in, then goes on as spec §4 says; throws what the server refused. */
   signUp: (values: Omit<SignupRequest, 'role'>) => Promise<void>;
+  /** Connects Google to the existing account with its password and signs in, then goes on as spec §4 says (issue 52). */
+  linkGoogle: (values: GoogleLinkRequest) => Promise<void>;
   /** Asks for a reset link; answers the server's message. */
   forgotPassword: (values: { email: string }) => Promise<string>;
   /** Keeps the chosen tab in the address (`tab`, replacing the entry). */
@@ -37,11 +41,24 @@ const tabOf = (search: string): AuthTab | null => {
  * no Blueprint, router or form library code (a visitor's page hydrates it as an island). `notice`
  * is the server's word on a form the browser posted before the scripts ran, shown on that form.
  */
-export function AuthView({ search, notice, context }: { search: string; notice: FormNotice | null; context: AuthContext }) {
+export function AuthView({
+  search,
+  notice,
+  context,
+  googleSignIn,
+}: {
+  search: string;
+  notice: FormNotice | null;
+  context: AuthContext;
+  /** Whether the site offers "Continue with Google" (GOOGLE_CLIENT_ID is set). */
+  googleSignIn: boolean;
+}) {
   const noticeFor = (form: PostedForm) => (notice?.form === form ? notice : null);
   const [view, setView] = useState<AuthTab | 'forgot-password'>(noticeFor('forgotPassword') ? 'forgot-password' : (tabOf(search) ?? 'signin'));
   const params = new URLSearchParams(search);
   const redirect = params.get('redirect');
+  const linkOffer = params.get(LINK_GOOGLE_PARAM);
+  const googleHref = redirect ? `${googleSignInPaths.start}?${new URLSearchParams({ redirect })}` : googleSignInPaths.start;
 
   // Another tab asked for in the address (the app's navigation to /auth?tab=…) shows that tab.
   const tabParam = tabOf(search);
@@ -68,7 +85,9 @@ export function AuthView({ search, notice, context }: { search: string; notice: 
           </h1>
           <p className="muted">Powered by AI, Operated by Humans</p>
         </div>
-        {view === 'forgot-password' ? (
+        {linkOffer ? (
+          <LinkGoogleForm token={linkOffer} linkGoogle={context.linkGoogle} notice={noticeFor('linkGoogle')} redirect={redirect} />
+        ) : view === 'forgot-password' ? (
           <>
             <h2 className="auth-title">Forgot your password?</h2>
             <ForgotPasswordForm forgotPassword={context.forgotPassword} notice={noticeFor('forgotPassword')} onDone={() => selectTab('signin')} />
@@ -106,6 +125,15 @@ export function AuthView({ search, notice, context }: { search: string; notice: 
                 <SignInForm signIn={context.signIn} notice={noticeFor('signIn')} redirect={redirect} onForgotPassword={() => setView('forgot-password')} />
               ) : (
                 <SignUpForm signUp={context.signUp} notice={noticeFor('signUp')} redirect={redirect} />
+              )}
+              {googleSignIn && (
+                <div className="auth-google">
+                  <p className="auth-or muted">or</p>
+                  {/* A navigation, not a call: the server sends the browser on to Google. */}
+                  <a className="bp6-button bp6-large bp6-fill auth-google-button" href={googleHref}>
+                    <span className="bp6-button-text">Continue with Google</span>
+                  </a>
+                </div>
               )}
             </div>
           </div>

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resetPasswordFormSchema, signupFormSchema } from '../../../../../application/contracts/auth';
 import { formPostPaths, type FormNotice } from '../../../../../application/contracts/form-posts';
+import { googleSignInPaths, LINK_GOOGLE_PARAM } from '../../../../../application/contracts/form-posts';
 import { setFormNotice } from '../../../form-notice';
 import { apiRoutes, type AppServices } from '../../../services';
 
@@ -108,6 +109,18 @@ export function formPostRoutes(services: AppServices): FastifyPluginAsyncZod {
         return back(reply, authPage({ tab: 'signin' }), { form: 'signIn', message: answer.message ?? '', intent: 'success' });
       }
       return back(reply, again, { form: 'resetPassword', message: answer.message ?? 'Failed to process password reset', intent: 'danger' });
+    });
+
+    // Connecting Google to the existing account with its password (issue 52): the offer's token rides in the form.
+    post(formPostPaths.linkGoogle, async (fields, request, reply) => {
+      const redirect = fields.redirect || undefined;
+      const answer = await callApi(request, googleSignInPaths.link, { token: fields.token ?? '', password: fields.password ?? '' });
+      if (answer.status === 200) return signedIn(reply, answer, 'signin', redirect);
+      return back(reply, authPage({ tab: 'signin', [LINK_GOOGLE_PARAM]: fields.token, redirect }), {
+        form: 'linkGoogle',
+        message: answer.message ?? 'Invalid email or password',
+        intent: 'danger',
+      });
     });
 
     // The contact form (nothing secret, but private): the message is never put in a URL; the page says sent or failed.
