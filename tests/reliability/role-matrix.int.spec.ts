@@ -7,21 +7,32 @@ import { registerOpenApi } from '../../backend/infrastructure/http/plugins/opena
 import { operationsOf, type OpenApiDocument } from './openapi-document';
 import { CALLERS, type Caller, matrixGaps, roleMatrix } from './role-matrix';
 import { reportPart } from './scale';
+import { startOidcTestProvider, type OidcTestProvider } from '../support/oidc-test-provider';
 
 /**
  * Every operation of the OpenAPI document, called as a visitor, a free and a pro member, a
  * moderator and the admin, answers as its row of role-matrix.ts says. The calls are minimal (an
  * empty JSON body, a made-up id in the path), so an operation a caller may use answers its own
- * validation or 404 and changes nothing; this app is the test's own.
+ * validation or 404 and changes nothing; this app is the test's own. Google sign-in is set up
+ * against a provider run here, so its routes answer as they do in production, not 404.
  */
 const admin = { email: 'matrix-admin@example.com', password: 'an admin password for the matrix' };
 
 let t: TestApp;
+let provider: OidcTestProvider;
 let doc: OpenApiDocument;
 const accounts = new Map<Exclude<Caller, 'visitor'>, string>();
 
 beforeAll(async () => {
-  t = await startTestApp({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  provider = await startOidcTestProvider({ redirectUris: ['http://skilly.test/api/auth/google/callback'] });
+  t = await startTestApp({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PUBLIC_URL: 'http://skilly.test',
+    GOOGLE_CLIENT_ID: provider.clientId,
+    GOOGLE_CLIENT_SECRET: provider.clientSecret,
+    GOOGLE_ISSUER: provider.issuer,
+  });
   doc = t.app.swagger() as unknown as OpenApiDocument;
   await bootstrapAdmin(t.services);
   await t.services.runner.catchUpAll();
@@ -38,7 +49,10 @@ async function newAccount(role: 'free' | 'pro' | 'moderator'): Promise<string> {
   if (role !== 'free') await t.services.identity.changeRole(signUp.body.user.id, role, 'role matrix', { actor: null, requestId: 'role-matrix' });
   return signUp.body.user.id;
 }
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await provider?.close();
+});
 
 /** A refusal is its status; anything else the operation answers for itself is `ok`; a 5xx is itself (never in a row). */
 function outcomeOf(status: number): string {

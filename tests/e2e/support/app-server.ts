@@ -43,7 +43,7 @@ export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
  * 15 to 20 of a new Node process; the process itself (signals, exit codes, a first start on an
  * empty folder) is tested by the CLI, crash-recovery and graceful-shutdown tests.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   ensureFrontendBuilt();
   const dataDir = newDataDir('skilly-e2e-');
   // Always the embedded, offline setup, whatever the developer's shell has configured: the
@@ -58,6 +58,8 @@ export async function startApp(): Promise<RunningApp> {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     // Every browser signs up from 127.0.0.1.
     SIGNUPS_PER_ADDRESS_PER_HOUR: '0',
+    // A test's own settings (a port and PUBLIC_URL known in advance, Google sign-in).
+    ...env,
   });
   const server = await startServer(config).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });

@@ -27,7 +27,11 @@ export type E2E = {
  * Per test file: the real server and Debian's Chromium; per test: fresh contexts, and a screenshot of
  * each open page in test-results/ when the test fails.
  */
-export function setupE2E(viewport = { width: 1280, height: 900 }): E2E {
+export function setupE2E(
+  viewport = { width: 1280, height: 900 },
+  /** Settings of the app's configuration this file needs, worked out before it starts (a provider started first). */
+  options: { env?: () => Promise<Record<string, string>> } = {},
+): E2E {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -57,7 +61,7 @@ export function setupE2E(viewport = { width: 1280, height: 900 }): E2E {
 
   beforeAll(async () => {
     const [started, launched] = await Promise.allSettled([
-      startApp(),
+      (options.env ? options.env() : Promise.resolve({})).then((env) => startApp(env)),
       chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
     ]);
     // Whichever started is kept so that afterAll stops it, even when the other failed.

@@ -101,8 +101,8 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!googleSignIn.enabled) return notConfigured(reply);
         if (!request.user) return reply.status(401).send({ message: 'Not signed in', code: 'unauthenticated' });
+        if (!googleSignIn.enabled) return notConfigured(reply);
         return begin(reply, request.user.id, '/profile');
       },
     );
