@@ -27,6 +27,8 @@ describe('every decider', () => {
       UserEmailRestored: 1,
       GoogleAccountLinked: 1,
       SignedInWithGoogle: 1,
+      SignedInFromNewDevice: 1,
+      SignedOutEverywhere: 1,
     });
     expect(emailClaimDecider.schemaVersions).toEqual({ EmailClaimed: 1, EmailReleased: 1 });
     expect(creditAccountDecider.schemaVersions).toEqual({

@@ -135,3 +135,40 @@ describe('GET /api/user/activity', () => {
     expect(await everyLine(member.client)).toEqual(before);
   });
 });
+
+describe('sign-ins from a new device, and signing out everywhere', () => {
+  const firefox = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' };
+
+  it('lists a sign-in from a device the account had not used (once), and "Sign out everywhere", which ends every session', async () => {
+    const person = newMember();
+    const iphone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' };
+    const phone = new Client(t.url, iphone);
+    expect((await phone.post('/api/auth/signup', person)).status).toBe(201);
+    const laptop = new Client(t.url, firefox);
+    const signIn = () => laptop.post('/api/auth/login', { email: person.email, password: person.password });
+    expect((await signIn()).status).toBe(200);
+    expect((await signIn()).status).toBe(200);
+    // The phone the account was opened on is its first device: no news.
+    expect((await new Client(t.url, iphone).post('/api/auth/login', { email: person.email, password: person.password })).status).toBe(200);
+    await t.services.runner.catchUpAll();
+    let lines = await everyLine(laptop);
+    expect(lines.filter((each) => each.summary.startsWith('Signed in from a new device')).map((each) => [each.summary, each.by])).toEqual([
+      ['Signed in from a new device: Firefox on Linux', 'You'],
+    ]);
+
+    const out = await phone.post('/api/user/sign-out-everywhere');
+    expect(out.status, out.text).toBe(200);
+    expect(out.body.message).toBe('You have been signed out of every session. Please sign in again.');
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+    expect((await signIn()).status).toBe(200);
+    await t.services.runner.catchUpAll();
+    lines = await everyLine(laptop);
+    expect(line(lines, 'Signed out of every session, on every device').by).toBe('You');
+  });
+
+  it('refuses a visitor (401), and nothing a member does ends another member\'s sessions', async () => {
+    expect((await new Client(t.url).post('/api/user/sign-out-everywhere')).status).toBe(401);
+    expect((await other.client.get('/api/auth/me')).status).toBe(200);
+  });
+});

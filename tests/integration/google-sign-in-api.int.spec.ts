@@ -123,10 +123,11 @@ describe('Continue with Google', () => {
     expect(change.status).toBe(400);
     expect(change.body.code).toBe('no_password_to_change');
 
-    // Events name it; the address is confirmed (Google verified it).
+    // Events name it; the address is confirmed (Google verified it); the first session's device is the account's first.
     const userId = me.body.id as string;
-    const types = (await t.services.eventStore.readStream(`user-${userId}`)).map((event) => event.type);
-    expect(types).toEqual(['UserRegistered', 'EmailAddressConfirmed', 'GoogleAccountLinked', 'SignedInWithGoogle']);
+    const events = await t.services.eventStore.readStream(`user-${userId}`);
+    expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'EmailAddressConfirmed', 'GoogleAccountLinked', 'SignedInWithGoogle', 'SignedInFromNewDevice']);
+    expect(events.at(-1)?.data).toMatchObject({ firstDevice: true });
   });
 
   it('a returning member signs in to the same account, recorded as SignedInWithGoogle; no second account', async () => {
@@ -299,5 +300,45 @@ describe('Continue with Google', () => {
       .executeTakeFirst();
     expect(mail?.template).toBe('google-sign-in-help');
     expect(mail?.html).toContain('Continue with Google');
+  });
+});
+
+describe('a Google account in the member\'s activity, export and erasure', () => {
+  it('lists the Google sign-ins and the link in the account activity, by "You"', async () => {
+    const member = newMember();
+    const client = new Client(t.url);
+    expect((await client.post('/api/auth/signup', member)).status).toBe(201);
+    const account = googleAccount({ email: member.email });
+    const { location } = await signInWithGoogle(new Client(t.url), account);
+    const token = new URL(location, PUBLIC_URL).searchParams.get('link-google')!;
+    expect((await client.post('/api/auth/google/link', { token, password: member.password })).status).toBe(200);
+    await t.services.runner.catchUpAll();
+    const summaries = (await client.get('/api/user/activity')).body.entries.map((entry: { summary: string; by: string }) => [entry.summary, entry.by]);
+    expect(summaries).toContainEqual([`Google account ${account.email} connected: you can sign in with it`, 'You']);
+    expect(summaries).toContainEqual(['Signed in with Google', 'You']);
+  });
+
+  it('exports the Google link with the profile, and erasure leaves nothing of it: the same Google account then opens a new account', async () => {
+    const account = googleAccount();
+    const client = new Client(t.url);
+    await signInWithGoogle(client, account);
+    const userId = (await client.get('/api/auth/me')).body.id as string;
+    const exported = await client.get('/api/user/export');
+    expect(exported.status).toBe(200);
+    expect(exported.body.profile).toMatchObject({ email: account.email, googleId: account.sub });
+
+    // A link offer and a sign-in begun from the profile name the member: erasure takes them too.
+    await client.navigate('/api/auth/google/connect');
+    expect((await t.services.database.db.selectFrom('google_sign_in_requests').select('state_hash').where('user_id', '=', userId).execute()).length).toBe(1);
+    expect((await client.request('DELETE', '/api/user/account')).status).toBe(200);
+    expect(await t.services.database.db.selectFrom('google_sign_in_requests').select('state_hash').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await t.services.eventStore.readStream(`user-${userId}`)).toEqual([]);
+
+    const again = new Client(t.url);
+    const { location } = await signInWithGoogle(again, account);
+    expect(new URL(location, PUBLIC_URL).searchParams.get('tab')).toBe('signup');
+    const me = (await again.get('/api/auth/me')).body;
+    expect(me.id).not.toBe(userId);
+    expect(me.googleId).toBe(account.sub);
   });
 });

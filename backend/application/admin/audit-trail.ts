@@ -98,6 +98,10 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
       return { kind: 'access', summary: `Google sign-in linked (${event.data.email})` };
     case 'SignedInWithGoogle':
       return { kind: 'access', summary: 'Signed in with Google' };
+    case 'SignedInFromNewDevice':
+      return { kind: 'access', summary: event.data.firstDevice ? `First sign-in, on ${event.data.device}` : `Signed in from a new device: ${event.data.device}` };
+    case 'SignedOutEverywhere':
+      return { kind: 'access', summary: 'Signed out of every session' };
     case 'CreditAccountOpened':
       return { kind: 'credits', summary: `Credits opened on the ${tierName[event.data.tier]} tier` };
     case 'CreditPeriodStarted':

@@ -40,6 +40,9 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 /** The form's own checks (member-product §5), which never leave the browser as such. */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** POST /api/user/sign-out-everywhere's answer (issue 52). */
+export const signedOutEverywhereMessage = 'You have been signed out of every session. Please sign in again.';
+
 export const profilePictureTooLarge = { title: 'File too large', message: 'Profile picture must be less than 5MB' } as const;
 export const profilePictureWrongType = { title: 'Invalid file type', message: 'Please upload a JPEG or PNG image' } as const;
 /** The multipart field of POST /api/user/upload-profile-picture. */

@@ -12,6 +12,7 @@ import { emailClaims } from './email-claims';
 import { AccountDisabled, InvalidCredentials, TooManyAttempts } from './identity-service';
 import { digestToken, newToken, openSession } from './sessions';
 import { clearAccountFailures, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-throttle';
+import { signInDevices } from './sign-in-devices';
 import { reserveSignUp, SignUpLimitReached } from './sign-up-limit';
 import type { UserReads, UserRow } from './user-reads';
 
@@ -67,6 +68,7 @@ export type GoogleCallbackOutcome =
 export function createGoogleSignIn(deps: GoogleSignInDeps) {
   const { db, eventStore, ids, clock, hasher, users } = deps;
   const claims = emailClaims({ eventStore, ids });
+  const devices = signInDevices({ eventStore, ids, clock });
 
   function provider(): OpenIdProvider {
     if (!deps.provider) throw GoogleSignInNotSetUp();
@@ -77,13 +79,15 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
     return handleCommand({ eventStore, ids }, userDecider, userStreams.name(userId), () => command, commandContext(clock, origin, GOOGLE_SIGN_IN));
   }
 
-  async function signInAs(user: UserRow, googleId: string, ip: string, origin: RequestOrigin): Promise<{ user: UserRow; token: string }> {
+  async function signInAs(user: UserRow, googleId: string, from: { ip: string; userAgent: string | undefined }, origin: RequestOrigin): Promise<{ user: UserRow; token: string }> {
+    const { ip } = from;
     // The rules of every sign-in: a blocked address or account waits, a disabled account is refused.
     const reservation = await reserveSignInAttempt(db, user.email, ip, clock.now());
     if (!reservation.allowed) throw TooManyAttempts(reservation.retryAfterMs);
     await releaseSignInAttempt(db, user.email, ip);
     if (user.disabled) throw AccountDisabled();
     await runUserCommand(user.id, { ...origin, actor: null }, { type: 'RecordGoogleSignIn', data: { googleId } });
+    await devices.record(user, from.userAgent, origin);
     return { user, token: await openSession(db, user, clock.now()) };
   }
 
@@ -156,7 +160,10 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
      * it must be the callback's, and the sign-in it names unused and recent; it is used up here,
      * so a replayed callback (the same code again) fails before the provider is asked.
      */
-    async finish(input: { callbackUrl: URL; browserState: string | undefined; ip: string }, origin: RequestOrigin): Promise<GoogleCallbackOutcome> {
+    async finish(
+      input: { callbackUrl: URL; browserState: string | undefined; ip: string; userAgent: string | undefined },
+      origin: RequestOrigin,
+    ): Promise<GoogleCallbackOutcome> {
       const idp = provider();
       const state = input.callbackUrl.searchParams.get('state');
       if (!state || !input.browserState || state !== input.browserState) throw GoogleSignInFailed();
@@ -178,7 +185,7 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
       if (request.user_id) return linkFromProfile(request.user_id, identity, origin);
 
       const linked = await users.byGoogleId(identity.subject);
-      if (linked) return { kind: 'signed-in', ...(await signInAs(linked, identity.subject, input.ip, origin)), redirect: request.redirect };
+      if (linked) return { kind: 'signed-in', ...(await signInAs(linked, identity.subject, input, origin)), redirect: request.redirect };
 
       const holder = await users.byEmail(identity.email);
       if (holder) {
@@ -207,7 +214,7 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
      * is linked to it and they are signed in. A wrong password counts as a failed sign-in and
      * keeps the offer; a right one uses it up.
      */
-    async linkWithPassword(input: { offer: string; password: string; ip: string }, origin: RequestOrigin): Promise<{ user: UserRow; token: string; redirect: string | null }> {
+    async linkWithPassword(input: { offer: string; password: string; ip: string; userAgent: string | undefined }, origin: RequestOrigin): Promise<{ user: UserRow; token: string; redirect: string | null }> {
       provider();
       const now = clock.now();
       const offer = await db
@@ -240,6 +247,7 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
       const system = { ...origin, actor: null };
       await runUserCommand(user.id, system, { type: 'LinkGoogleAccount', data: { googleId: offer.google_id, email: offer.email } });
       await runUserCommand(user.id, system, { type: 'RecordGoogleSignIn', data: { googleId: offer.google_id } });
+      await devices.record(user, input.userAgent, origin);
       // Proving the password and the mailbox's Google account lifts the account's sign-in block, as a reset does.
       await clearAccountFailures(db, user.email);
       // The account as it is now, Google linked (the users read model follows the user stream inline).

@@ -16,6 +16,13 @@ import { digestToken, newToken, openSession } from './sessions';
 import { reservePasswordResetEmail } from './auth-attempts';
 import { clearAccountFailures, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-throttle';
 import { emailClaims } from './email-claims';
+import { signInDevices } from './sign-in-devices';
+
+/** Where a sign-in came from: its device is recorded on the account (sign-in-devices.ts). */
+export interface SignInOrigin {
+  userAgent: string | undefined;
+  requestId: string;
+}
 
 export interface IdentityDeps {
   db: Kysely<Database>;
@@ -52,6 +59,7 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 export function createIdentityService(deps: IdentityDeps) {
   const { db, eventStore, ids, clock, hasher, mailer, publicUrl, users } = deps;
   const claims = emailClaims({ eventStore, ids });
+  const devices = signInDevices({ eventStore, ids, clock });
   let dummy: Promise<string> | undefined;
 
   /** Runs `command` on the account, as the origin's actor or else the system named `systemName`. */
@@ -159,7 +167,7 @@ export function createIdentityService(deps: IdentityDeps) {
       return outcome.position;
     },
 
-    async signIn(input: { email: string; password: string; ip: string }): Promise<{ user: UserRow; token: string }> {
+    async signIn(input: { email: string; password: string; ip: string }, from?: SignInOrigin): Promise<{ user: UserRow; token: string }> {
       // The attempt is counted before the password is checked (see sign-in-throttle.ts).
       const reservation = await reserveSignInAttempt(db, input.email, input.ip, clock.now());
       if (!reservation.allowed) throw TooManyAttempts(reservation.retryAfterMs);
@@ -173,14 +181,28 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!user || !valid) throw InvalidCredentials();
       await releaseSignInAttempt(db, input.email, input.ip);
       if (user.disabled) throw AccountDisabled();
+      if (from) await devices.record(user, from.userAgent, from);
       return { user, token: await openSession(db, user, clock.now()) };
     },
 
-    /** Signs in an account that was just created (its read model has caught up). */
-    async startSession(userId: string): Promise<{ user: UserRow; token: string }> {
+    /**
+     * Signs in an account that was just created (its read model has caught up), or keeps a member
+     * signed in after their password change. `from`: a sign-in's device, to record on the account.
+     */
+    async startSession(userId: string, from?: SignInOrigin): Promise<{ user: UserRow; token: string }> {
       const user = await users.byId(userId);
       if (!user) throw new Error(`account ${userId} is not in the read model`);
+      if (from) await devices.record(user, from.userAgent, from);
       return { user, token: await openSession(db, user, clock.now()) };
+    },
+
+    /**
+     * "Sign out everywhere": every session of the account ends, the one asking included
+     * (`SignedOutEverywhere`, which the session-revocation projection applies).
+     */
+    async signOutEverywhere(member: UserActor, origin: RequestOrigin): Promise<AllPosition | null> {
+      const outcome = await runUserCommand(member.userId, { ...origin, actor: member }, 'sign-out-everywhere', { type: 'SignOutEverywhere', data: {} });
+      return outcome.position;
     },
 
     /**

@@ -38,6 +38,13 @@ export type UserEmailRestored = { type: 'UserEmailRestored'; data: { email: stri
 export type GoogleAccountLinked = { type: 'GoogleAccountLinked'; data: { googleId: string; email: string } };
 /** The member signed in with the linked Google account (each such sign-in, the first included). */
 export type SignedInWithGoogle = { type: 'SignedInWithGoogle'; data: { googleId: string } };
+/**
+ * A sign-in from a device (browser and system, as "Chrome on Windows") the account had not signed
+ * in from before; `firstDevice`: the account's very first one (its sign-up), which is no news.
+ */
+export type SignedInFromNewDevice = { type: 'SignedInFromNewDevice'; data: { device: string; firstDevice: boolean } };
+/** The member ended every session of the account, the one they asked from included. */
+export type SignedOutEverywhere = { type: 'SignedOutEverywhere'; data: Record<string, never> };
 
 export type UserEvent =
   | UserRegistered
@@ -51,7 +58,9 @@ export type UserEvent =
   | EmailAddressConfirmed
   | UserEmailRestored
   | GoogleAccountLinked
-  | SignedInWithGoogle;
+  | SignedInWithGoogle
+  | SignedInFromNewDevice
+  | SignedOutEverywhere;
 
 /** Every event of an account's stream: the read models that follow accounts name them from here. */
 export const userEventTypes = [
@@ -67,6 +76,8 @@ export const userEventTypes = [
   'UserEmailRestored',
   'GoogleAccountLinked',
   'SignedInWithGoogle',
+  'SignedInFromNewDevice',
+  'SignedOutEverywhere',
 ] as const satisfies readonly UserEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
@@ -97,6 +108,10 @@ export type RegisterWithGoogle = Command<'RegisterWithGoogle', { userId: string;
 export type LinkGoogleAccount = Command<'LinkGoogleAccount', { googleId: string; email: string }>;
 /** The system, after the provider vouched for `googleId` (the application checked the ID token). */
 export type RecordGoogleSignIn = Command<'RecordGoogleSignIn', { googleId: string }>;
+/** The member signed in (any way) from `device`; the application checked who they are. */
+export type RecordSignIn = Command<'RecordSignIn', { device: string }>;
+/** The member ends every session of their account. */
+export type SignOutEverywhere = Command<'SignOutEverywhere', Record<string, never>>;
 
 export type UserCommand =
   | RegisterUser
@@ -111,7 +126,9 @@ export type UserCommand =
   | RestoreEmail
   | RegisterWithGoogle
   | LinkGoogleAccount
-  | RecordGoogleSignIn;
+  | RecordGoogleSignIn
+  | RecordSignIn
+  | SignOutEverywhere;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type UserState =
@@ -130,6 +147,8 @@ export type UserState =
       confirmedEmail: string | null;
       /** The linked Google account's `sub` (null: none). */
       googleId: string | null;
+      /** The devices the account signed in from, most recent last (at most `KNOWN_DEVICES`). */
+      knownDevices: readonly string[];
     }
   | { status: 'deleted'; userId: string };
 
@@ -312,6 +331,27 @@ function recordGoogleSignIn(command: RecordGoogleSignIn, state: UserState): User
 /** The password hash of an account that has none (opened with Google): no password verifies against it. */
 export const NO_PASSWORD = '';
 
+/** How many devices an account remembers: one not among them is new. */
+export const KNOWN_DEVICES = 20;
+
+/** A sign-in from a device the account knows writes nothing; another is news (but the first one ever). */
+function recordSignIn(command: RecordSignIn, state: UserState): UserEvent[] {
+  const account = existing(state);
+  const { actor } = command.metadata;
+  if (!isSelf(actor, account.userId) && actor.kind !== 'system') throw NotAllowed();
+  const device = command.data.device.trim();
+  if (device === '' || account.knownDevices.includes(device)) return [];
+  return [{ type: 'SignedInFromNewDevice', data: { device, firstDevice: account.knownDevices.length === 0 } }];
+}
+
+/** The member, on their own account (or the system): always recorded, as it ends sessions opened since the last one. */
+function signOutEverywhere(command: SignOutEverywhere, state: UserState): UserEvent[] {
+  const account = existing(state);
+  const { actor } = command.metadata;
+  if (!isSelf(actor, account.userId) && actor.kind !== 'system') throw NotAllowed();
+  return [{ type: 'SignedOutEverywhere', data: {} }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -340,6 +380,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return linkGoogleAccount(command, state);
     case 'RecordGoogleSignIn':
       return recordGoogleSignIn(command, state);
+    case 'RecordSignIn':
+      return recordSignIn(command, state);
+    case 'SignOutEverywhere':
+      return signOutEverywhere(command, state);
     default:
       return assertNever(command);
   }
@@ -361,6 +405,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         profilePicture: null,
         confirmedEmail: null,
         googleId: null,
+        knownDevices: [],
       };
     case 'UserDeleted':
       return state.status === 'unregistered' ? state : { status: 'deleted', userId: state.userId };
@@ -389,7 +434,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'GoogleAccountLinked':
       return { ...state, googleId: event.data.googleId };
     case 'SignedInWithGoogle':
+    case 'SignedOutEverywhere':
       return state;
+    case 'SignedInFromNewDevice':
+      return { ...state, knownDevices: [...state.knownDevices.filter((device) => device !== event.data.device), event.data.device].slice(-KNOWN_DEVICES) };
     default:
       return assertNever(event);
   }
@@ -412,5 +460,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     UserEmailRestored: 1,
     GoogleAccountLinked: 1,
     SignedInWithGoogle: 1,
+    SignedInFromNewDevice: 1,
+    SignedOutEverywhere: 1,
   },
 };

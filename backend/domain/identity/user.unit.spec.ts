@@ -3,7 +3,11 @@ import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor, type Role } from '../shared/actor';
 import {
   emailConfirmed,
+  KNOWN_DEVICES,
   NO_PASSWORD,
+  type RecordSignIn,
+  type SignedInFromNewDevice,
+  type SignOutEverywhere,
   type GoogleAccountLinked,
   type LinkGoogleAccount,
   type RecordGoogleSignIn,
@@ -603,5 +607,31 @@ describe('Google sign-in (issue 52)', () => {
   it('keeps the linked Google account in the state', () => {
     const state = [registered(), linked].reduce(userDecider.evolve, userDecider.initialState) as Account;
     expect(state.googleId).toBe('g-1');
+  });
+});
+
+describe('devices and sessions (issue 52)', () => {
+  const signIn = (actor: Actor, device = 'Firefox on Linux'): RecordSignIn => ({ type: 'RecordSignIn', data: { device }, metadata: { actor, now } });
+  const onDevice = (device: string, firstDevice = false): SignedInFromNewDevice => ({ type: 'SignedInFromNewDevice', data: { device, firstDevice } });
+  const signOut = (actor: Actor): SignOutEverywhere => ({ type: 'SignOutEverywhere', data: {}, metadata: { actor, now } });
+
+  it("records the account's first device as such, a new one as news, and a known one not at all", () => {
+    spec.given([registered()]).when(signIn(member())).then([onDevice('Firefox on Linux', true)]);
+    spec.given([registered(), onDevice('Safari on iOS', true)]).when(signIn(member())).then([onDevice('Firefox on Linux')]);
+    spec.given([registered(), onDevice('Firefox on Linux', true)]).when(signIn(member(), ' Firefox on Linux ')).thenNothingHappens();
+    spec.given([registered()]).when(signIn(someoneElse('admin'))).thenThrows('forbidden');
+  });
+
+  it('remembers the last devices only, so one not used for long is new again', () => {
+    const devices = Array.from({ length: KNOWN_DEVICES + 1 }, (_, index) => onDevice(`Browser ${index} on Linux`, index === 0));
+    spec.given([registered(), ...devices]).when(signIn(member(), 'Browser 0 on Linux')).then([onDevice('Browser 0 on Linux')]);
+    spec.given([registered(), ...devices]).when(signIn(member(), 'Browser 1 on Linux')).thenNothingHappens();
+  });
+
+  it('signs out everywhere for the member themself (or the system), each time', () => {
+    spec.given([registered()]).when(signOut(member())).then([{ type: 'SignedOutEverywhere', data: {} }]);
+    spec.given([registered(), { type: 'SignedOutEverywhere', data: {} }]).when(signOut(member())).then([{ type: 'SignedOutEverywhere', data: {} }]);
+    spec.given([registered()]).when(signOut(admin)).thenThrows('forbidden');
+    spec.given([]).when(signOut(member())).thenThrows('user_not_found');
   });
 });

@@ -105,5 +105,6 @@ export const identitySlice = defineSlice({
     deleteAccount: callers.signedIn,
     exportAccount: callers.signedIn,
     listAccountActivity: callers.signedIn,
+    signOutEverywhere: callers.signedIn,
   },
 });

@@ -58,6 +58,8 @@ const accountEventTypes = [
   'UserEmailRestored',
   'GoogleAccountLinked',
   'SignedInWithGoogle',
+  'SignedInFromNewDevice',
+  'SignedOutEverywhere',
 ] as const satisfies readonly UserEvent['type'][];
 
 /** The ledger's events that make a line: credits reset, moved, given back or granted (spending is the credit statement's). */

@@ -82,6 +82,11 @@ function summaryOf(event: ActivityEvent, before: AccountBefore): string | null {
       return `Google account ${event.data.email} connected: you can sign in with it`;
     case 'SignedInWithGoogle':
       return 'Signed in with Google';
+    case 'SignedInFromNewDevice':
+      // The account's first device is its sign-up: "Account created" says it.
+      return event.data.firstDevice ? null : `Signed in from a new device: ${event.data.device}`;
+    case 'SignedOutEverywhere':
+      return 'Signed out of every session, on every device';
     case 'CreditPeriodStarted':
       return `Credits reset for a new period, until ${day(event.data.resetAt)}`;
     case 'CreditTierChanged':

@@ -56,4 +56,19 @@ describe("a member's account activity line", () => {
     expect(accountActivityLine(event('PaymentRecorded', { payment }, system('billing')), member, { email: null })?.summary).toBe('Payment of 9.99 USD received');
     expect(accountActivityLine(event('PaymentRecorded', { payment: { ...payment, status: 'open' } }, system('billing')), member, { email: null })?.summary).toBe('Payment of 9.99 USD is open');
   });
+
+  it('words sign-ins and sessions: Google, a new device (not the first one), signing out everywhere, all by You', () => {
+    const none = { email: null };
+    expect(accountActivityLine(event('SignedInWithGoogle', { googleId: 'g-1' }, system('google-sign-in')), member, none)).toEqual({ summary: 'Signed in with Google', by: 'You', reason: null });
+    expect(accountActivityLine(event('GoogleAccountLinked', { googleId: 'g-1', email: 'ada@gmail.example' }, you), member, none)?.summary).toBe(
+      'Google account ada@gmail.example connected: you can sign in with it',
+    );
+    expect(accountActivityLine(event('SignedInFromNewDevice', { device: 'Firefox on Linux', firstDevice: false }, you), member, none)).toEqual({
+      summary: 'Signed in from a new device: Firefox on Linux',
+      by: 'You',
+      reason: null,
+    });
+    expect(accountActivityLine(event('SignedInFromNewDevice', { device: 'Safari on iOS', firstDevice: true }, you), member, none)).toBeNull();
+    expect(accountActivityLine(event('SignedOutEverywhere', {}, you), member, none)?.summary).toBe('Signed out of every session, on every device');
+  });
 });

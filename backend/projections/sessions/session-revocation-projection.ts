@@ -4,7 +4,7 @@ import type { Projection } from '../runner/projection';
 
 /**
  * Ends sessions when an account's access changes: a new password, a disabled or a deleted
- * account, an address put back from the notice of its change. Only sessions opened before the event are touched, so replaying history never
+ * account, an address put back from the notice of its change, the member's "Sign out everywhere". Only sessions opened before the event are touched, so replaying history never
  * ends a session that began afterwards. It owns no table: a rebuild replays it harmlessly.
  *
  * A sign-in that checked the password before such an event may open its session just after
@@ -15,7 +15,7 @@ import type { Projection } from '../runner/projection';
  */
 export const sessionRevocationProjection: Projection = {
   name: 'session-revocation',
-  handles: ['UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserDeleted', 'UserEmailRestored'],
+  handles: ['UserPasswordChanged', 'UserDisabled', 'UserEnabled', 'UserDeleted', 'UserEmailRestored', 'SignedOutEverywhere'],
   tables: [],
   memberFacing: true,
   inline: true,

@@ -181,6 +181,8 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
       return null;
     case 'UserDataReset':
     case 'SignedInWithGoogle':
+    case 'SignedInFromNewDevice':
+    case 'SignedOutEverywhere':
       return row;
     case 'GoogleAccountLinked':
       return { ...row, google_id: event.data.googleId, updated_at: at };

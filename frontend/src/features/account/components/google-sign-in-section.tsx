@@ -1,6 +1,6 @@
 import type { Profile } from '@contracts/account';
 import { googleSignInPaths, PROFILE_GOOGLE_PARAM } from '@contracts/form-posts';
-import { AnchorButton, Button, Callout } from '@blueprintjs/core';
+import { Button, Callout, Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useEmailSetPasswordLink } from '../api/set-password-link';
@@ -51,7 +51,10 @@ export function GoogleSignInSection({
       ) : offered ? (
         <>
           <p className="muted">Connect your Google account to sign in with it as well as with your password.</p>
-          <AnchorButton text="Connect Google" href={googleSignInPaths.connect} />
+          {/* A navigation to Google and back, not a call: a link that looks like a button. */}
+          <a className={Classes.BUTTON} href={googleSignInPaths.connect}>
+            <span className={Classes.BUTTON_TEXT}>Connect Google</span>
+          </a>
         </>
       ) : null}
     </div>,

@@ -531,3 +531,69 @@ describe('Cancel & Delete Account', () => {
     expect(confirmButton()).toBeEnabled();
   });
 });
+
+describe('Google Sign-In and Sessions (issue 52)', () => {
+  function openWith(api: ReturnType<typeof accountApi>, googleSignInOffered: boolean, at = '/profile') {
+    server.use(...api.handlers);
+    return renderRoutes(
+      {
+        '/profile': <ProfileScreen accountType={null} googleSignInOffered={googleSignInOffered} />,
+        '/auth': (
+          <>
+            <h1>Sign in page</h1>
+            <SignedInAs />
+          </>
+        ),
+      },
+      at,
+    );
+  }
+  const googleSection = () => screen.findByRole('region', { name: 'Google Sign-In' });
+
+  it('tells a Google account how it signs in, and emails it a link to set a password', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/auth/forgot-password', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: "If an account exists for that email, we've sent a link to reset your password." });
+      }),
+    );
+    openWith(accountApi({ profile: profile({ googleId: 'google-123', email: 'ada@gmail.example' }) }), true);
+    const section = await googleSection();
+    expect(within(section).getByText('Your account signs in with Google.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Email me a link to set a password' }));
+    await toastSays('Email sent', 'Open the link in it within one hour to set your password.');
+    expect(sent).toEqual([{ email: 'ada@gmail.example' }]);
+  });
+
+  it('offers a password account to connect Google only where the site offers Google sign-in', async () => {
+    const { unmount } = openWith(accountApi(), true);
+    const link = within(await googleSection()).getByRole('link', { name: 'Connect Google' });
+    expect(link).toHaveAttribute('href', '/api/auth/google/connect');
+    unmount();
+    openWith(accountApi(), false);
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Google Sign-In' })).not.toBeInTheDocument();
+  });
+
+  it('says what connecting Google came to, by its code only', async () => {
+    openWith(accountApi(), true, '/profile?google=connected');
+    expect(within(await googleSection()).getByRole('status')).toHaveTextContent('Your Google account is connected: you can now sign in with it.');
+  });
+
+  it('signs out everywhere: the call, then the sign-in page, signed out', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/user/sign-out-everywhere', () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'You have been signed out of every session. Please sign in again.' });
+      }),
+    );
+    openWith(accountApi(), false);
+    const sessions = await screen.findByRole('region', { name: 'Sessions' });
+    await userEvent.click(within(sessions).getByRole('button', { name: 'Sign out everywhere' }));
+    await screen.findByRole('heading', { name: 'Sign in page' });
+    await waitFor(() => expect(signedInAs()).toHaveTextContent('Signed out'));
+    expect(calls).toBe(1);
+  });
+});

@@ -10,6 +10,7 @@ import { DownloadData } from './download-data';
 import { GoogleSignInSection } from './google-sign-in-section';
 import { ProfileForm } from './profile-form';
 import { ProfilePicture } from './profile-picture';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -53,8 +54,12 @@ export function ProfileScreen({ accountType, googleSignInOffered = false }: { ac
             </Section>
           )}
         />
+        <Section id="profile-sessions-title" title="Sessions">
+          <p className="muted">Signed in on a device you no longer use, or a sign-in below you do not recognise? End every session of your account, this one included.</p>
+          <SignOutEverywhere />
+        </Section>
         <Section id="profile-activity-title" title="Account Activity">
-          <p className="muted">What happened to your account, who did it and why: password and email changes, plan changes, credits and payments.</p>
+          <p className="muted">What happened to your account, who did it and why: sign-ins from new devices, password and email changes, plan changes, credits and payments.</p>
           <AccountActivity />
         </Section>
         <Section id="profile-data-title" title="Your Data">

@@ -49,7 +49,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user, token } = await identity.signIn({ ...request.body, ip: request.ip });
+        const { user, token } = await identity.signIn({ ...request.body, ip: request.ip }, { userAgent: request.headers['user-agent'], requestId: request.id });
         setSessionCookie(reply, token, production);
         return { user: toUserResponse(user), message: 'Signed in' };
       },
@@ -86,7 +86,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         // A new member starts with this month's credits, so the first screen shows them.
         const ledger = await services.credits.sync({ userId, role: 'free' }, origin);
         if (!(await awaitProjections(progress, ledger.position ?? position, reply))) return reply;
-        const { user, token } = await identity.startSession(userId);
+        const { user, token } = await identity.startSession(userId, { userAgent: request.headers['user-agent'], requestId: request.id });
         setSessionCookie(reply, token, production);
         return reply.status(201).send({ user: toUserResponse(user), message: 'Account created' });
       },

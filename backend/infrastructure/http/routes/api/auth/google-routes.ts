@@ -140,7 +140,7 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
         }
         let outcome;
         try {
-          outcome = await googleSignIn.finish({ callbackUrl, browserState, ip: request.ip }, origin);
+          outcome = await googleSignIn.finish({ callbackUrl, browserState, ip: request.ip, userAgent: request.headers['user-agent'] }, origin);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           request.log.info({ code: error.code }, 'a Google sign-in was refused');
@@ -156,7 +156,7 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
             if (!(await progress.waitFor(ledger.position ?? outcome.position, 10_000))) {
               return backToForm(reply, 'Your account was created. Please continue with Google again in a moment.', outcome.redirect);
             }
-            const { token } = await services.identity.startSession(outcome.userId);
+            const { token } = await services.identity.startSession(outcome.userId, { userAgent: request.headers['user-agent'], requestId: request.id });
             setSessionCookie(reply, token, production);
             return reply.redirect(authPage({ tab: 'signup', 'signed-in': '1', redirect: outcome.redirect }), 302);
           }
@@ -192,7 +192,7 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request: FastifyRequest<{ Body: z.infer<typeof googleLinkRequestSchema> }>, reply) => {
         if (!googleSignIn.enabled) return notConfigured(reply);
         const { user, token } = await googleSignIn.linkWithPassword(
-          { offer: request.body.token, password: request.body.password, ip: request.ip },
+          { offer: request.body.token, password: request.body.password, ip: request.ip, userAgent: request.headers['user-agent'] },
           { actor: null, requestId: request.id },
         );
         setSessionCookie(reply, token, production);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountDeletedMessage, accountExportSchema } from '../../../../../application/contracts/account';
+import { accountDeletedMessage, accountExportSchema, signedOutEverywhereMessage } from '../../../../../application/contracts/account';
 import { accountActivityQuerySchema, accountActivityResponseSchema } from '../../../../../application/contracts/account-activity';
 import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
 import { clearSessionCookie, memberOf } from '../../../plugins/sessions';
+import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -33,6 +34,28 @@ export function accountRoutes(services: AppServices): FastifyPluginAsyncZod {
         app.sessionCache.clear();
         clearSessionCookie(reply, production);
         return { message: accountDeletedMessage };
+      },
+    );
+
+    app.post(
+      '/user/sign-out-everywhere',
+      {
+        schema: {
+          operationId: 'signOutEverywhere',
+          tags: ['user'],
+          summary: 'End every session of the signed-in account, this one included',
+          description:
+            'For a member who signed in on a device they no longer have, or suspects someone else did: every session of the ' +
+            'account ends (`SignedOutEverywhere`, listed in the account activity) and the member signs in again.',
+          response: { 200: messageResponseSchema, 202: errorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const position = await services.identity.signOutEverywhere(memberOf(request), { actor: memberOf(request), requestId: request.id });
+        app.sessionCache.clear();
+        clearSessionCookie(reply, production);
+        if (!(await awaitProjections(services.progress, position, reply))) return reply;
+        return { message: signedOutEverywhereMessage };
       },
     );
 
