@@ -5,7 +5,7 @@ import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { billingEventTypes, billingStream, type BillingEvent } from '../../domain/billing/billing-events';
 import { creditAccountStreams, type CreditAccountEvent } from '../../domain/credits/credit-account';
-import { userStreams, type UserEvent } from '../../domain/identity/user';
+import { userEventTypes, userStreams } from '../../domain/identity/user';
 import type { Projection } from '../runner/projection';
 
 /** One line per event the member's activity lists, with its place in the global order. */
@@ -45,22 +45,8 @@ export const accountActivityMigration: Migration = {
   },
 };
 
-/** The user stream's events the activity reads (the others of the stream say nothing to the member). */
-const accountEventTypes = [
-  'UserRegistered',
-  'UserProfileUpdated',
-  'UserPasswordChanged',
-  'UserRoleChanged',
-  'UserDisabled',
-  'UserEnabled',
-  'UserDataReset',
-  'EmailAddressConfirmed',
-  'UserEmailRestored',
-  'GoogleAccountLinked',
-  'SignedInWithGoogle',
-  'SignedInFromNewDevice',
-  'SignedOutEverywhere',
-] as const satisfies readonly UserEvent['type'][];
+/** The user stream's events the activity reads: all but the deletion (the activity goes with the account). */
+const accountEventTypes = userEventTypes.filter((type) => type !== 'UserDeleted');
 
 /** The ledger's events that make a line: credits reset, moved, given back or granted (spending is the credit statement's). */
 const creditEventTypes = ['CreditPeriodStarted', 'CreditTierChanged', 'CreditRefunded', 'CreditsGranted'] as const satisfies readonly CreditAccountEvent['type'][];

@@ -1,27 +1,14 @@
 import type { GoogleLinkRequest, LoginRequest, User } from '@contracts/auth';
 import { type AuthProviders, googleSignInPaths } from '@contracts/form-posts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { userFromAuthResponse } from './auth-response';
-import { meQueryKey } from '../../../lib/auth/api/get-me';
-import { announceSessionChange } from '../../../lib/auth/session-hint';
+import { userFromAuthResponse, useSigningIn } from './auth-response';
 
 export async function login(body: LoginRequest): Promise<User> {
   return userFromAuthResponse(await apiRequest<unknown>('/api/auth/login', { method: 'POST', body }));
 }
 
-/** Spec §4: the session takes the user from the response, then the current-user query is refreshed. */
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (user) => {
-      announceSessionChange(true);
-      queryClient.setQueryData(meQueryKey, user);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
-  });
-}
+export const useLogin = () => useSigningIn(login);
 
 /**
  * Signing in by connecting Google to the existing account with its password (issue 52): in this
@@ -31,18 +18,7 @@ export async function linkGoogle(body: GoogleLinkRequest): Promise<User> {
   return userFromAuthResponse(await apiRequest<unknown>(googleSignInPaths.link, { method: 'POST', body }));
 }
 
-/** As after a sign-in (spec §4): the session takes the user from the response, then the current-user query is refreshed. */
-export function useLinkGoogle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: linkGoogle,
-    onSuccess: (user) => {
-      announceSessionChange(true);
-      queryClient.setQueryData(meQueryKey, user);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
-  });
-}
+export const useLinkGoogle = () => useSigningIn(linkGoogle);
 
 /** The path's segments: a prerendered /auth page comes with its answer (contracts/page-routes.ts `pageReadsOf`). */
 export const authProvidersQueryKey = ['/api', 'auth', 'providers'] as const;
