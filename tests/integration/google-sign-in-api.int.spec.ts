@@ -342,3 +342,21 @@ describe('a Google account in the member\'s activity, export and erasure', () =>
     expect(me.googleId).toBe(account.sub);
   });
 });
+
+describe('the rules of every sign-in', () => {
+  it('counts wrong passwords on the link step as failed sign-ins of the account: the sixth from one address waits (429)', async () => {
+    const member = newMember();
+    expect((await new Client(t.url).post('/api/auth/signup', member)).status).toBe(201);
+    const account = googleAccount({ email: member.email });
+    const client = new Client(t.url);
+    const { location } = await signInWithGoogle(client, account);
+    const token = new URL(location, PUBLIC_URL).searchParams.get('link-google')!;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await client.post('/api/auth/google/link', { token, password: `wrong ${attempt}` })).status).toBe(401);
+    }
+    const blocked = await client.post('/api/auth/google/link', { token, password: member.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('too_many_attempts');
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+});
