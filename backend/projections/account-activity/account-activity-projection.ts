@@ -62,19 +62,27 @@ function memberOf(event: RecordedEvent): string | undefined {
   return undefined;
 }
 
+/** The events that set the account's email (what `accountAfter` follows), and the one whose line needs the email before it. */
+const setsEmail = new Set(['UserRegistered', 'UserProfileUpdated', 'UserEmailRestored']);
+const readsEmailBefore = 'UserProfileUpdated';
+
 async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   const owned = events.flatMap((event) => {
     const member = memberOf(event);
     return member ? [{ event, member }] : [];
   });
   if (owned.length === 0) return;
-  const members = [...new Set(owned.map((each) => each.member))];
-  const known = await trx.selectFrom('account_activity_accounts').selectAll().where('user_id', 'in', members).forUpdate().execute();
-  const accounts = new Map<string, AccountBefore>(members.map((member) => [member, { email: null }]));
-  for (const row of known) accounts.set(row.user_id, { email: row.email });
+  // The stored email is read only for members whose profile saves the batch words, and written
+  // only for members whose email the batch sets: most batches (credits, payments) touch neither.
+  const needed = [...new Set(owned.filter(({ event }) => event.type === readsEmailBefore).map(({ member }) => member))];
+  const known = needed.length
+    ? await trx.selectFrom('account_activity_accounts').selectAll().where('user_id', 'in', needed).forUpdate().execute()
+    : [];
+  const accounts = new Map<string, AccountBefore>(known.map((row) => [row.user_id, { email: row.email }]));
+  const emailSet = new Set<string>();
   const lines: AccountActivityTable[] = [];
   for (const { event, member } of owned) {
-    const before = accounts.get(member)!;
+    const before = accounts.get(member) ?? { email: null };
     const line = accountActivityLine(event, member, before);
     if (line) {
       lines.push({
@@ -88,14 +96,16 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
         reason: line.reason,
       });
     }
-    accounts.set(member, accountAfter(event, before));
+    if (setsEmail.has(event.type)) {
+      accounts.set(member, accountAfter(event, before));
+      emailSet.add(member);
+    }
   }
   if (lines.length) await trx.insertInto('account_activity').values(lines).onConflict((oc) => oc.column('event_id').doNothing()).execute();
-  const changed = [...accounts].filter(([member, account]) => account.email !== (known.find((row) => row.user_id === member)?.email ?? null) || !known.some((row) => row.user_id === member));
-  if (changed.length) {
+  if (emailSet.size) {
     await trx
       .insertInto('account_activity_accounts')
-      .values(changed.map(([user_id, account]) => ({ user_id, email: account.email })))
+      .values([...emailSet].map((user_id) => ({ user_id, email: accounts.get(user_id)!.email })))
       .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ email: eb.ref('excluded.email') })))
       .execute();
   }
