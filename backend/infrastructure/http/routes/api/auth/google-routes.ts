@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../../../application/contracts/text';
 import { authProvidersSchema, errorResponseSchema, googleLinkRequestSchema, userSchema } from '../../../../../application/contracts/auth';
 import type { FormNotice } from '../../../../../application/contracts/form-posts';
 import { googleSignInPaths, LINK_GOOGLE_PARAM, PROFILE_GOOGLE_PARAM } from '../../../../../application/contracts/form-posts';
@@ -22,11 +23,12 @@ const STATE_COOKIE = 'skilly_google_state';
 const STATE_COOKIE_PATH = '/api/auth/google';
 
 /** Where to go once signed in: a path of this site (the /auth page checks it again). */
-const redirectSchema = z
-  .string()
-  .max(500)
+const redirectSchema = text({ max: 500 })
   .regex(/^\/(?![/\\])[^\s\\]*$/, 'redirect must be a path of this site')
   .optional();
+
+/** What RFC 6749 allows in an authorization response's `code` and `error`: printable ASCII. */
+const oauthText = text({ max: 2000 }).regex(/^[\x20-\x7e]+$/, 'not an authorization response');
 
 const authPage = (params: Record<string, string | null | undefined>) => {
   const present = Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
@@ -120,7 +122,13 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
             '(signature, issuer, audience, expiry, nonce); only a verified email is accepted. Answers 302: signed in to /auth?signed-in=1; an existing ' +
             'password account with that email to /auth?link-google=… (its password is asked, never linked silently); a refusal back to the form. ' +
             '404 when Google sign-in is not set up.',
-          querystring: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }).loose(),
+          querystring: z
+            .object({
+              code: oauthText.optional(),
+              state: text({ max: 200 }).regex(/^[\w-]+$/, 'state must be the one this site sent').optional(),
+              error: oauthText.optional(),
+            })
+            .loose(),
           response: { 302: z.null().describe('To the site'), 404: errorResponseSchema },
         },
       },
