@@ -38,10 +38,21 @@ describe('who may', () => {
 });
 
 describe('the templates', () => {
-  it('lists the emails the product sends (the five of issue 33 and the contact notification), active, with their placeholders', async () => {
+  it('lists the emails the product sends (the five of issue 33, the contact notification, the address emails, the Google sign-in help), active, with their placeholders', async () => {
     const res = await admin.client.get('/api/admin/email-templates');
     expect(res.status).toBe(200);
-    expect(res.body.map((x: { id: string }) => x.id).sort()).toEqual(['contact-message', 'email-changed', 'email-confirmation', 'password-reset', 'subscription-ended', 'subscription-started', 'ticket-reply', 'welcome']);
+    expect(res.body.map((x: { id: string }) => x.id).sort()).toEqual([
+      'contact-message',
+      'email-changed',
+      'email-confirmation',
+      'google-sign-in-help',
+      'password-reset',
+      'subscription-ended',
+      'subscription-started',
+      'ticket-reply',
+      'welcome',
+    ]);
+    expect(res.body.find((x: { id: string }) => x.id === 'google-sign-in-help')).toMatchObject({ isActive: 'true', placeholders: ['firstName', 'resetLink', 'appUrl'] });
     const reset = res.body.find((x: { id: string }) => x.id === 'password-reset');
     expect(reset).toMatchObject({ name: 'Password reset', subject: 'Reset your Skilly password', isActive: 'true', placeholders: ['firstName', 'resetLink', 'appUrl'] });
     expect(reset.htmlBody).toContain('{{resetLink}}');

@@ -204,8 +204,8 @@ export async function createFuzzer(t: TestApp) {
         refused.push(describeCase(role, request, answer));
       } else if (answer.status > 0) {
         await compare(` (checked after the accepted ${describeCase(role, request, answer)})`);
-        // Signing out, or a new password, ends the role's session: open another.
-        if ((operation.route === '/api/auth/logout' || operation.route === '/api/user/change-password') && cookies[role]) {
+        // Signing out (here or everywhere), or a new password, ends the role's session: open another.
+        if (['/api/auth/logout', '/api/user/change-password', '/api/user/sign-out-everywhere'].includes(operation.route) && cookies[role]) {
           cookies[role] = await sessionFor(emails[role]);
         }
         // The account was deleted: the role's next cases are a new account's (and the free member's ids are made again).

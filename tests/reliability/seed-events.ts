@@ -22,12 +22,14 @@ import {
 import type { StripeServer } from '../support/stripe-server';
 import { MovableClock } from '../support/movable-clock';
 import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { startOidcTestProvider } from '../support/oidc-test-provider';
 
 /**
  * A realistic event history, fast: members' and staff's journeys are recorded once through the
  * real server, then cloned with fresh ids and appended stream by stream until the store holds
  * the number of events asked for. The journeys cause every event type the deciders write
- * (seed-events.unit.spec.ts holds them to it): sign-up, sign-in and out, profile and email and
+ * (seed-events.unit.spec.ts holds them to it): sign-up, sign-in and out (from a second device,
+ * then signed out everywhere), Google (a new member, a password account linked), profile and email and
  * password changes; idea sets and plans with every kind of task change, help, milestones, a
  * completed plan; a support ticket through the desk (messages, status, priority, tags, reads,
  * deletion); a Stripe subscription's whole life through signed webhooks (checkout, renewal, a
@@ -152,9 +154,19 @@ async function linkToken(t: TestApp, to: string, template: string, page: string)
 
 export async function recordJourneys(): Promise<RecordedEvent[]> {
   const stripe = await startStripeServer();
+  const google = await startOidcTestProvider({ redirectUris: ['http://skilly.test/api/auth/google/callback'] });
   const clock = new MovableClock();
   const t = await startTestApp(
-    { STRIPE_SECRET_KEY: 'sk_test_skilly_seed', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: proPriceId, STRIPE_API_URL: stripe.apiUrl },
+    {
+      STRIPE_SECRET_KEY: 'sk_test_skilly_seed',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: proPriceId,
+      STRIPE_API_URL: stripe.apiUrl,
+      PUBLIC_URL: 'http://skilly.test',
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER: google.issuer,
+    },
     { ideaGenerator: new ScriptedIdeaGenerator(), clock },
   );
   try {
@@ -165,6 +177,25 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
       await completePlan(c, planId, tier === 'pro' ? 20 : 1);
       expect((await c.post('/api/auth/logout')).status).toBeLessThan(300);
       expect((await c.post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
+      // From another device, then every session ended from there.
+      const laptop = new Client(t.url, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' });
+      expect((await laptop.post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
+      expect((await laptop.post('/api/user/sign-out-everywhere')).status).toBe(200);
+      expect((await c.post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
+    }
+
+    // Google: a new member through it, and a password account linked to it with its password.
+    for (const existing of [null, await signedIn(t)]) {
+      const sub = `seed-google-${randomUUID()}`;
+      const email = existing?.member.email ?? `seed.${sub}@gmail.example`;
+      google.addAccount({ sub, email, emailVerified: true, givenName: 'Grace', familyName: 'Hopper' });
+      const browser = new Client(t.url);
+      const toGoogle = await browser.navigate('/api/auth/google');
+      const back = await google.authorize(toGoogle.location!, sub);
+      const landed = await browser.navigate(`${back.pathname}${back.search}`);
+      const offer = new URL(landed.location!, 'http://skilly.test').searchParams.get('link-google');
+      if (existing) expect((await browser.post('/api/auth/google/link', { token: offer, password: existing.member.password })).status).toBe(200);
+      expect((await browser.get('/api/auth/me')).body.googleId).toBe(sub);
     }
 
     // A member who changes their details, pays through Stripe, and writes to support.
@@ -240,6 +271,7 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
   } finally {
     await t.close();
     await stripe.close();
+    await google.close();
   }
 }
 
