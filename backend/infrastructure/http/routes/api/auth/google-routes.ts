@@ -6,9 +6,10 @@ import { authProvidersSchema, errorResponseSchema, googleLinkRequestSchema, user
 import type { FormNotice } from '../../../../../application/contracts/form-posts';
 import { googleSignInPaths, LINK_GOOGLE_PARAM, PROFILE_GOOGLE_PARAM } from '../../../../../application/contracts/form-posts';
 import { messageOf } from '../../../../../application/errors/messages';
-import { GoogleSignInFailed, GoogleSignInNotSetUp } from '../../../../../application/identity/google-sign-in';
+import { GOOGLE_REQUEST_LIFETIME_MS, GoogleSignInFailed, GoogleSignInNotSetUp } from '../../../../../application/identity/google-sign-in';
 import { DomainError } from '../../../../../domain/shared/domain-error';
 import { setFormNotice } from '../../../form-notice';
+import { READ_YOUR_WRITES_TIMEOUT_MS } from '../../../read-your-writes';
 import { SESSION_OPTIONAL, SESSION_REQUIRED } from '../../../plugins/openapi';
 import { actorOf, setSessionCookie } from '../../../plugins/sessions';
 import { toUserResponse } from '../../../user-response';
@@ -49,7 +50,7 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     const begin = async (reply: FastifyReply, memberId: string | null, redirect: string | null) => {
       const { url, state } = await googleSignIn.start({ memberId, redirect });
-      reply.setCookie(STATE_COOKIE, state, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: production, maxAge: 600 });
+      reply.setCookie(STATE_COOKIE, state, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: production, maxAge: GOOGLE_REQUEST_LIFETIME_MS / 1000 });
       return reply.redirect(url.href, 302);
     };
     const backToForm = (reply: FastifyReply, message: string, redirect?: string | null) => {
@@ -161,7 +162,7 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
           case 'registered': {
             // A new member starts with this month's credits, as after a password sign-up.
             const ledger = await services.credits.sync({ userId: outcome.userId, role: 'free' }, origin);
-            if (!(await progress.waitFor(ledger.position ?? outcome.position, 10_000))) {
+            if (!(await progress.waitFor(ledger.position ?? outcome.position, READ_YOUR_WRITES_TIMEOUT_MS))) {
               return backToForm(reply, 'Your account was created. Please continue with Google again in a moment.', outcome.redirect);
             }
             const { token } = await services.identity.startSession(outcome.userId, { userAgent: request.headers['user-agent'], requestId: request.id });
@@ -171,7 +172,7 @@ export function googleRoutes(services: AppServices): FastifyPluginAsyncZod {
           case 'link-offered':
             return reply.redirect(authPage({ tab: 'signin', [LINK_GOOGLE_PARAM]: outcome.offer, redirect: outcome.redirect }), 302);
           case 'linked':
-            if (outcome.position) await progress.waitFor(outcome.position, 10_000);
+            if (outcome.position) await progress.waitFor(outcome.position, READ_YOUR_WRITES_TIMEOUT_MS);
             return reply.redirect(`/profile?${PROFILE_GOOGLE_PARAM}=connected`, 302);
         }
       },
