@@ -104,3 +104,23 @@ describe('pruning spent records', () => {
     expect(runs.length).toBe(after);
   });
 });
+
+describe('pruning the Google sign-in steps (issue 52)', () => {
+  it('deletes sign-ins begun and link offers once used or expired, and keeps the live ones', async () => {
+    const db = database.handle.db;
+    const step = (name: string, expires: Date, used: Date | null) => ({ created_at: ago(hour), expires_at: expires, used_at: used, redirect: null, name });
+    const rows = [step('live', ahead(hour), null), step('expired', ago(1), null), step('used', ahead(hour), ago(1))];
+    await db
+      .insertInto('google_sign_in_requests')
+      .values(rows.map(({ name, ...row }) => ({ ...row, state_hash: `g-${name}`, nonce: 'n', code_verifier: 'v', user_id: null })))
+      .execute();
+    await db
+      .insertInto('google_link_offers')
+      .values(rows.map(({ name, ...row }) => ({ ...row, token_hash: `g-${name}`, user_id: 'u1', google_id: 'sub', email: 'a@b.c' })))
+      .execute();
+    const counts = await pruneSpentRecords(db, now);
+    expect(counts.resetTokens).toBe(4);
+    expect((await db.selectFrom('google_sign_in_requests').select('state_hash').where('state_hash', 'like', 'g-%').execute()).map((r) => r.state_hash)).toEqual(['g-live']);
+    expect((await db.selectFrom('google_link_offers').select('token_hash').where('token_hash', 'like', 'g-%').execute()).map((r) => r.token_hash)).toEqual(['g-live']);
+  });
+});

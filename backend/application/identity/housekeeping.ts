@@ -25,6 +25,9 @@ export interface PruneCounts {
 
 const count = (result: { numDeletedRows: bigint } | undefined) => Number(result?.numDeletedRows ?? 0);
 
+/** The tables of one-time tokens and steps: a row is spent once used or past its expiry. */
+const ONE_TIME_TOKEN_TABLES = ['password_reset_tokens', 'email_link_tokens', 'google_sign_in_requests', 'google_link_offers'] as const;
+
 /**
  * Deletes what can never be used again: expired or revoked sessions, expired or used reset
  * tokens, email links and Google sign-in steps, sign-in and reset attempts older than the throttles' windows, and outbox emails
@@ -35,22 +38,14 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
     .executeTakeFirst();
-  const resetTokens = await db
-    .deleteFrom('password_reset_tokens')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
-  const emailLinks = await db
-    .deleteFrom('email_link_tokens')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
-  const googleRequests = await db
-    .deleteFrom('google_sign_in_requests')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
-  const googleOffers = await db
-    .deleteFrom('google_link_offers')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
+  let oneTimeTokens = 0;
+  for (const table of ONE_TIME_TOKEN_TABLES) {
+    const spent = await db
+      .deleteFrom(table)
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+      .executeTakeFirst();
+    oneTimeTokens += count(spent);
+  }
   const attempts = await db
     .deleteFrom('auth_attempts')
     .where('at', '<', new Date(now.getTime() - retention.attemptsMs))
@@ -61,7 +56,7 @@ export async function pruneSpentRecords(db: Kysely<Database>, now: Date): Promis
       eb.or([eb('sent_at', '<', new Date(now.getTime() - retention.sentEmailsMs)), eb('created_at', '<', new Date(now.getTime() - retention.unsentEmailsMs))]),
     )
     .executeTakeFirst();
-  return { sessions: count(sessions), resetTokens: count(resetTokens) + count(emailLinks) + count(googleRequests) + count(googleOffers), attempts: count(attempts), emails: count(emails) };
+  return { sessions: count(sessions), resetTokens: oneTimeTokens, attempts: count(attempts), emails: count(emails) };
 }
 
 /**
