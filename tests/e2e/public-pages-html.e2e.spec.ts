@@ -262,8 +262,12 @@ describe("a member's /upsell, rendered by the server for them", () => {
     // Their page, not a visitor's: no "signed out" hint, the app's entry, and who they are for the app.
     expect(head(html)).not.toContain(NO_SESSION_META);
     expect(head(await (await api('/faqs')).text())).toContain(NO_SESSION_META);
-    expect(html).toMatch(/<script src="\/boot.js" defer data-entry="\/assets\/index-[^"]+\.js"/);
+    expect(html).toMatch(/<script src="\/boot.js" defer data-entry="\/assets\/index-[^"]+\.js"[^>]* data-await-reach>/);
     expect(html).toContain(email);
+    // The offer's countdown is drawn with the page (the time left when it was drawn).
+    expect(words(html)).toContain('Offer ends in');
+    expect(html).toMatch(/role="timer"/);
+    expect(html).not.toContain('data-testid="offer-loading"');
     // Never sent to anybody else: a visitor asking for the page gets no trace of the member.
     expect(await (await api('/upsell')).text()).not.toContain(email);
 
@@ -274,10 +278,39 @@ describe("a member's /upsell, rendered by the server for them", () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     await browser.request.post('/api/auth/login', { data: { email, password: 'upsell-password-1' } });
+    const entry = html.match(/data-entry="([^"]+)"/)![1];
+    const entryRequests: string[] = [];
+    const entryRequested = () => entryRequests.length > 0;
+    browser.on('request', (request) => {
+      if (new URL(request.url()).pathname === entry) entryRequests.push(request.url());
+    });
     await browser.goto('/upsell');
     await browser.waitForSelector('html[data-app-ready]');
-    await browser.getByTestId('offer-countdown').waitFor();
+    const countdown = browser.getByTestId('offer-countdown');
+    await countdown.waitFor();
+    // Reading the page runs no app: it starts when the member reaches for the page.
+    await browser.waitForTimeout(1_000);
+    expect(entryRequested()).toBe(false);
+    const seconds = countdown.locator('[data-unit="seconds"] .offer-countdown-value');
+    const drawn = await seconds.textContent();
+    await browser.waitForTimeout(1_200);
+    expect(await seconds.textContent()).toBe(drawn);
+    await browser.mouse.move(200, 300);
+    await expect.poll(entryRequested).toBe(true);
+    // Live: the countdown ticks, and the hydration raised no error.
+    await expect.poll(() => seconds.textContent(), { timeout: 10_000 }).not.toBe(drawn);
     expect(new URL(browser.url()).pathname).toBe('/upsell');
     expect(problems).toEqual([]);
+  });
+
+  it('a button pressed before the app has started is pressed again once it is live: checkout opens', async () => {
+    const email = `upsell-press-${run}@example.com`;
+    const { page: browser } = e2e;
+    const signup = await browser.request.post('/api/auth/signup', { data: { firstName: 'Una', lastName: 'Press', email, password: 'upsell-password-1', role: 'free' } });
+    expect(signup.status()).toBe(201);
+    await browser.goto('/upsell');
+    // The first thing the member does is press the button: the app starts, then the press is made.
+    await browser.getByRole('button', { name: 'Get Started with Pro' }).dispatchEvent('click');
+    await browser.waitForURL((url) => url.pathname.startsWith('/billing/test-checkout/'));
   });
 });

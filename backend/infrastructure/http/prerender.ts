@@ -104,10 +104,11 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
       ];
     }),
   );
-  // A member's page: the app's entry and the page's stylesheets, and no "signed out" hint.
+  // A member's page: the app's entry and the page's stylesheets, and no "signed out" hint. The
+  // app starts when the member first reaches for the page: reading it runs no React.
   for (const [route, page] of Object.entries(memberPrerenderedPages)) {
     const { stylesheets, modules } = pageAssetsOf(manifest, page);
-    pages[route] = withScriptsAfterPaint(template, modules).replace('</head>', `${stylesheets}</head>`);
+    pages[route] = withScriptsAfterPaint(template, modules, { awaitReach: true }).replace('</head>', `${stylesheets}</head>`);
   }
   const cache = new Map<string, string>();
 
@@ -137,13 +138,14 @@ export async function loadPrerenderer(frontendDir: string): Promise<Prerenderer 
 /**
  * The page is readable before any script runs, so its scripts start once it has been painted:
  * the entry script and its preloads are replaced by /boot.js (frontend/public/boot.js), which
- * adds them after the first frame. The page chunk's modules are preloaded the same way.
+ * adds them after the first frame. The page chunk's modules are preloaded the same way. With
+ * `awaitReach` (a member's page), the app starts when the member first reaches for the page.
  */
-function withScriptsAfterPaint(html: string, pageModules: string[]): string {
+function withScriptsAfterPaint(html: string, pageModules: string[], { awaitReach = false } = {}): string {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('index.html has no module entry script');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...preloads, ...pageModules].join(' ')}"></script>`;
+  const boot = `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...preloads, ...pageModules].join(' ')}"${awaitReach ? ' data-await-reach' : ''}></script>`;
   return html
     .replace(entry[0], boot)
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');

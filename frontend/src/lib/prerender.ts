@@ -26,9 +26,16 @@ export function runWhenLive(callback: () => void): void {
 }
 
 /**
+ * Sent on `document` when the page is live: /boot.js (frontend/public/boot.js) holds a button
+ * clicked on a member's page before the app started, and clicks it again on this event.
+ */
+export const APP_LIVE_EVENT = 'skilly:live';
+
+/**
  * Rendered beside the page inside the layout's Suspense boundary, which React hydrates after
- * the shell: its effect runs once the page itself is live. It runs what `runWhenLive` was given
- * and marks `<html data-app-ready>` (the browser tests wait for it after each navigation).
+ * the shell: its effect runs once the page itself is live. It runs what `runWhenLive` was given,
+ * marks `<html data-app-ready>` (the browser tests wait for it after each navigation) and sends
+ * `APP_LIVE_EVENT`.
  */
 export function LiveMarker() {
   useEffect(() => {
@@ -36,6 +43,7 @@ export function LiveMarker() {
     whenLive = undefined;
     callback?.();
     document.documentElement.dataset.appReady = 'true';
+    document.dispatchEvent(new Event(APP_LIVE_EVENT));
   }, []);
   return null;
 }

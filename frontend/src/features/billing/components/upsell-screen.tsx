@@ -4,7 +4,6 @@ import { proPrice } from '@contracts/billing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { useHydrated } from '../../../lib/prerender';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useOffer } from '../api/get-offer';
 import { useResetOnPageRestore } from '../use-reset-on-page-restore';
@@ -36,8 +35,8 @@ export function UpsellScreen() {
   const offer = useOffer();
   const now = useNow();
   // Rendered on the server for a member (contracts/page-routes.ts `memberPrerenderedPages`), the
-  // countdown waits for the browser's clock: its first render must equal the server's.
-  const hydrated = useHydrated();
+  // countdown shows the time left when the page was drawn, and ticks once the app is live (it
+  // starts when the member reaches for the page); its figures may differ at hydration.
   const checkout = useCreateCheckoutSession();
   const [pressed, setPressed] = useState<Pressed | null>(null);
 
@@ -70,7 +69,7 @@ export function UpsellScreen() {
         <h2 id="upsell-offer-title" className="upsell-offer-title">
           {ended ? 'Skilly Pro' : 'Welcome Offer'}
         </h2>
-        {offer.isPending || !hydrated ? (
+        {offer.isPending ? (
           <div className={`${Classes.SKELETON} offer-countdown-skeleton`} data-testid="offer-loading" />
         ) : offer.isError ? (
           <LoadFailure title="Could not load the offer" query={offer} primary={false} />
