@@ -8,8 +8,10 @@ import { chatMessages } from '../ai/chat-messages';
 import { buildIdeaPromptInput } from '../ai/idea-prompt';
 import { buildMilestonePromptInput, buildPlanPromptInput, buildTaskHelpPromptInput } from '../ai/plan-prompt';
 import {
+  AI_CONFIG_OUTCOME_COLUMNS,
   PROMPT_HISTORY_SIZE,
   type AiConfigDto,
+  type AiConfigOutcomesResponse,
   type AiConfigPreviewDto,
   type AiConfigPreviewRequest,
   type AiConfigUpdate,
@@ -17,6 +19,7 @@ import {
   type PromptHistoryEntryDto,
 } from '../contracts/ai-config';
 import { handleCommand } from '../event-sourcing/command-handler';
+import { csvLine } from './csv';
 import { commandContext } from '../event-sourcing/command-context';
 import type { AiConfigReads } from '../ports/ai-config-reads';
 import type { Database } from '../ports/database';
@@ -176,6 +179,18 @@ export function createAiConfigService(deps: AiConfigDeps) {
 
     promptHistory(): Promise<PromptHistoryEntryDto[]> {
       return reads.recentIdeaSets(PROMPT_HISTORY_SIZE);
+    },
+
+    /** GET /api/admin/ai-config/outcomes: what each version led to, and week by week (issue 53). */
+    async outcomes(): Promise<AiConfigOutcomesResponse> {
+      const [versions, weeks] = await Promise.all([reads.outcomes(), reads.outcomeWeeks()]);
+      return { versions, weeks };
+    },
+
+    /** GET /api/admin/ai-config/outcomes.csv: one line per version, the columns of `AI_CONFIG_OUTCOME_COLUMNS`. */
+    async outcomesCsv(): Promise<string> {
+      const versions = await reads.outcomes();
+      return csvLine(AI_CONFIG_OUTCOME_COLUMNS) + versions.map((row) => csvLine(AI_CONFIG_OUTCOME_COLUMNS.map((column) => row[column]))).join('');
     },
   };
 }

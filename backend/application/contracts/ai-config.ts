@@ -137,3 +137,62 @@ export const promptHistoryEntrySchema = ideaSetSchema.extend({
 });
 export type PromptHistoryEntryDto = z.infer<typeof promptHistoryEntrySchema>;
 export const promptHistoryResponseSchema = z.array(promptHistoryEntrySchema);
+
+/**
+ * GET /api/admin/ai-config/outcomes (issue 53): what each version of the AI configuration led to,
+ * counted from the events since the first (`projections/ai-outcomes`). Each rate carries its
+ * sample (`ideas`, `plans`, `members`, `ideaSets`); a rate whose sample is empty is null.
+ */
+export const aiConfigOutcomeRowSchema = z.object({
+  version: z.number().int(),
+  ideaSets: z.number().int(),
+  ideas: z.number().int(),
+  plans: z.number().int(),
+  /** Ideas turned into at least one plan. */
+  ideasPlanned: z.number().int(),
+  planShare: z.number().nullable(),
+  milestonesCompletedPerPlan: z.number().nullable(),
+  tasksCompletedWithin30DaysPerPlan: z.number().nullable(),
+  helpRequestsPerPlan: z.number().nullable(),
+  /** Members whose first generated idea set this version made. */
+  members: z.number().int(),
+  /** Of those, the ones who became Pro within 30 days of that set. */
+  becamePro: z.number().int(),
+  proShare: z.number().nullable(),
+  aiCostUsd: z.number(),
+  aiCostPerIdeaSetUsd: z.number().nullable(),
+});
+export type AiConfigOutcomeRow = z.infer<typeof aiConfigOutcomeRowSchema>;
+
+/** One week (its Monday, UTC) of one version: idea sets generated and the share of their ideas turned into plans. */
+export const aiConfigOutcomeWeekSchema = z.object({
+  week: z.string(),
+  version: z.number().int(),
+  ideaSets: z.number().int(),
+  planShare: z.number().nullable(),
+});
+export type AiConfigOutcomeWeek = z.infer<typeof aiConfigOutcomeWeekSchema>;
+
+export const aiConfigOutcomesResponseSchema = z.object({
+  versions: z.array(aiConfigOutcomeRowSchema),
+  weeks: z.array(aiConfigOutcomeWeekSchema),
+});
+export type AiConfigOutcomesResponse = z.infer<typeof aiConfigOutcomesResponseSchema>;
+
+/** The CSV export's columns, in order (one row per version). */
+export const AI_CONFIG_OUTCOME_COLUMNS = [
+  'version',
+  'ideaSets',
+  'ideas',
+  'ideasPlanned',
+  'planShare',
+  'plans',
+  'milestonesCompletedPerPlan',
+  'tasksCompletedWithin30DaysPerPlan',
+  'helpRequestsPerPlan',
+  'members',
+  'becamePro',
+  'proShare',
+  'aiCostUsd',
+  'aiCostPerIdeaSetUsd',
+] as const satisfies readonly (keyof AiConfigOutcomeRow)[];

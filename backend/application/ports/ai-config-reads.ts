@@ -1,4 +1,4 @@
-import type { PromptHistoryEntryDto } from '../contracts/ai-config';
+import type { AiConfigOutcomeRow, AiConfigOutcomeWeek, PromptHistoryEntryDto } from '../contracts/ai-config';
 
 /**
  * What the AI configuration service (`admin/ai-config-service.ts`) asks of the read models: the
@@ -22,4 +22,7 @@ export interface AiConfigReads {
   /** Current names by account id; erased accounts are absent. */
   names(ids: string[]): Promise<Map<string, string>>;
   recentIdeaSets(limit: number): Promise<PromptHistoryEntryDto[]>;
+  /** What each version led to, and week by week (`projections/ai-outcomes/ai-outcomes-queries.ts`). */
+  outcomes(): Promise<AiConfigOutcomeRow[]>;
+  outcomeWeeks(): Promise<AiConfigOutcomeWeek[]>;
 }

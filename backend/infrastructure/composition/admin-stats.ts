@@ -13,8 +13,8 @@ import { adminStatsReadModel } from '../../projections/admin-stats/read-model';
 import { defineSlice } from '../slices/slice';
 import { callers } from '../slices/callers';
 
-/** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab). */
-export const analyticsProjectionNames = ['admin-stats'] as const;
+/** The read models the analytics backfill rebuilds (back-office §2 Dashboard tab; the outcomes per AI configuration version, issue 53). */
+export const analyticsProjectionNames = ['admin-stats', 'ai-outcomes'] as const;
 
 /** Blog posts and FAQs (issue 33): counted from their plain tables. */
 const contentCounts = (db: Kysely<Database>, clock: Clock): ContentCounts => ({

@@ -2,6 +2,8 @@ import { importLegacyAiSettings } from '../../application/ai/ai-config-store';
 import { createAiConfigService } from '../../application/admin/ai-config-service';
 import { editorNames, findAiConfigVersion, listAiConfigVersions } from '../../projections/ai-config/ai-config-queries';
 import { recentIdeaSets } from '../../projections/idea-sets/prompt-history';
+import { aiConfigOutcomes, aiConfigOutcomeWeeks } from '../../projections/ai-outcomes/ai-outcomes-queries';
+import { aiOutcomesReadModel } from '../../projections/ai-outcomes/read-model';
 import type { Platform } from './platform';
 import { aiConfigDecider } from '../../domain/ai-config/ai-config';
 import { aiConfigReadModel } from '../../projections/ai-config/read-model';
@@ -29,6 +31,8 @@ export async function aiConfigContext(platform: Platform) {
         version: (version) => findAiConfigVersion(db, version),
         names: (idList) => editorNames(db, idList),
         recentIdeaSets: (limit) => recentIdeaSets(db, limit),
+        outcomes: () => aiConfigOutcomes(db),
+        outcomeWeeks: () => aiConfigOutcomeWeeks(db),
       },
     }),
   };
@@ -38,7 +42,7 @@ export async function aiConfigContext(platform: Platform) {
 export const aiConfigSlice = defineSlice({
   name: 'ai-config',
   context: (platform) => aiConfigContext(platform),
-  readModels: [aiConfigReadModel],
+  readModels: [aiConfigReadModel, aiOutcomesReadModel],
   aggregates: [
     {
       name: 'AI config',
@@ -62,5 +66,8 @@ export const aiConfigSlice = defineSlice({
     restoreAiConfigVersion: callers.admins,
     previewAiPrompt: callers.admins,
     listPromptHistory: callers.admins,
+    // Outcomes per configuration version (issue 53), and their CSV.
+    getAiConfigOutcomes: callers.admins,
+    exportAiConfigOutcomes: callers.admins,
   },
 });

@@ -69,6 +69,7 @@ const landed = [
   '2026_12_01_0056_users_google_id',
   '2026_12_01_0057_google_sign_in',
   '2026_12_01_0058_google_sign_in_help_email',
+  '2026_12_01_0059_ai_outcomes',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

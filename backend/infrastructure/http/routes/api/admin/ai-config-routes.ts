@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  aiConfigOutcomesResponseSchema,
   aiConfigPreviewRequestSchema,
   aiConfigPreviewResponseSchema,
   aiConfigResponseSchema,
@@ -111,6 +112,44 @@ export function aiConfigRoutes(services: AppServices): FastifyPluginAsyncZod {
         const restored = await aiConfig.restore(memberOf(request), Number(request.params.version), reason, request.id);
         if (!(await awaitProjections(progress, restored.position, reply))) return reply;
         return aiConfig.current();
+      },
+    );
+
+    app.get(
+      '/admin/ai-config/outcomes',
+      {
+        schema: {
+          operationId: 'getAiConfigOutcomes',
+          tags,
+          summary: 'What each version of the AI configuration led to, counted from every event since the first, and week by week',
+          description:
+            'Per version: idea sets generated, the share of their ideas turned into plans, milestones completed, tasks completed within 30 days ' +
+            'and help requests per plan, members (first idea set made by the version) who became Pro within 30 days, and the AI cost per idea set; ' +
+            'each with its sample. A rate over an empty sample is null. Counted by a projection that follows the log, so it may trail a write by its lag.',
+          response: { 200: aiConfigOutcomesResponseSchema, ...refusals },
+        },
+      },
+      async () => aiConfig.outcomes(),
+    );
+
+    app.get(
+      '/admin/ai-config/outcomes.csv',
+      {
+        schema: {
+          operationId: 'exportAiConfigOutcomes',
+          tags,
+          summary: 'The outcomes of each AI configuration version as a CSV file, one line per version',
+          response: {
+            200: { description: 'skilly-ai-outcomes-YYYY-MM-DD.csv', content: { 'text/csv': { schema: z.string() } } },
+            ...refusals,
+          },
+        },
+      },
+      async (_request, reply) => {
+        const csv = await aiConfig.outcomesCsv();
+        reply.header('content-disposition', `attachment; filename="skilly-ai-outcomes-${new Date().toISOString().slice(0, 10)}.csv"`);
+        reply.header('cache-control', 'no-store');
+        return reply.type('text/csv; charset=utf-8').send(csv);
       },
     );
 

@@ -1,5 +1,7 @@
 import {
   type AiConfigDto,
+  type AiConfigOutcomesResponse,
+  aiConfigOutcomesResponseSchema,
   type AiConfigPreviewDto,
   aiConfigPreviewResponseSchema,
   aiConfigResponseSchema,
@@ -75,7 +77,8 @@ export function aiConfigApi({
   config = aiConfig(),
   versions = [versionEntry(3, { changedFields: ['temperature'] }), versionEntry(2, { restoredFrom: 1, changedFields: ['modelName'] }), versionEntry(1, { changedFields: [] })],
   preview = (body: unknown) => previewBody({ user: `USER for ${JSON.stringify(body)}` }),
-}: { config?: AiConfigDto; versions?: AiConfigVersionDto[]; preview?: (body: unknown) => AiConfigPreviewDto } = {}) {
+  outcomes = { versions: [], weeks: [] },
+}: { config?: AiConfigDto; versions?: AiConfigVersionDto[]; preview?: (body: unknown) => AiConfigPreviewDto; outcomes?: AiConfigOutcomesResponse } = {}) {
   const calls: Call[] = [];
   let current = config;
   const record = async (request: Request) => {
@@ -103,6 +106,10 @@ export function aiConfigApi({
     http.get('/api/admin/ai-config/versions', async ({ request }) => {
       await record(request);
       return HttpResponse.json(versions);
+    }),
+    http.get('/api/admin/ai-config/outcomes', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(aiConfigOutcomesResponseSchema.parse(outcomes));
     }),
     http.get('/api/admin/ai-config/versions/:version', async ({ request, params }) => {
       await record(request);

@@ -186,4 +186,43 @@ describe('the admin Model tab', () => {
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('shows the outcomes of two versions side by side, each figure with its sample, and links the CSV', async () => {
+    const row = (version: number, figures: Record<string, number | null>) => ({
+      version,
+      ideaSets: 2,
+      ideas: 6,
+      plans: 3,
+      ideasPlanned: 2,
+      planShare: 2 / 6,
+      milestonesCompletedPerPlan: 2 / 3,
+      tasksCompletedWithin30DaysPerPlan: 1,
+      helpRequestsPerPlan: 1,
+      members: 2,
+      becamePro: 1,
+      proShare: 0.5,
+      aiCostUsd: 0.06,
+      aiCostPerIdeaSetUsd: 0.03,
+      ...figures,
+    });
+    aiConfigApi({
+      outcomes: {
+        versions: [row(1, {}), row(2, { ideas: 4, ideasPlanned: 1, planShare: 0.25, plans: 1, helpRequestsPerPlan: 0 }), row(3, { ideaSets: 0, ideas: 0 })],
+        weeks: [
+          { week: '2026-01-05', version: 1, ideaSets: 2, planShare: 2 / 6 },
+          { week: '2026-01-12', version: 2, ideaSets: 2, planShare: 0.25 },
+        ],
+      },
+    });
+    renderTab();
+    const table = await screen.findByTestId('ai-outcomes-table');
+    // A version that made nothing yet has no column.
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Figure', 'v1', 'v2']);
+    const plansRow = within(table).getByRole('row', { name: /Ideas turned into plans/ });
+    expect(within(plansRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['33.3%2 of 6 ideas', '25%1 of 4 ideas']);
+    const helpRow = within(table).getByRole('row', { name: /Help requests per plan/ });
+    expect(within(helpRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['13 plans', '01 plans']);
+    expect(screen.getByRole('img', { name: 'Ideas turned into plans, week by week, per version' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/ai-config/outcomes.csv');
+  });
 });

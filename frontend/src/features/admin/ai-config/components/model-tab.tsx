@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUpdateAiConfig } from '../api/update-ai-config';
 import { AiConfigHistory } from './ai-config-history';
+import { AiConfigOutcomes } from './ai-config-outcomes';
 import { versionLine } from './ai-config-format';
 import { NumberField, SelectField, TextAreaField } from './fields';
 import { WithAiConfig } from './with-ai-config';
@@ -79,7 +80,8 @@ function ModelForm({ config }: { config: AiConfigDto }) {
 
 /**
  * The admin Model tab (back-office §2 skilly-ai): model, system prompt, temperature, max tokens per
- * kind and token costs; Save sends these fields only. Below, the history of saved versions.
+ * kind and token costs; Save sends these fields only. Below, the history of saved versions and
+ * what each version led to (issue 53).
  */
 export function ModelTab() {
   return (
@@ -97,6 +99,7 @@ export function ModelTab() {
               <ModelForm key={JSON.stringify(pickModelFields(config))} config={config} />
             </Card>
             <AiConfigHistory currentVersion={config.version} />
+            <AiConfigOutcomes />
           </>
         )}
       </WithAiConfig>
