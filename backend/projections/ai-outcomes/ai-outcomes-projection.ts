@@ -5,7 +5,8 @@ import type { AiCallRecorded } from '../../domain/ai-usage/ai-call';
 import type { UserRoleChanged } from '../../domain/identity/user';
 import { userStreams } from '../../domain/identity/user';
 import type { IdeaSetCreated } from '../../domain/ideas/idea-set';
-import type { MilestoneDetailed, PlanCreated, TaskAdded, TaskCompleted, TaskHelpProvided, TaskReopened } from '../../domain/plans/plan';
+import { planEventTypes, type PlanEvent } from '../../domain/plans/plan';
+import { assertNever } from '../../domain/shared/domain-error';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -109,19 +110,10 @@ export const aiOutcomesMigration: Migration = {
   },
 };
 
-const handled = [
-  'IdeaSetCreated',
-  'PlanCreated',
-  'MilestoneDetailed',
-  'TaskAdded',
-  'TaskCompleted',
-  'TaskReopened',
-  'TaskHelpProvided',
-  'UserRoleChanged',
-  'AiCallRecorded',
-] as const;
+/** A plan's events that move no figure (its completion, its deletion) pass by: a deleted plan still counts as made. */
+const handled = ['IdeaSetCreated', ...planEventTypes, 'UserRoleChanged', 'AiCallRecorded'] as const;
 
-type Handled = IdeaSetCreated | PlanCreated | MilestoneDetailed | TaskAdded | TaskCompleted | TaskReopened | TaskHelpProvided | UserRoleChanged | AiCallRecorded;
+type Handled = IdeaSetCreated | PlanEvent | UserRoleChanged | AiCallRecorded;
 
 /** The tasks of a milestone as they are added, open. */
 async function addTasks(trx: Transaction<Database>, planId: string, milestoneId: string, taskIds: string[]) {
@@ -205,6 +197,11 @@ async function apply(trx: Transaction<Database>, recorded: RecordedEvent) {
         on conflict (call_id) do nothing`.execute(trx);
       return;
     }
+    case 'PlanCompleted':
+    case 'PlanDeleted':
+      return;
+    default:
+      return assertNever(event);
   }
 }
 
