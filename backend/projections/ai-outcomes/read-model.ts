@@ -4,7 +4,6 @@ import {
   aiOutcomesProjection,
   type OutcomeAiCostsTable,
   type OutcomeIdeaSetsTable,
-  type OutcomeIdeasTable,
   type OutcomePlansTable,
   type OutcomePlanTasksTable,
   type OutcomeUpgradesTable,
@@ -19,7 +18,6 @@ export const aiOutcomesReadModel = defineReadModel({
 declare module '../../application/ports/database' {
   interface Database {
     outcome_idea_sets: OutcomeIdeaSetsTable;
-    outcome_ideas: OutcomeIdeasTable;
     outcome_plans: OutcomePlansTable;
     outcome_plan_tasks: OutcomePlanTasksTable;
     outcome_upgrades: OutcomeUpgradesTable;
