@@ -10,15 +10,17 @@ const perPlan = (value: number | null) => (value === null ? '–' : value.toLoca
 const usd = (value: number | null) =>
   value === null ? '–' : `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: value > 0 && value < 1 ? 4 : 2 })}`;
 const versionName = (version: number) => (version === 0 ? 'Defaults' : `v${version}`);
+/** "1 plan", "3 plans". */
+const counted = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /** Each figure with the sample it is taken over ("of 6 ideas"). */
 const figures: { label: string; value: (row: AiConfigOutcomeRow) => string; sample: (row: AiConfigOutcomeRow) => string }[] = [
-  { label: 'Idea sets generated', value: (row) => String(row.ideaSets), sample: (row) => `${row.ideas} ideas` },
-  { label: 'Ideas turned into plans', value: (row) => percent(row.planShare), sample: (row) => `${row.ideasPlanned} of ${row.ideas} ideas` },
-  { label: 'Milestones completed per plan', value: (row) => perPlan(row.milestonesCompletedPerPlan), sample: (row) => `${row.plans} plans` },
-  { label: 'Tasks completed within 30 days, per plan', value: (row) => perPlan(row.tasksCompletedWithin30DaysPerPlan), sample: (row) => `${row.plans} plans` },
-  { label: 'Help requests per plan', value: (row) => perPlan(row.helpRequestsPerPlan), sample: (row) => `${row.plans} plans` },
-  { label: 'Became Pro within 30 days', value: (row) => percent(row.proShare), sample: (row) => `${row.becamePro} of ${row.members} members` },
+  { label: 'Idea sets generated', value: (row) => String(row.ideaSets), sample: (row) => counted(row.ideas, 'idea') },
+  { label: 'Ideas turned into plans', value: (row) => percent(row.planShare), sample: (row) => `${row.ideasPlanned} of ${counted(row.ideas, 'idea')}` },
+  { label: 'Milestones completed per plan', value: (row) => perPlan(row.milestonesCompletedPerPlan), sample: (row) => counted(row.plans, 'plan') },
+  { label: 'Tasks completed within 30 days, per plan', value: (row) => perPlan(row.tasksCompletedWithin30DaysPerPlan), sample: (row) => counted(row.plans, 'plan') },
+  { label: 'Help requests per plan', value: (row) => perPlan(row.helpRequestsPerPlan), sample: (row) => counted(row.plans, 'plan') },
+  { label: 'Became Pro within 30 days', value: (row) => percent(row.proShare), sample: (row) => `${row.becamePro} of ${counted(row.members, 'member')}` },
   { label: 'AI cost per idea set', value: (row) => usd(row.aiCostPerIdeaSetUsd), sample: (row) => `${usd(row.aiCostUsd)} in all` },
 ];
 

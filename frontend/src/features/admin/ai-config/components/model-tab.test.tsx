@@ -221,7 +221,7 @@ describe('the admin Model tab', () => {
     const plansRow = within(table).getByRole('row', { name: /Ideas turned into plans/ });
     expect(within(plansRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['33.3%2 of 6 ideas', '25%1 of 4 ideas']);
     const helpRow = within(table).getByRole('row', { name: /Help requests per plan/ });
-    expect(within(helpRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['13 plans', '01 plans']);
+    expect(within(helpRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['13 plans', '01 plan']);
     expect(screen.getByRole('img', { name: 'Ideas turned into plans, week by week, per version' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/ai-config/outcomes.csv');
   });
