@@ -23,6 +23,7 @@ describe('every decider', () => {
       UserEnabled: 1,
       UserDeleted: 1,
       UserDataReset: 1,
+      UserDataRestored: 1,
       EmailAddressConfirmed: 1,
       UserEmailRestored: 1,
       GoogleAccountLinked: 1,
@@ -39,7 +40,7 @@ describe('every decider', () => {
       CreditRefunded: 1,
       CreditsGranted: 1,
     });
-    expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1, IdeaSetDeleted: 1 });
+    expect(ideaSetDecider.schemaVersions).toEqual({ IdeaSetCreated: 1, IdeaSetDeleted: 1, IdeaSetRestored: 1 });
     expect(aiCallDecider.schemaVersions).toEqual({ AiCallRecorded: 3 });
     expect(planDecider.schemaVersions).toEqual({
       PlanCreated: 1,
@@ -50,6 +51,7 @@ describe('every decider', () => {
       TaskHelpProvided: 1,
       PlanCompleted: 1,
       PlanDeleted: 1,
+      PlanRestored: 1,
     });
     expect(billingAccountDecider.schemaVersions).toEqual({
       CheckoutStarted: 1,

@@ -34,7 +34,7 @@ import { startOidcTestProvider } from '../support/oidc-test-provider';
  * completed plan; a support ticket through the desk (messages, status, priority, tags, reads,
  * deletion); a Stripe subscription's whole life through signed webhooks (checkout, renewal, a
  * failed payment, pause and resume, cancellation scheduled and withdrawn, the end); an admin's
- * role changes, disabling, reset of a member's data, extra credits and an AI configuration
+ * role changes, disabling, reset of a member's data (undone, then again), extra credits and an AI configuration
  * save; an address confirmed by the welcome email's link, changed and put back by the notice's
  * link; two checkouts paid at once, the second subscription cancelled and refunded at Stripe; an account erased, and one whose erasure stopped after its first write; a new credit
  * period a month later.
@@ -240,6 +240,10 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
     expect((await admin.client.request('PATCH', `/api/admin/users/${helped.userId}/toggle-disabled`, { disabled: false })).status).toBe(200);
     const granted = await t.services.credits.grant({ userId: helped.userId, role: 'free' }, { kind: 'idea', amount: 2, reason: 'Goodwill' }, { actor: null, requestId: 'seed-grant' });
     await t.services.progress.waitFor(granted.position!, 10_000);
+    const reset = await admin.client.post(`/api/admin/users/${helped.userId}/reset-data`, { reason: 'Asked to start over' });
+    expect(reset.status).toBe(200);
+    // Undone at once (issue 53): the sets and plans come back, and the reset again.
+    expect((await admin.client.post(`/api/admin/actions/${reset.headers.get('x-admin-action-id')}/undo`, {})).status).toBe(200);
     expect((await admin.client.post(`/api/admin/users/${helped.userId}/reset-data`, { reason: 'Asked to start over' })).status).toBe(200);
     expect((await admin.client.post('/api/admin/ai-config', { temperature: 0.5 })).status).toBe(200);
 

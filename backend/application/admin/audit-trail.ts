@@ -1,6 +1,7 @@
 import type { BillingEvent } from '../../domain/billing/billing-events';
 import { formatMinorUnits } from '../../domain/billing/currency';
 import type { CreditAccountEvent, CreditPaidFor } from '../../domain/credits/credit-account';
+import { UNDO_REASON } from '../../domain/admin-actions/admin-action';
 import type { UserEvent } from '../../domain/identity/user';
 import type { AuditEntryDto, AuditKind } from '../contracts/admin-members';
 import { comparePositions, type RecordedEvent } from '../ports/event-store';
@@ -81,7 +82,7 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
     case 'UserPasswordChanged':
       return { kind: 'account', summary: event.data.via === 'reset' ? 'Password reset' : 'Password changed' };
     case 'UserRoleChanged':
-      return { kind: 'role', summary: `Role changed from ${event.data.from} to ${event.data.to}` };
+      return { kind: 'role', summary: `Role changed from ${event.data.from} to ${event.data.to}${event.data.reason === UNDO_REASON ? ' (undo of an admin action)' : ''}` };
     case 'UserDisabled':
       return { kind: 'access', summary: 'Account disabled' };
     case 'UserEnabled':
@@ -90,6 +91,8 @@ function describe(event: AuditedEvent, before: Profile | null, content: ContentN
       return { kind: 'account', summary: 'Account deleted' };
     case 'UserDataReset':
       return { kind: 'content', summary: `Data reset: ${plural(event.data.deletedIdeas, 'idea set')} and ${plural(event.data.deletedPlans, 'plan')} deleted` };
+    case 'UserDataRestored':
+      return { kind: 'content', summary: `Data reset undone: ${plural(event.data.restoredIdeas, 'idea set')} and ${plural(event.data.restoredPlans, 'plan')} restored` };
     case 'EmailAddressConfirmed':
       return { kind: 'account', summary: `Email address confirmed (${event.data.email})` };
     case 'UserEmailRestored':

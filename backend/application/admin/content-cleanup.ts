@@ -45,6 +45,9 @@ const READ_MODELS_WAIT_MS = 10_000;
 interface Deleted {
   deletedIdeas: number;
   deletedPlans: number;
+  /** What was deleted, for an undo (issue 53). */
+  ideaSetIds: string[];
+  planIds: string[];
   /** The members who had something deleted. */
   owners: Set<string>;
   position: AllPosition | null;
@@ -108,6 +111,8 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
     return {
       deletedIdeas: ideaSets.removed.length,
       deletedPlans: plans.removed.length,
+      ideaSetIds: ideaSets.removed.map((item) => item.id),
+      planIds: plans.removed.map((item) => item.id),
       owners: new Set([...ideaSets.removed, ...plans.removed].map((item) => item.ownerId)),
       position: later(ideaSets.position, plans.position),
     };
@@ -136,14 +141,81 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
         () => ({ type: 'RecordDataReset' as const, data: { reason: why, deletedIdeas: deleted.deletedIdeas, deletedPlans: deleted.deletedPlans } }),
         context,
       );
-      return { deletedIdeas: deleted.deletedIdeas, deletedPlans: deleted.deletedPlans, position: later(position, recorded.position) };
+      return {
+        deletedIdeas: deleted.deletedIdeas,
+        deletedPlans: deleted.deletedPlans,
+        ideaSetIds: deleted.ideaSetIds,
+        planIds: deleted.planIds,
+        position: later(position, recorded.position),
+      };
     },
 
     /** POST /api/admin/cleanup-user-content: every member's idea sets and plans deleted; a second run deletes nothing. */
     async cleanupAll(admin: UserActor, origin: RequestOrigin) {
       const context = commandContext(clock, { ...origin, actor: admin }, 'admin-content');
       const deleted = await deleteContent(undefined, CLEANUP_REASON, context);
-      return { deletedIdeas: deleted.deletedIdeas, deletedPlans: deleted.deletedPlans, updatedUsers: deleted.owners.size, position: deleted.position };
+      return {
+        deletedIdeas: deleted.deletedIdeas,
+        deletedPlans: deleted.deletedPlans,
+        updatedUsers: deleted.owners.size,
+        ideaSetIds: deleted.ideaSetIds,
+        planIds: deleted.planIds,
+        position: deleted.position,
+      };
+    },
+
+    /**
+     * The undo of a reset or a cleanup (issue 53): each deleted idea set and plan restored as it
+     * was, by `IdeaSetRestored` / `PlanRestored` naming the admin. A set or plan whose stream is
+     * gone (its member's account was erased) stays gone; one already back writes nothing.
+     * `userId`: the member of a reset, whose account records `UserDataRestored`.
+     */
+    async restore(admin: UserActor, content: { ideaSetIds: string[]; planIds: string[]; userId?: string }, reason: string, origin: RequestOrigin) {
+      const context = commandContext(clock, { ...origin, actor: admin }, 'admin-content');
+      const store = { eventStore, ids };
+      /** Restores one stream's set or plan with the time of its creation; null when its stream is gone. */
+      async function restoreOne(stream: string, restore: (createdAt: string) => Promise<AllPosition | null>) {
+        const [first] = await eventStore.readStream(stream);
+        return first ? restore(first.occurredAt.toISOString()) : null;
+      }
+      let position: AllPosition | null = null;
+      let restoredIdeas = 0;
+      let restoredPlans = 0;
+      for (let i = 0; i < content.ideaSetIds.length; i += PARALLEL_DELETES) {
+        const positions = await Promise.all(
+          content.ideaSetIds.slice(i, i + PARALLEL_DELETES).map((id) =>
+            restoreOne(ideaSetStreams.name(id), async (createdAt) => {
+              const command = () => ({ type: 'RestoreIdeaSet' as const, data: { ideaSetId: id, reason, createdAt } });
+              return (await handleCommand(store, ideaSetDecider, ideaSetStreams.name(id), command, context)).position;
+            }),
+          ),
+        );
+        restoredIdeas += positions.filter(Boolean).length;
+        position = positions.reduce(later, position);
+      }
+      for (let i = 0; i < content.planIds.length; i += PARALLEL_DELETES) {
+        const positions = await Promise.all(
+          content.planIds.slice(i, i + PARALLEL_DELETES).map((id) =>
+            restoreOne(planStream.name(id), async (createdAt) => {
+              const command = () => ({ type: 'RestorePlan' as const, data: { planId: id, reason, createdAt } });
+              return (await handleCommand(store, planDecider, planStream.name(id), command, context)).position;
+            }),
+          ),
+        );
+        restoredPlans += positions.filter(Boolean).length;
+        position = positions.reduce(later, position);
+      }
+      if (content.userId !== undefined) {
+        const recorded = await handleCommand(
+          store,
+          userDecider,
+          userStreams.name(content.userId),
+          () => ({ type: 'RecordDataRestored' as const, data: { reason, restoredIdeas, restoredPlans } }),
+          context,
+        );
+        position = later(position, recorded.position);
+      }
+      return { restoredIdeas, restoredPlans, position };
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Database } from '../ports/database';
 import type { Clock, IdGenerator } from '../ports/system';
 import { hasBlogContent, sanitizeBlogHtml } from './blog-html';
 import type { BlogPostsTable } from './blog-tables';
+import type { BlogPostSnapshot } from '../../domain/admin-actions/admin-action';
 
 /**
  * Blog posts (back-office §2 Blog tab, §3, §5; the public /blog pages): a plain table through
@@ -42,6 +43,8 @@ export const blogPostsMigration: Migration = {
 };
 
 export const BlogPostNotFound = () => new DomainError('blog_post_not_found', 'not_found');
+/** An undone deletion finds its slug taken by a post written since. */
+export const BlogSlugTaken = (slug: string) => new DomainError('blog_slug_taken', 'conflict', { slug });
 export const PublishDateRequired = () => new DomainError('publish_date_required', 'invalid');
 export const BlogContentRequired = () => new DomainError('blog_content_required', 'invalid');
 export const BlogTitleRequired = () => new DomainError('blog_title_required', 'invalid');
@@ -226,9 +229,38 @@ export function createBlogService({ db, clock, ids }: BlogServiceDeps) {
       return toPost(row);
     },
 
-    async remove(id: string): Promise<void> {
-      const deleted = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw BlogPostNotFound();
+    /** Deletes the post; answers it as it stood, author and slug included, for an undo (issue 53). */
+    async remove(id: string): Promise<BlogPostSnapshot> {
+      const row = await db.deleteFrom('blog_posts').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!row) throw BlogPostNotFound();
+      const { id: postId, title, slug, content, excerpt, category, featuredImage, status, publishDate, createdAt, updatedAt } = toPost(row);
+      return { id: postId, title, slug, content, excerpt, category, featuredImage, status, publishDate, createdAt, updatedAt, authorId: row.author_id };
+    },
+
+    /** Whether a post other than `id` now has this slug (a deleted post cannot come back to a taken address). */
+    async slugTaken(slug: string, id: string): Promise<boolean> {
+      return !!(await db.selectFrom('blog_posts').select('id').where('slug', '=', slug).where('id', '!=', id).executeTakeFirst());
+    },
+
+    /** Puts a deleted post back as it stood (same id, slug, status and dates); false when it is there already. */
+    async restore(post: BlogPostSnapshot): Promise<boolean> {
+      if (await this.slugTaken(post.slug, post.id)) throw BlogSlugTaken(post.slug);
+      const row = {
+        id: post.id,
+        title: post.title,
+        slug: post.slug,
+        content: post.content,
+        excerpt: post.excerpt,
+        category: post.category,
+        featured_image: post.featuredImage,
+        status: post.status as BlogPostStatus,
+        publish_date: post.publishDate ? new Date(post.publishDate) : null,
+        created_at: new Date(post.createdAt),
+        updated_at: new Date(post.updatedAt),
+        author_id: post.authorId,
+      };
+      const inserted = await db.insertInto('blog_posts').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     /**

@@ -22,6 +22,8 @@ export const faqsMigration: Migration = {
   },
 };
 
+import type { FaqSnapshot } from '../../domain/admin-actions/admin-action';
+
 export const FaqNotFound = () => new DomainError('faq_not_found', 'not_found');
 
 const toDto = (row: FaqsTable): FaqDto => ({
@@ -63,9 +65,17 @@ export function faqs(db: Kysely<Database>, deps: { ids: { next(): string }; cloc
       if (!row) throw FaqNotFound();
       return toDto(row);
     },
-    async remove(id: string): Promise<void> {
-      const { numDeletedRows } = await db.deleteFrom('faqs').where('id', '=', id).executeTakeFirst();
-      if (numDeletedRows === 0n) throw FaqNotFound();
+    /** Deletes the FAQ; answers it as it stood, for an undo (issue 53). */
+    async remove(id: string): Promise<FaqSnapshot> {
+      const row = await db.deleteFrom('faqs').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!row) throw FaqNotFound();
+      return toDto(row);
+    },
+    /** Puts a deleted FAQ back as it stood (same id, words and order); false when it is there already. */
+    async restore(faq: FaqSnapshot): Promise<boolean> {
+      const row = { id: faq.id, question: faq.question, answer: faq.answer, order_index: faq.orderIndex, created_at: new Date(faq.createdAt) };
+      const { numInsertedOrUpdatedRows } = await db.insertInto('faqs').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      return Number(numInsertedOrUpdatedRows ?? 0) > 0;
     },
   };
 }

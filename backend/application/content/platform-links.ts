@@ -24,6 +24,8 @@ export const platformLinksMigration: Migration = {
   },
 };
 
+import type { PlatformSnapshot } from '../../domain/admin-actions/admin-action';
+
 export const ResourceLinkNotFound = () => new DomainError('resource_link_not_found', 'not_found');
 
 const toDto = (row: PlatformLinksTable): PlatformLinkDto => ({
@@ -61,9 +63,25 @@ export function platformLinks(db: Kysely<Database>, deps: { ids: { next(): strin
       if (!row) throw ResourceLinkNotFound();
       return toDto(row);
     },
-    async remove(id: string): Promise<void> {
-      const { numDeletedRows } = await db.deleteFrom('platform_links').where('id', '=', id).executeTakeFirst();
-      if (numDeletedRows === 0n) throw ResourceLinkNotFound();
+    /** Deletes the link; answers it as it stood, for an undo (issue 53). */
+    async remove(id: string): Promise<PlatformSnapshot> {
+      const row = await db.deleteFrom('platform_links').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!row) throw ResourceLinkNotFound();
+      return toDto(row);
+    },
+    /** Puts a deleted link back as it stood (same id, place in the list); false when it is there already. */
+    async restore(link: PlatformSnapshot): Promise<boolean> {
+      const row = {
+        id: link.id,
+        platform_name: link.platformName,
+        category: link.category,
+        url: link.url,
+        logo_url: link.logoUrl,
+        description: link.description,
+        created_at: new Date(link.createdAt),
+      };
+      const inserted = await db.insertInto('platform_links').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
     },
   };
 }

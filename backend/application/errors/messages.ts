@@ -54,6 +54,9 @@ const forbiddenActions: Record<string, string> = {
   erase_member: 'You can only delete your own account',
   reset_user_data: 'Only an admin can reset user data',
   delete_member_content: "Only an admin can delete members' idea sets and plans",
+  restore_member_content: "Only an admin can restore members' idea sets and plans",
+  record_admin_action: 'Only an admin can record an admin action',
+  undo_admin_action: 'Only an admin can undo an admin action',
 };
 
 /** A second request for a thing whose first is still being generated (`data.kind` of credit). */
@@ -70,6 +73,13 @@ const messages: Record<string, Wording> = {
   // domain
   forbidden: (data) => forbiddenActions[String(data.action)] ?? 'You are not allowed to do this',
   reason_required: () => 'Please give a reason',
+  admin_action_not_found: () => 'Admin action not found',
+  admin_action_exists: () => 'This admin action is already recorded',
+  admin_action_already_undone: () => 'This action has already been undone',
+  admin_action_undo_expired: (data) => `This action is more than ${data.days} days old and can no longer be undone`,
+  admin_action_member_erased: () => "This member's account has been deleted: a deleted account is never restored",
+  admin_action_superseded: () => 'The account has changed since this action, so it can no longer be undone',
+  blog_slug_taken: (data) => `Another post now uses the address /blog/${data.slug}: change its slug, then undo again`,
   invalid_amount: (data) => `The amount must be a whole number from ${data.min} to ${data.max}`,
   paid_for_required: (data) => `A ${data.kind} credit must name the ${data.field} it pays for`,
   invalid_credit_kind: () => 'Unknown kind of credit',

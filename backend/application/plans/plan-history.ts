@@ -45,6 +45,8 @@ function describe(event: PlanEvent, after: ExistingPlan): Pick<PlanHistoryEntry,
       return { summary: 'Completed the plan' };
     case 'PlanDeleted':
       return { summary: 'Deleted the plan' };
+    case 'PlanRestored':
+      return { summary: 'Restored the plan' };
   }
 }
 

@@ -24,7 +24,7 @@ export type IdeaSetIdea = {
 /** generated: by the AI for this member; trial: a visitor's trial ideas saved after signing up; saved: given by the member. */
 export type IdeaSetSource = 'generated' | 'trial' | 'saved';
 
-type IdeaSetContent = {
+export type IdeaSetContent = {
   ideaSetId: string;
   ownerId: string;
   skill: string;
@@ -40,18 +40,25 @@ type IdeaSetContent = {
 export type IdeaSetCreated = { type: 'IdeaSetCreated'; data: IdeaSetContent };
 /** An admin (or the system) deleted the set: it leaves the member's lists; its stream stays until the account is erased. */
 export type IdeaSetDeleted = { type: 'IdeaSetDeleted'; data: { ideaSetId: string; reason: string } };
-export type IdeaSetEvent = IdeaSetCreated | IdeaSetDeleted;
-export const ideaSetEventTypes = ['IdeaSetCreated', 'IdeaSetDeleted'] as const satisfies readonly IdeaSetEvent['type'][];
+/**
+ * An admin undid the deletion (issue 53): the set is back as it was, with its creation time. It
+ * carries the set, since the read models dropped it at the deletion.
+ */
+export type IdeaSetRestored = { type: 'IdeaSetRestored'; data: { ideaSetId: string; reason: string; set: IdeaSetContent; createdAt: string } };
+export type IdeaSetEvent = IdeaSetCreated | IdeaSetDeleted | IdeaSetRestored;
+export const ideaSetEventTypes = ['IdeaSetCreated', 'IdeaSetDeleted', 'IdeaSetRestored'] as const satisfies readonly IdeaSetEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
 export type CreateIdeaSet = Command<'CreateIdeaSet', IdeaSetContent>;
 export type DeleteIdeaSet = Command<'DeleteIdeaSet', { ideaSetId: string; reason: string }>;
-export type IdeaSetCommand = CreateIdeaSet | DeleteIdeaSet;
+/** `createdAt`: when the set was first created (its stream's first event), which the restored set keeps. */
+export type RestoreIdeaSet = Command<'RestoreIdeaSet', { ideaSetId: string; reason: string; createdAt: string }>;
+export type IdeaSetCommand = CreateIdeaSet | DeleteIdeaSet | RestoreIdeaSet;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type IdeaSetState =
   | { status: 'none' }
-  | { status: 'created' | 'deleted'; ideaSetId: string; ownerId: string };
+  | { status: 'created' | 'deleted'; ideaSetId: string; ownerId: string; set: IdeaSetContent };
 export const initialIdeaSetState: IdeaSetState = { status: 'none' };
 
 // ── Errors ────────────────────────────────────────────────────────────────────
@@ -95,12 +102,24 @@ function deleteSet(command: DeleteIdeaSet, state: IdeaSetState): IdeaSetEvent[] 
   return [{ type: 'IdeaSetDeleted', data: { ideaSetId: state.ideaSetId, reason } }];
 }
 
+/** An admin or the system restores a deleted set (issue 53: an undo); restoring a set that is there writes nothing. */
+function restoreSet(command: RestoreIdeaSet, state: IdeaSetState): IdeaSetEvent[] {
+  if (!isAdminOrSystem(command.metadata.actor)) throw NotAllowed('restore_member_content');
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+  if (state.status === 'none') throw IdeaSetNotFound();
+  if (state.status === 'created') return [];
+  return [{ type: 'IdeaSetRestored', data: { ideaSetId: state.ideaSetId, reason, set: state.set, createdAt: command.data.createdAt } }];
+}
+
 export function decideIdeaSet(command: IdeaSetCommand, state: IdeaSetState): IdeaSetEvent[] {
   switch (command.type) {
     case 'CreateIdeaSet':
       return create(command, state);
     case 'DeleteIdeaSet':
       return deleteSet(command, state);
+    case 'RestoreIdeaSet':
+      return restoreSet(command, state);
     default:
       return assertNever(command);
   }
@@ -110,9 +129,11 @@ export function decideIdeaSet(command: IdeaSetCommand, state: IdeaSetState): Ide
 export function evolveIdeaSet(state: IdeaSetState, event: IdeaSetEvent): IdeaSetState {
   switch (event.type) {
     case 'IdeaSetCreated':
-      return { status: 'created', ideaSetId: event.data.ideaSetId, ownerId: event.data.ownerId };
+      return { status: 'created', ideaSetId: event.data.ideaSetId, ownerId: event.data.ownerId, set: event.data };
     case 'IdeaSetDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
+    case 'IdeaSetRestored':
+      return state.status === 'none' ? state : { ...state, status: 'created' };
     default:
       return assertNever(event);
   }
@@ -122,5 +143,5 @@ export const ideaSetDecider: Decider<IdeaSetCommand, IdeaSetEvent, IdeaSetState>
   initialState: initialIdeaSetState,
   decide: decideIdeaSet,
   evolve: evolveIdeaSet,
-  schemaVersions: { IdeaSetCreated: 1, IdeaSetDeleted: 1 },
+  schemaVersions: { IdeaSetCreated: 1, IdeaSetDeleted: 1, IdeaSetRestored: 1 },
 };

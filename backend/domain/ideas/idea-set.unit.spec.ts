@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../tests/support/decider-spec';
 import { systemActor, type Actor } from '../shared/actor';
-import { ideaSetDecider, ideaSetStreams, type CreateIdeaSet, type DeleteIdeaSet, type IdeaSetCreated, type IdeaSetDeleted } from './idea-set';
+import {
+  ideaSetDecider,
+  ideaSetStreams,
+  type CreateIdeaSet,
+  type DeleteIdeaSet,
+  type IdeaSetCreated,
+  type IdeaSetDeleted,
+  type RestoreIdeaSet,
+} from './idea-set';
 
 const spec = deciderSpec(ideaSetDecider);
 const now = new Date('2026-03-01T10:00:00Z');
@@ -102,7 +110,7 @@ describe('deleting an idea set', () => {
   });
 
   it('writes nothing the second time, and the set cannot be created again', () => {
-    spec.given([created, deleted]).thenState({ status: 'deleted', ideaSetId: 'set-1', ownerId: 'user-ada' });
+    spec.given([created, deleted]).thenState({ status: 'deleted', ideaSetId: 'set-1', ownerId: 'user-ada', set: created.data });
     spec.given([created, deleted]).when(remove(admin)).thenNothingHappens();
     spec.given([created, deleted]).when(create(ada)).thenThrows('idea_set_exists');
   });
@@ -110,5 +118,29 @@ describe('deleting an idea set', () => {
   it('of a set never created leaves no set behind: folds stay total, and the set can still be created', () => {
     spec.given([deleted]).thenState({ status: 'none' });
     spec.given([deleted]).when(create(ada)).then([created]);
+  });
+});
+
+describe('restoring a deleted idea set (issue 53: an admin undoes a reset or a cleanup)', () => {
+  const createdAt = '2026-02-01T09:00:00.000Z';
+  const restore = (actor: Actor, reason = 'Undo of an admin action'): RestoreIdeaSet => ({
+    type: 'RestoreIdeaSet',
+    data: { ideaSetId: 'set-1', reason, createdAt },
+    metadata: { actor, now },
+  });
+  const deleted: IdeaSetDeleted = { type: 'IdeaSetDeleted', data: { ideaSetId: 'set-1', reason: 'Reset by an admin' } };
+
+  it('brings the set back as it was created, with its creation time, and writes nothing twice', () => {
+    const restored = { type: 'IdeaSetRestored' as const, data: { ideaSetId: 'set-1', reason: 'Undo of an admin action', set: created.data, createdAt } };
+    spec.given([created, deleted]).when(restore(admin, ' Undo of an admin action ')).then([restored]);
+    spec.given([created, deleted, restored]).thenState({ status: 'created', ideaSetId: 'set-1', ownerId: 'user-ada', set: created.data });
+    spec.given([created, deleted, restored]).when(restore(admin)).thenNothingHappens();
+    spec.given([created]).when(restore(systemActor('test'))).thenNothingHappens();
+  });
+
+  it('is refused to members, without a reason, and for a set never created', () => {
+    spec.given([created, deleted]).when(restore(ada)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'restore_member_content' } });
+    spec.given([created, deleted]).when(restore(admin, '')).thenThrows('reason_required');
+    spec.given([]).when(restore(admin)).thenThrows('idea_set_not_found');
   });
 });

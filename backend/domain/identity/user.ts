@@ -24,6 +24,8 @@ export type UserEnabled = { type: 'UserEnabled'; data: Record<string, never> };
 export type UserDeleted = { type: 'UserDeleted'; data: Record<string, never> };
 /** An admin deleted the member's idea sets and plans and gave back this period's credits (those are recorded on their own streams). */
 export type UserDataReset = { type: 'UserDataReset'; data: { reason: string; deletedIdeas: number; deletedPlans: number } };
+/** An admin undid a reset of the member's data (issue 53): the idea sets and plans it deleted are back (restored on their own streams). */
+export type UserDataRestored = { type: 'UserDataRestored'; data: { reason: string; restoredIdeas: number; restoredPlans: number } };
 /** The holder of `email` opened the confirmation link mailed to it: emails to it may carry what the member typed. */
 export type EmailAddressConfirmed = { type: 'EmailAddressConfirmed'; data: { email: string } };
 /**
@@ -55,6 +57,7 @@ export type UserEvent =
   | UserEnabled
   | UserDeleted
   | UserDataReset
+  | UserDataRestored
   | EmailAddressConfirmed
   | UserEmailRestored
   | GoogleAccountLinked
@@ -72,6 +75,7 @@ export const userEventTypes = [
   'UserEnabled',
   'UserDeleted',
   'UserDataReset',
+  'UserDataRestored',
   'EmailAddressConfirmed',
   'UserEmailRestored',
   'GoogleAccountLinked',
@@ -91,6 +95,7 @@ export type EnableUser = Command<'EnableUser', Record<string, never>>;
 export type DeleteUser = Command<'DeleteUser', Record<string, never>>;
 /** Recorded after the member's content was deleted: the counts say what went. */
 export type RecordDataReset = Command<'RecordDataReset', UserDataReset['data']>;
+export type RecordDataRestored = Command<'RecordDataRestored', UserDataRestored['data']>;
 
 /** The system, on a confirmation link that came back from `email`. */
 export type ConfirmEmailAddress = Command<'ConfirmEmailAddress', { email: string }>;
@@ -122,6 +127,7 @@ export type UserCommand =
   | EnableUser
   | DeleteUser
   | RecordDataReset
+  | RecordDataRestored
   | ConfirmEmailAddress
   | RestoreEmail
   | RegisterWithGoogle
@@ -280,6 +286,13 @@ function recordDataReset(command: RecordDataReset, state: UserState): UserEvent[
   return [{ type: 'UserDataReset', data: { ...command.data, reason } }];
 }
 
+/** An admin on another member's account (or the system) records the undo of a reset, with why. */
+function recordDataRestored(command: RecordDataRestored, state: UserState): UserEvent[] {
+  accountToReset(state, command.metadata.actor);
+  const reason = requiredReason(command.data.reason);
+  return [{ type: 'UserDataRestored', data: { ...command.data, reason } }];
+}
+
 /** Whether mail to the account's current address may carry what the member typed. */
 export const emailConfirmed = (account: Account) => account.confirmedEmail === normaliseEmail(account.email);
 
@@ -370,6 +383,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return deleteUser(command, state);
     case 'RecordDataReset':
       return recordDataReset(command, state);
+    case 'RecordDataRestored':
+      return recordDataRestored(command, state);
     case 'ConfirmEmailAddress':
       return confirmEmailAddress(command, state);
     case 'RestoreEmail':
@@ -426,6 +441,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserEnabled':
       return { ...state, status: 'active' };
     case 'UserDataReset':
+    case 'UserDataRestored':
       return state;
     case 'EmailAddressConfirmed':
       return { ...state, confirmedEmail: normaliseEmail(event.data.email) };
@@ -456,6 +472,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     UserEnabled: 1,
     UserDeleted: 1,
     UserDataReset: 1,
+    UserDataRestored: 1,
     EmailAddressConfirmed: 1,
     UserEmailRestored: 1,
     GoogleAccountLinked: 1,

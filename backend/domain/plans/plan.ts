@@ -46,6 +46,12 @@ export type TaskHelpProvided = { type: 'TaskHelpProvided'; data: { planId: strin
 export type PlanCompleted = { type: 'PlanCompleted'; data: { planId: string } };
 /** An admin (or the system) deleted the plan: it leaves the member's lists; its stream stays until the account is erased. */
 export type PlanDeleted = { type: 'PlanDeleted'; data: { planId: string; reason: string } };
+/**
+ * An admin undid the deletion (issue 53): the plan is back as it stood when deleted, tasks,
+ * progress and help answers, with its creation time. It carries the plan, since the read models
+ * dropped it at the deletion.
+ */
+export type PlanRestored = { type: 'PlanRestored'; data: { planId: string; reason: string; plan: ExistingPlan; createdAt: string } };
 
 export type PlanEvent =
   | PlanCreated
@@ -55,7 +61,8 @@ export type PlanEvent =
   | TaskReopened
   | TaskHelpProvided
   | PlanCompleted
-  | PlanDeleted;
+  | PlanDeleted
+  | PlanRestored;
 
 export const planEventTypes = [
   'PlanCreated',
@@ -66,6 +73,7 @@ export const planEventTypes = [
   'TaskHelpProvided',
   'PlanCompleted',
   'PlanDeleted',
+  'PlanRestored',
 ] as const satisfies readonly PlanEvent['type'][];
 
 // ── Commands ──────────────────────────────────────────────────────────────────
@@ -77,8 +85,10 @@ export type ToggleTask = Command<'ToggleTask', { planId: string; taskId: string;
 export type ProvideTaskHelp = Command<'ProvideTaskHelp', { planId: string; taskId: string; help: string }>;
 
 export type DeletePlan = Command<'DeletePlan', { planId: string; reason: string }>;
+/** `createdAt`: when the plan was first created (its stream's first event), which the restored plan keeps. */
+export type RestorePlan = Command<'RestorePlan', { planId: string; reason: string; createdAt: string }>;
 
-export type PlanCommand = CreatePlan | DetailNextMilestone | AddTask | ToggleTask | ProvideTaskHelp | DeletePlan;
+export type PlanCommand = CreatePlan | DetailNextMilestone | AddTask | ToggleTask | ProvideTaskHelp | DeletePlan | RestorePlan;
 
 // ── State ─────────────────────────────────────────────────────────────────────
 export type TaskState = PlanTask & { completed: boolean; helpResponse: string | null };
@@ -90,8 +100,8 @@ export type ExistingPlan = Omit<PlanCreated['data'], 'firstMilestone' | 'outline
   status: PlanStatus;
   milestones: MilestoneState[];
 };
-/** A deleted plan keeps only who owned it: every command but a repeated delete answers as for no plan. */
-export type DeletedPlan = { status: 'deleted'; planId: string; ownerId: string };
+/** A deleted plan keeps who owned it and the plan as it stood, for a restore: every other command answers as for no plan. */
+export type DeletedPlan = { status: 'deleted'; planId: string; ownerId: string; plan: ExistingPlan };
 export type PlanState = { status: 'none' } | DeletedPlan | ExistingPlan;
 export const initialPlanState: PlanState = { status: 'none' };
 
@@ -279,6 +289,19 @@ function deletePlan(command: DeletePlan, state: PlanState): PlanEvent[] {
   return [{ type: 'PlanDeleted', data: { planId: state.planId, reason } }];
 }
 
+/**
+ * An admin or the system restores a deleted plan (issue 53: the undo of reset data or content
+ * cleanup); restoring a plan that is there writes nothing.
+ */
+function restorePlan(command: RestorePlan, state: PlanState): PlanEvent[] {
+  if (!isAdminOrSystem(command.metadata.actor)) throw NotAllowed('restore_member_content');
+  const reason = command.data.reason.trim();
+  if (reason === '') throw ReasonRequired();
+  if (state.status === 'none') throw PlanNotFound();
+  if (state.status !== 'deleted') return [];
+  return [{ type: 'PlanRestored', data: { planId: state.planId, reason, plan: state.plan, createdAt: command.data.createdAt } }];
+}
+
 export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] {
   switch (command.type) {
     case 'CreatePlan':
@@ -293,6 +316,8 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       return provideTaskHelp(command, state);
     case 'DeletePlan':
       return deletePlan(command, state);
+    case 'RestorePlan':
+      return restorePlan(command, state);
     default:
       return assertNever(command);
   }
@@ -339,6 +364,7 @@ const planCompleted = (plan: ExistingPlan): ExistingPlan => ({ ...plan, status: 
 
 export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
   if (event.type === 'PlanCreated') return created(event.data);
+  if (event.type === 'PlanRestored') return state.status === 'deleted' || state.status === 'none' ? event.data.plan : state;
   // Events of a plan that does not exist (or no longer does) cannot be recorded; ignoring one keeps folds total.
   if (!planExists(state)) return state;
   switch (event.type) {
@@ -355,7 +381,7 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
     case 'PlanCompleted':
       return planCompleted(state);
     case 'PlanDeleted':
-      return { status: 'deleted', planId: state.planId, ownerId: state.ownerId };
+      return { status: 'deleted', planId: state.planId, ownerId: state.ownerId, plan: state };
     default:
       return assertNever(event);
   }
@@ -374,5 +400,6 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
     TaskHelpProvided: 1,
     PlanCompleted: 1,
     PlanDeleted: 1,
+    PlanRestored: 1,
   },
 };

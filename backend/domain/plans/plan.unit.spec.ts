@@ -339,7 +339,7 @@ describe('deleting a plan', () => {
   });
 
   it('writes nothing the second time', () => {
-    spec.given([created, planDeleted]).thenState({ status: 'deleted', planId, ownerId: 'user-ada' });
+    spec.given([created, planDeleted]).thenState({ status: 'deleted', planId, ownerId: 'user-ada', plan: stateAfter([created]) });
     spec.given([created, planDeleted]).when(remove(admin)).thenNothingHappens();
   });
 
@@ -358,7 +358,41 @@ describe('deleting a plan', () => {
     expect(planExists(deleted)).toBe(false);
     for (const event of [done('t1'), planDone, week2, planDeleted]) {
       expect(evolvePlan(initialPlanState, event)).toEqual(initialPlanState);
-      expect(evolvePlan(deleted, event)).toEqual({ status: 'deleted', planId, ownerId: 'user-ada' });
+      expect(evolvePlan(deleted, event)).toEqual({ status: 'deleted', planId, ownerId: 'user-ada', plan: stateAfter([created]) });
     }
+  });
+});
+
+describe('restoring a deleted plan (issue 53: an admin undoes a reset or a cleanup)', () => {
+  const createdAt = '2026-02-01T09:00:00.000Z';
+  const restore = (actor: Actor, reason = 'Undo of an admin action'): PlanCommand => ({ type: 'RestorePlan', data: { planId, reason, createdAt }, metadata: meta(actor) });
+  const planDeleted: PlanEvent = { type: 'PlanDeleted', data: { planId, reason: 'Reset by an admin' } };
+  const history = [created, done('t1'), { type: 'TaskHelpProvided', data: { planId, milestoneId: 'm1', taskId: 't2', help: 'Start small.' } } as PlanEvent];
+
+  it('brings the plan back as it stood when deleted: tasks done, help answers, and its creation time', () => {
+    const before = stateAfter(history);
+    spec
+      .given([...history, planDeleted])
+      .when(restore(admin, ' Undo of an admin action '))
+      .then([{ type: 'PlanRestored', data: { planId, reason: 'Undo of an admin action', plan: before, createdAt } }]);
+    const restored = [...history, planDeleted, { type: 'PlanRestored', data: { planId, reason: 'Undo', plan: before, createdAt } } as PlanEvent].reduce(
+      planDecider.evolve,
+      planDecider.initialState,
+    );
+    expect(restored).toEqual(before);
+    expect(planProgress(restored as ExistingPlan)).toBe(planProgress(before));
+  });
+
+  it('takes member commands again once restored', () => {
+    const restored: PlanEvent = { type: 'PlanRestored', data: { planId, reason: 'Undo', plan: stateAfter([created]), createdAt } };
+    spec.given([created, planDeleted, restored]).when(complete('t1')).then([done('t1')]);
+  });
+
+  it('is an admin’s or the system’s, needs a reason, and writes nothing for a plan that is there', () => {
+    spec.given([created, planDeleted]).when(restore(ada)).thenThrows('forbidden', { kind: 'forbidden', data: { action: 'restore_member_content' } });
+    spec.given([created, planDeleted]).when(restore(admin, ' ')).thenThrows('reason_required');
+    spec.given([]).when(restore(admin)).thenThrows('plan_not_found');
+    spec.given([created]).when(restore(admin)).thenNothingHappens();
+    spec.given([created, planDeleted]).when(restore(systemActor('test'))).then([{ type: 'PlanRestored', data: { planId, reason: 'Undo of an admin action', plan: stateAfter([created]), createdAt } }]);
   });
 });

@@ -1,4 +1,5 @@
 import { accountSlice } from '../composition/account';
+import { adminActionsSlice } from '../composition/admin-actions';
 import { adminContentSlice } from '../composition/admin-content';
 import { adminMembersSlice } from '../composition/admin-members';
 import { adminStatsSlice } from '../composition/admin-stats';
@@ -33,6 +34,7 @@ export const productSlices = [
   adminStatsSlice,
   adminContentSlice,
   blogSlice,
+  adminActionsSlice,
   aiConfigSlice,
   sitePagesSlice,
   emailSlice,

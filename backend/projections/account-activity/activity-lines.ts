@@ -74,6 +74,8 @@ function summaryOf(event: ActivityEvent, before: AccountBefore): string | null {
       return 'Account enabled again';
     case 'UserDataReset':
       return `Ideas and plans reset: ${plural(event.data.deletedIdeas, 'idea set')} and ${plural(event.data.deletedPlans, 'plan')} deleted`;
+    case 'UserDataRestored':
+      return `Ideas and plans restored: ${plural(event.data.restoredIdeas, 'idea set')} and ${plural(event.data.restoredPlans, 'plan')} are back`;
     case 'EmailAddressConfirmed':
       return `Email address confirmed (${event.data.email})`;
     case 'UserEmailRestored':

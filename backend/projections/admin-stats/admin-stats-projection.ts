@@ -7,7 +7,7 @@ import { minorUnitDigits } from '../../domain/billing/currency';
 import { creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
 import type { IdeaSetCreated } from '../../domain/ideas/idea-set';
 import { userStreams, type UserProfileUpdated, type UserRegistered, type UserRoleChanged } from '../../domain/identity/user';
-import { planStream, type PlanCreated } from '../../domain/plans/plan';
+import { planStream, type PlanCreated, type PlanRestored } from '../../domain/plans/plan';
 import type { TicketOpened, TicketStatusChanged } from '../../domain/support/ticket';
 import type { Projection } from '../runner/projection';
 
@@ -376,6 +376,14 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas, payments: 
       if (!plan) break;
       if (plan.active) deltas.counter(counterNames.activePlans, -1);
       rows.plans.set(plan.plan_id, null);
+      break;
+    }
+    case 'PlanRestored': {
+      const { planId, plan } = event.data as unknown as PlanRestored['data'];
+      if (rows.plans.get(planId)) break;
+      const active = plan.status !== 'completed';
+      rows.plans.set(planId, { plan_id: planId, owner_id: plan.ownerId, active });
+      if (active) deltas.counter(counterNames.activePlans, 1);
       break;
     }
     case 'TicketOpened': {

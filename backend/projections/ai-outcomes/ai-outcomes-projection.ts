@@ -173,6 +173,7 @@ function factsOf(events: readonly RecordedEvent[]): BatchFacts {
       }
       case 'PlanCompleted':
       case 'PlanDeleted':
+      case 'PlanRestored':
         break;
       default:
         return assertNever(event);

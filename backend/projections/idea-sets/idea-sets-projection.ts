@@ -64,6 +64,20 @@ export function evolveIdeaSetRow(_row: IdeaSetRow | null, recorded: RecordedEven
       };
     case 'IdeaSetDeleted':
       return null;
+    case 'IdeaSetRestored': {
+      const set = event.data.set;
+      return {
+        id: set.ideaSetId,
+        owner_id: set.ownerId,
+        skill: set.skill,
+        categories: set.categories,
+        ideas: set.ideas,
+        personalized: set.personalized,
+        source: set.source,
+        created_at: new Date(event.data.createdAt),
+        config_version: set.configVersion ?? null,
+      };
+    }
     default:
       return assertNever(event);
   }

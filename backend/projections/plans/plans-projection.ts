@@ -85,7 +85,8 @@ export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): Pla
     completed_milestones: state.milestones.filter(milestoneDone).length,
     total_milestones: state.milestones.length,
     plan: state,
-    created_at: row?.created_at ?? recorded.occurredAt,
+    // A restored plan keeps its first creation time (its row was dropped at the deletion).
+    created_at: event.type === 'PlanRestored' ? new Date(event.data.createdAt) : (row?.created_at ?? recorded.occurredAt),
     updated_at: recorded.occurredAt,
   };
 }
@@ -109,6 +110,7 @@ function newTasks(event: RecordedEvent): { task_id: string; plan_id: string }[] 
     e.type === 'PlanCreated' ? e.data.firstMilestone.tasks
     : e.type === 'MilestoneDetailed' ? e.data.milestone.tasks
     : e.type === 'TaskAdded' ? [e.data.task]
+    : e.type === 'PlanRestored' ? e.data.plan.milestones.flatMap((m) => (m.isDetailed ? m.tasks : []))
     : [];
   return tasks.map((t) => ({ task_id: t.taskId, plan_id: planId }));
 }
@@ -117,15 +119,18 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   await planRows.applyBatch!(trx, events);
   const tasks = events.flatMap(newTasks);
   if (tasks.length) await trx.insertInto('plan_tasks').values(tasks).onConflict((oc) => oc.column('task_id').doNothing()).execute();
-  // A deleted plan's tasks go with it (after the inserts: a batch may hold a plan's whole life).
-  const deleted = events.filter((e) => e.type === 'PlanDeleted').map((e) => (e.data as PlanDeleted['data']).planId);
+  // A deleted plan's tasks go with it (after the inserts: a batch may hold a plan's whole life),
+  // unless the batch restores it afterwards.
+  const lastRemoval = new Map<string, string>();
+  for (const e of events) if (e.type === 'PlanDeleted' || e.type === 'PlanRestored') lastRemoval.set((e.data as PlanDeleted['data']).planId, e.type);
+  const deleted = [...lastRemoval].filter(([, type]) => type === 'PlanDeleted').map(([planId]) => planId);
   if (deleted.length) await trx.deleteFrom('plan_tasks').where('plan_id', 'in', deleted).execute();
 }
 
-/** A plan's row and its new tasks, ahead of the database; a deleted plan's tasks go in the transaction (by plan id). */
+/** A plan's row and its new tasks, ahead of the database; a deleted or restored plan goes through the transaction. */
 const plansAhead: RowsAhead = {
   step(state, events) {
-    if (events.some((e) => e.type === 'PlanDeleted')) return undefined;
+    if (events.some((e) => e.type === 'PlanDeleted' || e.type === 'PlanRestored')) return undefined;
     const plan = planRows.ahead!.step(state, events);
     const tasks = events.flatMap(newTasks);
     if (!plan || tasks.length === 0) return plan;

@@ -23,7 +23,7 @@ export const userPlanStatusesMigration: Migration = {
   },
 };
 
-export const activePlanEventTypes = ['PlanCreated', 'PlanCompleted', 'TaskAdded', 'TaskReopened', 'PlanDeleted'] as const satisfies readonly PlanEvent['type'][];
+export const activePlanEventTypes = ['PlanCreated', 'PlanCompleted', 'TaskAdded', 'TaskReopened', 'PlanDeleted', 'PlanRestored'] as const satisfies readonly PlanEvent['type'][];
 
 export const isPlanEvent = (event: RecordedEvent) => event.streamName.startsWith(planStream.prefix);
 
@@ -34,6 +34,7 @@ function nextPlanStatus(row: PlanStatusRow | null, recorded: RecordedEvent): Pla
   const event = { type: recorded.type, data: recorded.data } as PlanEvent;
   const planId = planStream.idOf(recorded.streamName);
   if (event.type === 'PlanCreated') return { plan_id: planId, owner_id: event.data.ownerId, active: true };
+  if (event.type === 'PlanRestored') return { plan_id: planId, owner_id: event.data.plan.ownerId, active: event.data.plan.status !== 'completed' };
   if (row && (event.type === 'PlanCompleted' || event.type === 'PlanDeleted')) return { ...row, active: false };
   if (row && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) return { ...row, active: true };
   return row;

@@ -180,6 +180,7 @@ export function evolveUserRow(row: UserRow | null, recorded: RecordedEvent): Use
     case 'UserDeleted':
       return null;
     case 'UserDataReset':
+    case 'UserDataRestored':
     case 'SignedInWithGoogle':
     case 'SignedInFromNewDevice':
     case 'SignedOutEverywhere':

@@ -17,6 +17,7 @@ const eventIcons: Record<PlanHistoryEntry['type'], IconName> = {
   TaskHelpProvided: 'lightbulb',
   PlanCompleted: 'endorsed',
   PlanDeleted: 'trash',
+  PlanRestored: 'undo',
 };
 
 function actorName(entry: PlanHistoryEntry, userId: string | undefined): string {

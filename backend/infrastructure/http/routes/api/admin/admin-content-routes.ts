@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { ADMIN_ACTION_HEADER } from '../../../../../application/contracts/admin-actions';
 import {
   adminUserIdParamsSchema,
   cleanupResponseSchema,
@@ -18,7 +19,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  * the answer waits until the member's lists and counters show it.
  */
 export function adminContentRoutes(services: AppServices): FastifyPluginAsyncZod {
-  const { contentCleanup, progress } = services;
+  const { adminActions, progress } = services;
   return async (app) => {
     app.post(
       '/admin/users/:id/reset-data',
@@ -30,19 +31,21 @@ export function adminContentRoutes(services: AppServices): FastifyPluginAsyncZod
           description:
             'Every idea set and plan of the member is deleted (an event each, with the reason: the one given, else "Reset by an admin"), ' +
             'the credits used this period are refunded, and `UserDataReset` is recorded on the account. ' +
-            '403 own_data for the admin’s own account (nothing changes); 404 "User not found" for an unknown or deleted account.',
+            '403 own_data for the admin’s own account (nothing changes); 404 "User not found" for an unknown or deleted account. ' +
+            `A reset that deleted something can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: adminUserIdParamsSchema,
           body: resetDataRequestSchema,
           response: { 200: resetDataResponseSchema, 202: errorResponseSchema, 404: errorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const { deletedIdeas, deletedPlans, position } = await contentCleanup.resetUser(
+        const { deletedIdeas, deletedPlans, position, actionId } = await adminActions.resetUser(
           memberOf(request),
           request.params.id,
           request.body?.reason,
           { actor: memberOf(request), requestId: request.id },
         );
+        if (actionId) reply.header(ADMIN_ACTION_HEADER, actionId);
         if (!(await awaitProjections(progress, position, reply))) return reply;
         return { message: 'User data reset successfully', deletedIdeas, deletedPlans };
       },
@@ -57,14 +60,16 @@ export function adminContentRoutes(services: AppServices): FastifyPluginAsyncZod
           summary: 'Admins: delete every member’s idea sets and plans',
           description:
             'Deletes every idea set and plan of every member (an event each, reason "Content cleanup by an admin"), a page at a time. ' +
-            '`updatedUsers` counts the members who had something deleted; a second run answers zeros.',
+            '`updatedUsers` counts the members who had something deleted; a second run answers zeros. A cleanup that deleted ' +
+            `something can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           response: { 200: cleanupResponseSchema, 202: errorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const { position, ...counts } = await contentCleanup.cleanupAll(memberOf(request), { actor: memberOf(request), requestId: request.id });
-        if (!(await awaitProjections(progress, position, reply))) return reply;
-        return counts;
+        const cleaned = await adminActions.cleanupAll(memberOf(request), { actor: memberOf(request), requestId: request.id });
+        if (cleaned.actionId) reply.header(ADMIN_ACTION_HEADER, cleaned.actionId);
+        if (!(await awaitProjections(progress, cleaned.position, reply))) return reply;
+        return { deletedIdeas: cleaned.deletedIdeas, deletedPlans: cleaned.deletedPlans, updatedUsers: cleaned.updatedUsers };
       },
     );
   };

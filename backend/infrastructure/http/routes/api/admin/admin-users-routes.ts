@@ -16,6 +16,7 @@ import {
   toggleDisabledRequestSchema,
 } from '../../../../../application/contracts/admin-members';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { ADMIN_ACTION_HEADER } from '../../../../../application/contracts/admin-actions';
 import { memberOf } from '../../../plugins/sessions';
 import { awaitProjections } from '../../../read-your-writes';
 import { apiRoutes, type AppServices } from '../../../services';
@@ -34,7 +35,7 @@ export const userDeletedMessage = 'The user and all their data have been permane
  * folder's audience); the rules (never oneself, never the last enabled admin) are the service's.
  */
 export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
-  const { adminMembers, progress } = services;
+  const { adminMembers, adminActions, progress } = services;
 
   return async (app) => {
     app.get(
@@ -105,7 +106,9 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
           operationId: 'changeUserRole',
           tags,
           summary: 'Change a member’s role; answers the member after the change',
-          description: 'Not one’s own role (403); never the last enabled admin’s to another role (409).',
+          description:
+            'Not one’s own role (403); never the last enabled admin’s to another role (409). A change is recorded as an admin action ' +
+            `that can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: adminUserIdParamsSchema,
           body: changeRoleRequestSchema,
           response: { 200: adminUserSchema, 202: errorResponseSchema, ...ofOne, 409: errorResponseSchema },
@@ -113,7 +116,9 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id } = request.params;
-        const changed = await adminMembers.changeRole(memberOf(request), id, request.body.role, request.body.reason, request.id);
+        const admin = memberOf(request);
+        const changed = await adminActions.changeRole(admin, id, request.body.role, request.body.reason, { actor: admin, requestId: request.id });
+        if (changed.actionId) reply.header(ADMIN_ACTION_HEADER, changed.actionId);
         if (!(await awaitProjections(progress, changed.position, reply))) return reply;
         return adminMembers.member(memberOf(request), id);
       },
@@ -128,7 +133,8 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'Disable or enable a member’s account; answers the member after the change',
           description:
             '`disabled` is the state wanted. Disabling ends every session of the member before the answer. Not one’s own account ' +
-            '(403); never the last enabled admin (409).',
+            '(403); never the last enabled admin (409). A disable is recorded as an admin action that can be undone for 30 days: ' +
+            `the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: adminUserIdParamsSchema,
           body: toggleDisabledRequestSchema,
           response: { 200: adminUserSchema, 202: errorResponseSchema, ...ofOne, 409: errorResponseSchema },
@@ -137,7 +143,9 @@ export function adminUsersRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { id } = request.params;
         const disabled = request.body.disabled === true || request.body.disabled === 'true';
-        const changed = await adminMembers.setDisabled(memberOf(request), id, disabled, request.body.reason, request.id);
+        const admin = memberOf(request);
+        const changed = await adminActions.setDisabled(admin, id, disabled, request.body.reason, { actor: admin, requestId: request.id });
+        if (changed.actionId) reply.header(ADMIN_ACTION_HEADER, changed.actionId);
         if (!(await awaitProjections(progress, changed.position, reply))) return reply;
         // This server's cached sessions go at once (the others' when the projection's NOTIFY arrives).
         app.sessionCache.clear();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, messageResponseSchema } from '../../../../../application/contracts/auth';
+import { ADMIN_ACTION_HEADER } from '../../../../../application/contracts/admin-actions';
 import {
   BLOG_IMAGE_FIELD,
   BLOG_IMAGE_MAX_BYTES,
@@ -80,12 +81,15 @@ export function blogAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
           operationId: 'deleteBlogPost',
           tags: ['blog', 'admin'],
           summary: 'Delete a blog post (admin)',
+          description: `The deletion can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: blogPostIdParamsSchema,
           response: { 200: messageResponseSchema, ...refusals, 404: errorResponseSchema },
         },
       },
-      async (request) => {
-        await blog.remove(request.params.id);
+      async (request, reply) => {
+        const admin = memberOf(request);
+        const { actionId } = await services.adminActions.deleteBlogPost(admin, request.params.id, { actor: admin, requestId: request.id });
+        reply.header(ADMIN_ACTION_HEADER, actionId);
         return { message: 'Blog post deleted' };
       },
     );

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { faqs } from '../../../../../application/content/faqs';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { ADMIN_ACTION_HEADER } from '../../../../../application/contracts/admin-actions';
+import { memberOf } from '../../../plugins/sessions';
 import { createFaqRequestSchema, faqIdParamsSchema, faqListSchema, faqSchema, updateFaqRequestSchema } from '../../../../../application/contracts/faqs';
 import { apiRoutes, type AppServices } from '../../../services';
 
@@ -62,13 +64,15 @@ export function faqsAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
           operationId: 'deleteFaq',
           tags: ['content', 'admin'],
           summary: 'Admins: delete a FAQ',
-          description: '404 "FAQ not found" for an unknown id.',
+          description: `404 "FAQ not found" for an unknown id. The deletion can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: faqIdParamsSchema,
           response: { 200: z.object({ message: z.string() }), 404: errorResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        await list.remove(request.params.id);
+      async (request, reply) => {
+        const admin = memberOf(request);
+        const { actionId } = await services.adminActions.deleteFaq(admin, request.params.id, { actor: admin, requestId: request.id });
+        reply.header(ADMIN_ACTION_HEADER, actionId);
         return { message: 'FAQ deleted' };
       },
     );

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { platformLinks } from '../../../../../application/content/platform-links';
 import { errorResponseSchema } from '../../../../../application/contracts/auth';
+import { ADMIN_ACTION_HEADER } from '../../../../../application/contracts/admin-actions';
+import { memberOf } from '../../../plugins/sessions';
 import {
   platformLinkIdParamsSchema,
   platformLinkListSchema,
@@ -52,7 +54,7 @@ export function platformLinksAdminRoutes(services: AppServices): FastifyPluginAs
           operationId: 'replacePlatformLink',
           tags: ['content', 'admin'],
           summary: 'Admins: replace a platform link (every field)',
-          description: '404 "Resource link not found" for an unknown id.',
+          description: `404 "Resource link not found" for an unknown id. The deletion can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: platformLinkIdParamsSchema,
           body: platformLinkRequestSchema,
           response: { 200: platformLinkSchema, 404: errorResponseSchema, ...errors },
@@ -68,13 +70,15 @@ export function platformLinksAdminRoutes(services: AppServices): FastifyPluginAs
           operationId: 'deletePlatformLink',
           tags: ['content', 'admin'],
           summary: 'Admins: delete a platform link',
-          description: '404 "Resource link not found" for an unknown id.',
+          description: `404 "Resource link not found" for an unknown id. The deletion can be undone for 30 days: the header \`${ADMIN_ACTION_HEADER}\` names it.`,
           params: platformLinkIdParamsSchema,
           response: { 200: z.object({ message: z.string() }), 404: errorResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        await links.remove(request.params.id);
+      async (request, reply) => {
+        const admin = memberOf(request);
+        const { actionId } = await services.adminActions.deletePlatform(admin, request.params.id, { actor: admin, requestId: request.id });
+        reply.header(ADMIN_ACTION_HEADER, actionId);
         return { message: 'Resource link deleted' };
       },
     );
