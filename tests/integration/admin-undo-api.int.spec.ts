@@ -116,6 +116,20 @@ describe('undoing a reset of a member’s data', () => {
     expect((await t.services.eventStore.readStream(planStream.name(member.planIds[0]))).filter((e) => e.type === 'PlanRestored')).toHaveLength(1);
   });
 
+  it('two undos at once restore once: one answers 200, the other is refused as already undone', async () => {
+    const member = await memberWithContent();
+    const before = await contentOf(member);
+    const reset = await admin.client.post(`/api/admin/users/${member.userId}/reset-data`, {});
+    const actionId = actionIdOf(reset);
+    const answers = await Promise.all([undo(actionId), undo(actionId)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await contentOf(member)).toEqual(before);
+    for (const planId of member.planIds) {
+      expect((await t.services.eventStore.readStream(planStream.name(planId))).filter((e) => e.type === 'PlanRestored')).toHaveLength(1);
+    }
+    expect((await t.services.eventStore.readStream(adminActionStream.name(actionId))).filter((e) => e.type === 'AdminActionUndone')).toHaveLength(1);
+  });
+
   it('a rebuild of the read models gives the restored rows again', async () => {
     const member = await memberWithContent();
     const before = await contentOf(member);
