@@ -4,6 +4,7 @@ import {
   adminActionStream,
   undoableUntil,
   type AdminActionDetails,
+  type AdminActionFacts,
   type AdminActionState,
   type BlogPostSnapshot,
   type FaqSnapshot,
@@ -33,12 +34,7 @@ export interface AdminActionRecord {
   kind: AdminActionDetails['kind'];
   adminId: string | null;
   targetUserId: string | null;
-  details:
-    | { kind: 'reset-data'; ideaSets: number; plans: number }
-    | { kind: 'content-cleanup'; ideaSets: number; plans: number; members: number }
-    | { kind: 'role-change'; from: string; to: string }
-    | { kind: 'disable' }
-    | { kind: 'faq-deletion' | 'blog-post-deletion' | 'platform-deletion'; title: string };
+  details: AdminActionFacts;
   takenAt: Date;
   undoneAt: Date | null;
   undoneBy: string | null;

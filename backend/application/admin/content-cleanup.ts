@@ -178,33 +178,32 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
         const [first] = await eventStore.readStream(stream);
         return first ? restore(first.occurredAt.toISOString()) : null;
       }
-      let position: AllPosition | null = null;
-      let restoredIdeas = 0;
-      let restoredPlans = 0;
-      for (let i = 0; i < content.ideaSetIds.length; i += PARALLEL_DELETES) {
-        const positions = await Promise.all(
-          content.ideaSetIds.slice(i, i + PARALLEL_DELETES).map((id) =>
-            restoreOne(ideaSetStreams.name(id), async (createdAt) => {
-              const command = () => ({ type: 'RestoreIdeaSet' as const, data: { ideaSetId: id, reason, createdAt } });
-              return (await handleCommand(store, ideaSetDecider, ideaSetStreams.name(id), command, context)).position;
-            }),
-          ),
-        );
-        restoredIdeas += positions.filter(Boolean).length;
-        position = positions.reduce(later, position);
+      /** Restores each id's set or plan, a few at a time; answers how many came back and where the last landed. */
+      async function restoreAll(
+        all: string[],
+        streamOf: (id: string) => string,
+        restore: (id: string, createdAt: string) => Promise<AllPosition | null>,
+      ) {
+        let restored = 0;
+        let last: AllPosition | null = null;
+        for (let i = 0; i < all.length; i += PARALLEL_DELETES) {
+          const positions = await Promise.all(all.slice(i, i + PARALLEL_DELETES).map((id) => restoreOne(streamOf(id), (createdAt) => restore(id, createdAt))));
+          restored += positions.filter(Boolean).length;
+          last = positions.reduce(later, last);
+        }
+        return { restored, last };
       }
-      for (let i = 0; i < content.planIds.length; i += PARALLEL_DELETES) {
-        const positions = await Promise.all(
-          content.planIds.slice(i, i + PARALLEL_DELETES).map((id) =>
-            restoreOne(planStream.name(id), async (createdAt) => {
-              const command = () => ({ type: 'RestorePlan' as const, data: { planId: id, reason, createdAt } });
-              return (await handleCommand(store, planDecider, planStream.name(id), command, context)).position;
-            }),
-          ),
-        );
-        restoredPlans += positions.filter(Boolean).length;
-        position = positions.reduce(later, position);
-      }
+      const sets = await restoreAll(content.ideaSetIds, ideaSetStreams.name, async (ideaSetId, createdAt) => {
+        const command = () => ({ type: 'RestoreIdeaSet' as const, data: { ideaSetId, reason, createdAt } });
+        return (await handleCommand(store, ideaSetDecider, ideaSetStreams.name(ideaSetId), command, context)).position;
+      });
+      const plans = await restoreAll(content.planIds, planStream.name, async (planId, createdAt) => {
+        const command = () => ({ type: 'RestorePlan' as const, data: { planId, reason, createdAt } });
+        return (await handleCommand(store, planDecider, planStream.name(planId), command, context)).position;
+      });
+      const restoredIdeas = sets.restored;
+      const restoredPlans = plans.restored;
+      let position = later(sets.last, plans.last);
       if (content.userId !== undefined) {
         const recorded = await handleCommand(
           store,

@@ -68,6 +68,35 @@ export const adminActionKinds = [
   'platform-deletion',
 ] as const satisfies readonly AdminActionKind[];
 
+/** What the back-office's list says of an action: the roles of a change, the counts of a reset or cleanup, the title of deleted content. */
+export type AdminActionFacts =
+  | { kind: 'reset-data'; ideaSets: number; plans: number }
+  | { kind: 'content-cleanup'; ideaSets: number; plans: number; members: number }
+  | { kind: 'role-change'; from: string; to: string }
+  | { kind: 'disable' }
+  | { kind: 'faq-deletion' | 'blog-post-deletion' | 'platform-deletion'; title: string };
+
+export function factsOf(action: AdminActionDetails): AdminActionFacts {
+  switch (action.kind) {
+    case 'reset-data':
+      return { kind: action.kind, ideaSets: action.ideaSetIds.length, plans: action.planIds.length };
+    case 'content-cleanup':
+      return { kind: action.kind, ideaSets: action.ideaSetIds.length, plans: action.planIds.length, members: action.memberCount };
+    case 'role-change':
+      return { kind: action.kind, from: action.from, to: action.to };
+    case 'disable':
+      return { kind: action.kind };
+    case 'faq-deletion':
+      return { kind: action.kind, title: action.faq.question };
+    case 'blog-post-deletion':
+      return { kind: action.kind, title: action.post.title };
+    case 'platform-deletion':
+      return { kind: action.kind, title: action.platform.platformName };
+    default:
+      return assertNever(action);
+  }
+}
+
 // ── Events ────────────────────────────────────────────────────────────────────
 /** `takenAt`: when the action was taken (the undo window starts there). */
 export type AdminActionTaken = { type: 'AdminActionTaken'; data: { actionId: string; takenAt: string; action: AdminActionDetails } };

@@ -7,7 +7,7 @@ import { platformLinks } from '../../application/content/platform-links';
 import { adminActionDecider, type AdminActionTaken } from '../../domain/admin-actions/admin-action';
 import { adminActionsReadModel } from '../../projections/admin-actions/read-model';
 import { findAdminAction, recentAdminActions, type AdminActionRow } from '../../projections/admin-actions/admin-actions-projection';
-import { findUserById } from '../../projections/users/users-projection';
+import { findUserById, namesOf } from '../../projections/users/users-projection';
 import type { Platform } from './platform';
 import { defineSlice } from '../slices/slice';
 import { callers } from '../slices/callers';
@@ -43,11 +43,7 @@ export function adminActionsContext(platform: Platform, built: Built) {
           const row = await findAdminAction(db, id);
           return row && toRecord(row);
         },
-        async names(userIds) {
-          if (userIds.length === 0) return new Map();
-          const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', [...userIds]).execute();
-          return new Map(rows.map((row) => [row.id, { firstName: row.first_name, lastName: row.last_name }]));
-        },
+        names: (userIds) => namesOf(db, userIds),
         async member(userId) {
           const row = await findUserById(db, userId);
           return row ? { role: row.role, disabled: row.disabled ? 'true' : 'false' } : undefined;

@@ -4,7 +4,7 @@ import type { IdentityService } from '../../application/identity/identity-servic
 import { pageIdeaSetsOf } from '../../projections/idea-sets/idea-sets-projection';
 import { listPlansOf } from '../../projections/plans/plans-projection';
 import { adminUserBatches, pageAdminUsers } from '../../projections/users/admin-user-queries';
-import { countOtherAdmins, findUserById } from '../../projections/users/users-projection';
+import { countOtherAdmins, findUserById, namesOf } from '../../projections/users/users-projection';
 import { toUserResponse } from '../http/user-response';
 import type { Platform } from './platform';
 import { defineSlice } from '../slices/slice';
@@ -42,11 +42,7 @@ export function adminMembersContext(platform: Platform, services: { identity: Id
           return sets.map(({ set }) => set);
         },
         plans: async (userId, limit) => (await listPlansOf(db, userId)).slice(0, limit),
-        async names(userIds) {
-          if (userIds.length === 0) return new Map();
-          const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', [...userIds]).execute();
-          return new Map(rows.map((row) => [row.id, { firstName: row.first_name, lastName: row.last_name }]));
-        },
+        names: (userIds) => namesOf(db, userIds),
       },
     }),
   };

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import { adminActionEventTypes, type AdminActionDetails, type AdminActionEvent } from '../../domain/admin-actions/admin-action';
+import { adminActionEventTypes, factsOf, type AdminActionDetails, type AdminActionEvent, type AdminActionFacts } from '../../domain/admin-actions/admin-action';
 import { assertNever } from '../../domain/shared/domain-error';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
@@ -25,13 +25,6 @@ export interface AdminActionsTable {
 }
 export type AdminActionRow = Selectable<AdminActionsTable>;
 
-export type AdminActionFacts =
-  | { kind: 'reset-data'; ideaSets: number; plans: number }
-  | { kind: 'content-cleanup'; ideaSets: number; plans: number; members: number }
-  | { kind: 'role-change'; from: string; to: string }
-  | { kind: 'disable' }
-  | { kind: 'faq-deletion' | 'blog-post-deletion' | 'platform-deletion'; title: string };
-
 export const adminActionsMigration: Migration = {
   async up(db) {
     await sql`
@@ -48,27 +41,6 @@ export const adminActionsMigration: Migration = {
     await sql`create index admin_actions_taken on admin_actions (taken_at desc, id desc)`.execute(db);
   },
 };
-
-function factsOf(action: AdminActionDetails): AdminActionFacts {
-  switch (action.kind) {
-    case 'reset-data':
-      return { kind: action.kind, ideaSets: action.ideaSetIds.length, plans: action.planIds.length };
-    case 'content-cleanup':
-      return { kind: action.kind, ideaSets: action.ideaSetIds.length, plans: action.planIds.length, members: action.memberCount };
-    case 'role-change':
-      return { kind: action.kind, from: action.from, to: action.to };
-    case 'disable':
-      return { kind: action.kind };
-    case 'faq-deletion':
-      return { kind: action.kind, title: action.faq.question };
-    case 'blog-post-deletion':
-      return { kind: action.kind, title: action.post.title };
-    case 'platform-deletion':
-      return { kind: action.kind, title: action.platform.platformName };
-    default:
-      return assertNever(action);
-  }
-}
 
 const targetOf = (action: AdminActionDetails) =>
   action.kind === 'reset-data' || action.kind === 'role-change' || action.kind === 'disable' ? action.userId

@@ -264,6 +264,13 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The first and last names of these accounts, by id (a deleted account is missing). */
+export async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', [...userIds]).execute();
+  return new Map(rows.map((row) => [row.id, { firstName: row.first_name, lastName: row.last_name }]));
+}
+
 /** Admins other than this account who can sign in (enabled). */
 export async function countOtherAdmins(db: Db, userId: string): Promise<number> {
   const row = await db
