@@ -47,9 +47,10 @@ describe('admin undo (issue 53)', () => {
     await admin.getByText('Action undone').first().waitFor();
     await memberPage.reload();
     await memberPage.getByText(plan.title).first().waitFor();
-    const back = (await (await memberPage.request.get(`/api/plans/${planId}`)).json()) as { title: string; milestones: { tasks: { completed: boolean }[] }[] };
+    // Flags are the strings 'true' and 'false', as the spec writes them.
+    const back = (await (await memberPage.request.get(`/api/plans/${planId}`)).json()) as { title: string; milestones: { tasks: { completed: string }[] }[] };
     expect(back.title).toBe(plan.title);
-    expect(back.milestones[0]!.tasks[0]!.completed).toBe(true);
+    expect(back.milestones[0]!.tasks[0]!.completed).toBe('true');
 
     // The Dashboard's recent admin actions list it as undone, by the admin.
     await admin.getByRole('tab', { name: 'Dashboard' }).click();

@@ -7,12 +7,18 @@ import { loadAppStylesheets } from './islands/app-stylesheets';
 const ToasterOverlay = lazy(() => Promise.all([import('./toaster-overlay'), loadAppStylesheets()]).then(([module]) => module));
 let requestOverlay: (() => void) | null = null;
 
-/** Spec §9: one toast at a time, shown 5 s by default. */
+/** Spec §9: one toast at a time, shown 5 s by default (10 s when it offers an action). */
 let toaster: Toaster | null = null;
 /** Toasts asked for before the overlay was ready, each with the call to make once it is shown. */
 const pending: { input: ToastInput; shown: () => void }[] = [];
 
-export type ToastInput = { title: string; description?: string; intent?: Intent; timeout?: number };
+/** A button in the toast (e.g. "Undo"); pressing it also closes the toast. */
+export type ToastAction = { text: string; onClick: () => void };
+
+export type ToastInput = { title: string; description?: string; intent?: Intent; timeout?: number; action?: ToastAction };
+
+/** How long a toast stays, unless it says: an action needs time to be read and pressed. */
+const defaultTimeout = (action: ToastAction | undefined) => (action ? 10_000 : 5000);
 
 export function toast(input: ToastInput): void {
   void showToast(input);
@@ -34,10 +40,11 @@ export function showToast(input: ToastInput): Promise<void> {
   });
 }
 
-function display(toaster: Toaster, { title, description, intent, timeout = 5000 }: ToastInput): void {
+function display(toaster: Toaster, { title, description, intent, action, timeout = defaultTimeout(action) }: ToastInput): void {
   toaster.show({
     intent,
     timeout,
+    action,
     message: (
       <div className="toast-body" role="status">
         <strong className="toast-title">{title}</strong>

@@ -28,7 +28,7 @@ export type AdminTab = {
  * bar orders them as §2 does). A tab whose issue has not landed is not listed, so it is not shown.
  */
 export const adminTabs: readonly AdminTab[] = [
-  { value: 'dashboard', panel: lazy(() => import('./stats/components/stats-tab')) },
+  { value: 'dashboard', panel: lazy(() => import('./dashboard-tab')) },
   { value: 'members', panel: lazy(() => import('./members/components/members-tab')) },
   { value: 'billing', panel: lazy(() => import('./billing/components/billing-tab')) },
   { value: 'support', panel: lazy(() => import('./support/components/support-desk')) },

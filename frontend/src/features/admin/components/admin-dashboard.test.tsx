@@ -35,6 +35,8 @@ describe('the admin dashboard', () => {
     expect(tabNames()).toEqual(['Dashboard', 'Model', 'Skilly AI', 'Platforms', 'Members', 'Billing', 'FAQs', 'Blog', 'Support', 'Emails', 'Skilly Prompts']);
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Platform figures')).toBeInTheDocument();
+    // Issue 53: the Dashboard tab ends with the recent admin actions.
+    expect(await within(screen.getByRole('region', { name: 'Recent admin actions' })).findByText('No admin actions yet')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Billing' }));
     expect(await screen.findByText('No payments yet')).toBeInTheDocument();

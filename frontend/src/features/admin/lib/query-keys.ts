@@ -5,3 +5,6 @@
 
 /** The root of every admin members query: invalidating it refreshes the table, the user view and its lists. */
 export const adminUsersRootKey = ['/api', 'admin', 'users'] as const;
+
+/** The recent destructive admin actions (issue 53): refreshed by every action that records one. */
+export const adminActionsQueryKey = ['/api', 'admin', 'actions'] as const;

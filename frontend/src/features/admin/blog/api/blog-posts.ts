@@ -1,7 +1,9 @@
 import { BLOG_IMAGE_FIELD, blogPostListSchema, blogPostSchema, uploadBlogImageResponseSchema, type BlogPost, type CreateBlogPostRequest } from '@contracts/blog';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, notReadyRetry, parseReady, uploadImage } from '../../../../lib/api-client';
+import { ApiError, apiRequest, apiRequestWithHeaders, notReadyRetry, parseReady, uploadImage } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
+import { recordedActionId, undoToastAction } from '../../lib/admin-undo';
+import { adminActionsQueryKey } from '../../lib/query-keys';
 
 export const adminBlogPostsQueryKey = ['/api', 'admin', 'blog-posts'] as const;
 /** The public blog's queries (features/blog): refreshed when an admin changes a post. */
@@ -43,22 +45,27 @@ export function useSaveBlogPost({ onSaved }: { onSaved?: (post: BlogPost) => voi
   });
 }
 
-/** DELETE /api/admin/blog-posts/{id}. */
-export async function deleteBlogPost(id: string): Promise<void> {
-  await apiRequest<unknown>(`/api/admin/blog-posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** DELETE /api/admin/blog-posts/{id}: answers the action to undo it. */
+export async function deleteBlogPost(id: string): Promise<{ actionId: string | null }> {
+  const { headers } = await apiRequestWithHeaders<unknown>(`/api/admin/blog-posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return { actionId: recordedActionId(headers) };
 }
 
 export function useDeleteBlogPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBlogPost,
-    onSuccess: (_data, id) => {
+    onSuccess: ({ actionId }, id) => {
       queryClient.setQueryData<BlogPost[]>(adminBlogPostsQueryKey, (posts) => posts?.filter((post) => post.id !== id));
-      toast({ title: 'Blog post deleted', intent: 'success' });
+      toast({ title: 'Blog post deleted', intent: 'success', action: undoToastAction(queryClient, actionId) });
     },
     onError: (error) => toastError('Failed to delete blog post', withReason(error)),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminBlogPostsQueryKey }), queryClient.invalidateQueries({ queryKey: publicBlogRootKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminBlogPostsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: publicBlogRootKey }),
+        queryClient.invalidateQueries({ queryKey: adminActionsQueryKey }),
+      ]),
   });
 }
 

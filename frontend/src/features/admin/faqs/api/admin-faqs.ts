@@ -1,8 +1,10 @@
 import { type CreateFaqRequest, type FaqDto, faqListSchema, faqSchema } from '@contracts/faqs';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
+import { apiRequest, apiRequestWithHeaders } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
+import { recordedActionId, undoToastAction } from '../../lib/admin-undo';
 import { failure } from '../../lib/failure';
+import { adminActionsQueryKey } from '../../lib/query-keys';
 
 export const adminFaqsQueryKey = ['/api', 'admin', 'faqs'] as const;
 /** The public page's query (features/faqs/api/get-faqs.ts), refreshed after a change: the key by value, features do not import each other. */
@@ -22,9 +24,10 @@ export async function saveFaq(id: string | null, fields: FaqFields): Promise<Faq
   return faqSchema.parse(await apiRequest<unknown>(path, { method: id === null ? 'POST' : 'PATCH', body: fields }));
 }
 
-/** DELETE /api/admin/faqs/{id}. */
-export async function deleteFaq(id: string): Promise<void> {
-  await apiRequest<unknown>(`/api/admin/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** DELETE /api/admin/faqs/{id}: answers the action to undo it. */
+export async function deleteFaq(id: string): Promise<{ actionId: string | null }> {
+  const { headers } = await apiRequestWithHeaders<unknown>(`/api/admin/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return { actionId: recordedActionId(headers) };
 }
 
 function useRefresh() {
@@ -46,12 +49,14 @@ export function useSaveFaq({ onSaved }: { onSaved?: () => void } = {}) {
   });
 }
 
+/** 'FAQ deleted' with Undo; a refusal is 'Failed to delete FAQ' with the server's reason. */
 export function useDeleteFaq() {
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: deleteFaq,
-    onSuccess: () => toast({ title: 'FAQ deleted', intent: 'success' }),
+    onSuccess: ({ actionId }) => toast({ title: 'FAQ deleted', intent: 'success', action: undoToastAction(queryClient, actionId) }),
     onError: (error) => toastError('Error', failure('Failed to delete FAQ', error)),
-    onSettled: refresh,
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: adminActionsQueryKey })]),
   });
 }

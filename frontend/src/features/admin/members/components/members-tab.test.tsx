@@ -1,3 +1,5 @@
+import { Classes } from '@blueprintjs/core';
+import { ADMIN_ACTION_HEADER, adminActionSchema } from '@contracts/admin-actions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -17,6 +19,8 @@ const renderTab = (at = '/dashboard?tab=members') => renderRoutes({ '/dashboard'
 const row = (name: string) => screen.getAllByTestId('member-row').find((candidate) => within(candidate).queryByText(name) !== null)!;
 const button = (name: string, label: string) => within(row(name)).getByRole('button', { name: label });
 const listCalls = (api: ReturnType<typeof membersApi>) => api.calls.filter((call) => call.method === 'GET' && call.path === '/api/admin/users');
+/** The toast showing `text`. */
+const toastWith = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>(`.${Classes.TOAST}`)!;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -133,12 +137,53 @@ describe('the admin Members tab', () => {
     confirm.mockReturnValue(true);
     await userEvent.click(button('Ada Lovelace', 'Reset data'));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/users/u-ada/reset-data')).toHaveLength(1));
-    expect(await screen.findByText('User data reset')).toBeInTheDocument();
-    expect(screen.getByText('Deleted 2 idea sets and 1 plans')).toBeInTheDocument();
+    const done = await toastWith('User data reset');
+    expect(within(done).getByText('Deleted 2 idea sets and 1 plans')).toBeInTheDocument();
+    // No x-admin-action-id (nothing recorded): nothing to undo.
+    expect(within(done).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
 
     server.use(http.post('/api/admin/users/:id/reset-data', () => new HttpResponse('oops', { status: 500 })));
     await userEvent.click(button('Ada Lovelace', 'Reset data'));
     expect(await screen.findByText('Failed to reset user data')).toBeInTheDocument();
+  });
+
+  it('offers Undo in the reset toast for the action named in x-admin-action-id; pressing it posts that undo and says "Action undone"', async () => {
+    membersApi({ users: [me, ada] });
+    const undos: { id: string; body: unknown }[] = [];
+    const summary = 'Reset the data of Ada Lovelace: 2 idea sets, 1 plan';
+    server.use(
+      http.post('/api/admin/users/:id/reset-data', () =>
+        HttpResponse.json({ message: 'User data reset', deletedIdeas: 2, deletedPlans: 1 }, { headers: { [ADMIN_ACTION_HEADER]: 'action-42' } }),
+      ),
+      http.post('/api/admin/actions/:id/undo', async ({ params, request }) => {
+        undos.push({ id: String(params.id), body: await request.json() });
+        const action = adminActionSchema.parse({
+          id: params.id,
+          kind: 'reset-data',
+          summary,
+          adminName: 'Grace Hopper',
+          takenAt: '2026-11-22T10:00:00.000Z',
+          undoableUntil: '2026-12-22T10:00:00.000Z',
+          undoneAt: '2026-11-22T10:01:00.000Z',
+          undoneByName: 'Grace Hopper',
+          canUndo: false,
+        });
+        return HttpResponse.json({ message: 'Action undone', action });
+      }),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderTab();
+    await screen.findByText('Ada Lovelace');
+
+    await userEvent.click(button('Ada Lovelace', 'Reset data'));
+    const done = await toastWith('User data reset');
+    expect(within(done).getByText('Deleted 2 idea sets and 1 plans')).toBeInTheDocument();
+    expect(undos).toEqual([]);
+
+    await userEvent.click(within(done).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(undos).toEqual([{ id: 'action-42', body: {} }]));
+    const undone = await toastWith('Action undone');
+    expect(within(undone).getByText(summary)).toBeInTheDocument();
   });
 
   it('deletes through the dialog: it lists what goes, confirms only on DELETE typed exactly, Cancel deletes nothing, confirming closes it', async () => {

@@ -1,9 +1,11 @@
 import { BLOG_IMAGE_FIELD, uploadBlogImageResponseSchema } from '@contracts/blog';
 import { type PlatformLinkDto, platformLinkListSchema, platformLinkSchema } from '@contracts/platforms';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, uploadImage } from '../../../../lib/api-client';
+import { apiRequest, apiRequestWithHeaders, uploadImage } from '../../../../lib/api-client';
 import { toast, toastError } from '../../../../lib/toaster';
+import { recordedActionId, undoToastAction } from '../../lib/admin-undo';
 import { failure } from '../../lib/failure';
+import { adminActionsQueryKey } from '../../lib/query-keys';
 
 export const adminPlatformLinksQueryKey = ['/api', 'admin', 'skilly-urls'] as const;
 /** The public page's query (features/faqs/api/get-platform-links.ts), refreshed after a change: the key by value, features do not import each other. */
@@ -24,8 +26,10 @@ export async function savePlatformLink(id: string | null, fields: PlatformLinkFi
   return platformLinkSchema.parse(await apiRequest<unknown>(path, { method: id === null ? 'POST' : 'PUT', body: fields }));
 }
 
-export async function deletePlatformLink(id: string): Promise<void> {
-  await apiRequest<unknown>(`/api/admin/skilly-urls/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** DELETE /api/admin/skilly-urls/{id}: answers the action to undo it. */
+export async function deletePlatformLink(id: string): Promise<{ actionId: string | null }> {
+  const { headers } = await apiRequestWithHeaders<unknown>(`/api/admin/skilly-urls/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return { actionId: recordedActionId(headers) };
 }
 
 /**
@@ -60,13 +64,15 @@ export function useSavePlatformLink({ onSaved }: { onSaved?: () => void } = {}) 
   });
 }
 
+/** 'Resource link deleted' with Undo; a refusal is 'Failed to delete resource link' with the server's reason. */
 export function useDeletePlatformLink() {
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: deletePlatformLink,
-    onSuccess: () => toast({ title: 'Resource link deleted', intent: 'success' }),
+    onSuccess: ({ actionId }) => toast({ title: 'Resource link deleted', intent: 'success', action: undoToastAction(queryClient, actionId) }),
     onError: (error) => toastError('Error', failure('Failed to delete resource link', error)),
-    onSettled: refresh,
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: adminActionsQueryKey })]),
   });
 }
 

@@ -165,7 +165,7 @@ function MaintenanceActions() {
           text="Cleanup user content"
           loading={cleanup.isPending}
           onClick={() => {
-            if (window.confirm("Delete every member's ideas and plans? This cannot be undone.")) cleanup.mutate();
+            if (window.confirm("Delete every member's ideas and plans? You can undo this for 30 days.")) cleanup.mutate();
           }}
         />
       </div>
@@ -226,5 +226,3 @@ export function StatsTab() {
     </div>
   );
 }
-
-export default StatsTab;

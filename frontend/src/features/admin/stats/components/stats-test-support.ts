@@ -48,7 +48,10 @@ export const adminStats = (overrides: Partial<AdminStatsDto> = {}): AdminStatsDt
 export const apiCost = (overrides: Partial<ApiCostDto> = {}): ApiCostDto =>
   apiCostSchema.parse({ period: 'all', totalCost: 12.3456, inputTokens: 1000000, outputTokens: 250000, ...overrides });
 
-/** GET /api/admin/stats and /api/admin/api-cost answered per mode and period; every URL asked recorded. */
+/**
+ * GET /api/admin/stats and /api/admin/api-cost answered per mode and period, every URL asked
+ * recorded; and GET /api/admin/actions with none, for the Dashboard tab's recent admin actions.
+ */
 export function statsApi({ byMode = {}, byPeriod = {} }: { byMode?: Record<string, AdminStatsDto>; byPeriod?: Record<string, ApiCostDto> } = {}) {
   const asked: string[] = [];
   server.use(
@@ -64,6 +67,7 @@ export function statsApi({ byMode = {}, byPeriod = {} }: { byMode?: Record<strin
       const period = url.searchParams.get('period') ?? 'all';
       return HttpResponse.json(byPeriod[period] ?? apiCost({ period: period as ApiCostDto['period'] }));
     }),
+    http.get('/api/admin/actions', () => HttpResponse.json([])),
   );
   return { asked };
 }
