@@ -134,7 +134,12 @@ async function createBaselineTable(db: Kysely<any>) {
 }
 
 /** The pg pool of the raw baseline, sized and typed like the store's. */
-const rawPool = (url: string, max: number) => new pg.Pool({ connectionString: url, max });
+/** A pool for the raw-SQL side; a connection ended by the database's drop at the end is no failure of the bench. */
+function rawPool(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
+}
 
 /**
  * Appends of 100 events a call to new streams, one caller, against the best one round trip
@@ -145,9 +150,9 @@ const rawPool = (url: string, max: number) => new pg.Pool({ connectionString: ur
 export async function benchBatchedAppends(url: string, calls: number, runs = 3, poolSize = 2): Promise<Compared> {
   const handle = await openServerDatabase(url, { max: poolSize });
   const pool = rawPool(url, poolSize);
+  const store = new PostgresEventStore(handle);
   try {
     await createBaselineTable(handle.db as Kysely<any>);
-    const store = new PostgresEventStore(handle);
     const batch = (c: number) => Array.from({ length: 100 }, (_, i) => payload(c * 100 + i));
     const insert = `insert into baseline_events (${RAW_COLUMNS}) values ${placeholders(100)}`;
 
@@ -183,6 +188,8 @@ export async function benchBatchedAppends(url: string, calls: number, runs = 3, 
       await interleaved(runs, ours, raw),
     );
   } finally {
+    // The NOTIFY after the last append may still be on its way: the database is dropped next.
+    await store.close();
     await pool.end();
     await handle.close();
   }
@@ -202,9 +209,9 @@ export async function benchConcurrentSingleAppends(
 ): Promise<Compared> {
   const handle = await openServerDatabase(url, { max: writers });
   const pool = rawPool(url, writers);
+  const store = new PostgresEventStore(handle);
   try {
     await createBaselineTable(handle.db as Kysely<any>);
-    const store = new PostgresEventStore(handle);
     const insert = `insert into baseline_events (${RAW_COLUMNS}) values ${placeholders(1)}`;
 
     const ours = async (run: number): Promise<Side> => {
@@ -245,6 +252,8 @@ export async function benchConcurrentSingleAppends(
       await interleaved(runs, ours, raw),
     );
   } finally {
+    // The NOTIFY after the last append may still be on its way: the database is dropped next.
+    await store.close();
     await pool.end();
     await handle.close();
   }
