@@ -73,6 +73,9 @@ describe('idea credits under concurrency', () => {
     expect((await c.get('/api/credits')).status).toBe(200); // opens the ledger first
     const outcome = await t.services.identity.changeRole(id, 'pro', 'Paid subscription', { actor: systemActor('test'), requestId: 'upgrade' });
     await t.services.progress.waitFor(outcome.position!, 5000);
+    // The member's cached session learns the new role from the users projection's NOTIFY, which
+    // arrives a moment after the commit (under load, after the wait above): fire once it has.
+    await expect.poll(async () => (await c.get('/api/auth/me')).body.role, { timeout: 5000 }).toBe('pro');
 
     const results = await fire(c, 20);
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
