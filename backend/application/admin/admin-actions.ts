@@ -18,7 +18,7 @@ import { RECENT_ADMIN_ACTIONS, type AdminActionDto } from '../contracts/admin-ac
 import type { AdminUserDto } from '../contracts/admin-members';
 import { foldStream, handleCommand } from '../event-sourcing/command-handler';
 import { commandContext, type RequestOrigin } from '../event-sourcing/command-context';
-import { comparePositions, type AllPosition, type EventStore } from '../ports/event-store';
+import { laterPosition, type AllPosition, type EventStore } from '../ports/event-store';
 import type { Clock, IdGenerator } from '../ports/system';
 import type { ContentCleanup } from './content-cleanup';
 import type { MembersService } from './members-service';
@@ -66,8 +66,6 @@ export interface AdminActionsDeps {
   reads: AdminActionReads;
 }
 
-
-const later = (a: AllPosition | null, b: AllPosition | null) => (a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const roleName: Record<string, string> = { free: 'Free', pro: 'Pro', moderator: 'Moderator', admin: 'Admin' };
 
@@ -203,7 +201,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       const reset = await cleanup.resetUser(admin, userId, reason, origin);
       if (reset.ideaSetIds.length + reset.planIds.length === 0) return { ...reset, actionId: null };
       const recorded = await record(admin, { kind: 'reset-data', userId, ideaSetIds: reset.ideaSetIds, planIds: reset.planIds }, origin);
-      return { ...reset, actionId: recorded.actionId, position: later(reset.position, recorded.position) };
+      return { ...reset, actionId: recorded.actionId, position: laterPosition(reset.position, recorded.position) };
     },
 
     /** POST /api/admin/cleanup-user-content, recorded when it deleted something. */
@@ -212,7 +210,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       if (cleaned.ideaSetIds.length + cleaned.planIds.length === 0) return { ...cleaned, actionId: null };
       const action = { kind: 'content-cleanup' as const, ideaSetIds: cleaned.ideaSetIds, planIds: cleaned.planIds, memberCount: cleaned.updatedUsers };
       const recorded = await record(admin, action, origin);
-      return { ...cleaned, actionId: recorded.actionId, position: later(cleaned.position, recorded.position) };
+      return { ...cleaned, actionId: recorded.actionId, position: laterPosition(cleaned.position, recorded.position) };
     },
 
     /** PUT /api/admin/users/{id}/role, recorded with the role it replaced when the role changed. */
@@ -221,7 +219,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       const changed = await members.changeRole(admin, userId, role, reason, origin.requestId);
       if (!changed.position || !before || before.role === role) return { position: changed.position, actionId: null };
       const recorded = await record(admin, { kind: 'role-change', userId, from: before.role, to: role }, origin);
-      return { position: later(changed.position, recorded.position), actionId: recorded.actionId };
+      return { position: laterPosition(changed.position, recorded.position), actionId: recorded.actionId };
     },
 
     /** PATCH /api/admin/users/{id}/toggle-disabled; a disable is recorded (an enable is its own undo). */
@@ -229,7 +227,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       const changed = await members.setDisabled(admin, userId, disabled, reason, origin.requestId);
       if (!disabled || !changed.position) return { position: changed.position, actionId: null };
       const recorded = await record(admin, { kind: 'disable', userId }, origin);
-      return { position: later(changed.position, recorded.position), actionId: recorded.actionId };
+      return { position: laterPosition(changed.position, recorded.position), actionId: recorded.actionId };
     },
 
     async deleteFaq(admin: UserActor, id: string, origin: RequestOrigin) {
@@ -269,7 +267,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       const record = await reads.one(actionId);
       if (!record) throw new Error(`Admin action ${actionId} is not in the read model after its undo`);
       const [action] = await toDtos([record]);
-      return { action, position: later(compensated, undone.position) };
+      return { action, position: laterPosition(compensated, undone.position) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ideaSetDecider, ideaSetStreams } from '../../domain/ideas/idea-set';
 import { accountToReset, userDecider, userStreams } from '../../domain/identity/user';
 import { planDecider, planStream } from '../../domain/plans/plan';
-import { comparePositions, type AllPosition, type EventStore } from '../ports/event-store';
+import { laterPosition, type AllPosition, type EventStore } from '../ports/event-store';
 import type { ProjectionProgress } from '../ports/projection-progress';
 import type { Clock, IdGenerator } from '../ports/system';
 import { foldStream, handleCommand } from '../event-sourcing/command-handler';
@@ -53,7 +53,6 @@ interface Deleted {
   position: AllPosition | null;
 }
 
-const later = (a: AllPosition | null, b: AllPosition | null) => (a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b);
 
 /**
  * Deleting members' content as events (back-office §2 Members tab and Dashboard tab, §6):
@@ -89,7 +88,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
         const positions = await Promise.all(chunk.map(remove));
         positions.forEach((at, j) => {
           if (at) removed.push(chunk[j]);
-          position = later(position, at);
+          position = laterPosition(position, at);
         });
       }
       if (items.length < pageSize) return { removed, position };
@@ -114,7 +113,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
       ideaSetIds: ideaSets.removed.map((item) => item.id),
       planIds: plans.removed.map((item) => item.id),
       owners: new Set([...ideaSets.removed, ...plans.removed].map((item) => item.ownerId)),
-      position: later(ideaSets.position, plans.position),
+      position: laterPosition(ideaSets.position, plans.position),
     };
   }
 
@@ -132,7 +131,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
       const deleted = await deleteContent(userId, why, context);
       let position = deleted.position;
       if (hasCredits(account.role)) {
-        position = later(position, (await credits.refundPeriod({ userId, role: account.role }, why, { ...origin, actor: admin })).position);
+        position = laterPosition(position, (await credits.refundPeriod({ userId, role: account.role }, why, { ...origin, actor: admin })).position);
       }
       const recorded = await handleCommand(
         { eventStore, ids },
@@ -146,7 +145,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
         deletedPlans: deleted.deletedPlans,
         ideaSetIds: deleted.ideaSetIds,
         planIds: deleted.planIds,
-        position: later(position, recorded.position),
+        position: laterPosition(position, recorded.position),
       };
     },
 
@@ -189,7 +188,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
         for (let i = 0; i < all.length; i += PARALLEL_DELETES) {
           const positions = await Promise.all(all.slice(i, i + PARALLEL_DELETES).map((id) => restoreOne(streamOf(id), (createdAt) => restore(id, createdAt))));
           restored += positions.filter(Boolean).length;
-          last = positions.reduce(later, last);
+          last = positions.reduce(laterPosition, last);
         }
         return { restored, last };
       }
@@ -203,7 +202,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
       });
       const restoredIdeas = sets.restored;
       const restoredPlans = plans.restored;
-      let position = later(sets.last, plans.last);
+      let position = laterPosition(sets.last, plans.last);
       if (content.userId !== undefined) {
         const recorded = await handleCommand(
           store,
@@ -212,7 +211,7 @@ export function createContentCleanup(deps: ContentCleanupDeps) {
           () => ({ type: 'RecordDataRestored' as const, data: { reason, restoredIdeas, restoredPlans } }),
           context,
         );
-        position = later(position, recorded.position);
+        position = laterPosition(position, recorded.position);
       }
       return { restoredIdeas, restoredPlans, position };
     },

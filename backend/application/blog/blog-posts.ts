@@ -237,14 +237,11 @@ export function createBlogService({ db, clock, ids }: BlogServiceDeps) {
       return { id: postId, title, slug, content, excerpt, category, featuredImage, status, publishDate, createdAt, updatedAt, authorId: row.author_id };
     },
 
-    /** Whether a post other than `id` now has this slug (a deleted post cannot come back to a taken address). */
-    async slugTaken(slug: string, id: string): Promise<boolean> {
-      return !!(await db.selectFrom('blog_posts').select('id').where('slug', '=', slug).where('id', '!=', id).executeTakeFirst());
-    },
-
-    /** Puts a deleted post back as it stood (same id, slug, status and dates); false when it is there already. */
+    /**
+     * Puts a deleted post back as it stood (same id, slug, status and dates); false when it is
+     * there already. A post written since at its slug keeps it (the slug's unique index decides).
+     */
     async restore(post: BlogPostSnapshot): Promise<boolean> {
-      if (await this.slugTaken(post.slug, post.id)) throw BlogSlugTaken(post.slug);
       const row = {
         id: post.id,
         title: post.title,
@@ -259,8 +256,13 @@ export function createBlogService({ db, clock, ids }: BlogServiceDeps) {
         updated_at: new Date(post.updatedAt),
         author_id: post.authorId,
       };
-      const inserted = await db.insertInto('blog_posts').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
-      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+      try {
+        const inserted = await db.insertInto('blog_posts').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+        return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw BlogSlugTaken(post.slug);
+        throw error;
+      }
     },
 
     /**

@@ -15,6 +15,10 @@ export function comparePositions(a: AllPosition, b: AllPosition): number {
   return a.commit !== b.commit ? a.commit - b.commit : a.prepare - b.prepare;
 }
 
+/** The later of two positions (null: nothing written), e.g. the last of several appends a route waits for. */
+export const laterPosition = (a: AllPosition | null, b: AllPosition | null): AllPosition | null =>
+  a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b;
+
 /** `no_stream`: the stream must not exist yet; a number: the version of its last event. */
 export type ExpectedVersion = 'any' | 'no_stream' | number;
 

@@ -127,6 +127,9 @@ export const HelpRequired = () => new DomainError('help_required', 'invalid');
 export const HelpTooLong = () => new DomainError('help_too_long', 'invalid', { max: planLimits.helpText });
 export const HelpAlreadyProvided = () => new DomainError('help_already_provided', 'conflict');
 
+/** A plan that counts among its owner's active plans (members' `activePlans`, the admin statistics): not completed. */
+export const countsAsActive = (plan: ExistingPlan) => plan.status !== 'completed';
+
 /** A plan that was created and not deleted. */
 export const planExists = (state: PlanState): state is ExistingPlan => state.status !== 'none' && state.status !== 'deleted';
 

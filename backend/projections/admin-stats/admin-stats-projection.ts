@@ -7,7 +7,7 @@ import { minorUnitDigits } from '../../domain/billing/currency';
 import { creditAccountStreams, type CreditConsumed } from '../../domain/credits/credit-account';
 import type { IdeaSetCreated } from '../../domain/ideas/idea-set';
 import { userStreams, type UserProfileUpdated, type UserRegistered, type UserRoleChanged } from '../../domain/identity/user';
-import { planStream, type PlanCreated, type PlanRestored } from '../../domain/plans/plan';
+import { countsAsActive, planStream, type PlanCreated, type PlanRestored } from '../../domain/plans/plan';
 import type { TicketOpened, TicketStatusChanged } from '../../domain/support/ticket';
 import type { Projection } from '../runner/projection';
 
@@ -381,7 +381,7 @@ function applyEvent(event: RecordedEvent, rows: Rows, deltas: Deltas, payments: 
     case 'PlanRestored': {
       const { planId, plan } = event.data as unknown as PlanRestored['data'];
       if (rows.plans.get(planId)) break;
-      const active = plan.status !== 'completed';
+      const active = countsAsActive(plan);
       rows.plans.set(planId, { plan_id: planId, owner_id: plan.ownerId, active });
       if (active) deltas.counter(counterNames.activePlans, 1);
       break;

@@ -1,7 +1,7 @@
 import { sql, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
-import { planStream, type PlanEvent } from '../../domain/plans/plan';
+import { countsAsActive, planStream, type PlanEvent } from '../../domain/plans/plan';
 import { stageRows, type RowsAhead } from '../runner/rows-ahead';
 
 /**
@@ -34,7 +34,7 @@ function nextPlanStatus(row: PlanStatusRow | null, recorded: RecordedEvent): Pla
   const event = { type: recorded.type, data: recorded.data } as PlanEvent;
   const planId = planStream.idOf(recorded.streamName);
   if (event.type === 'PlanCreated') return { plan_id: planId, owner_id: event.data.ownerId, active: true };
-  if (event.type === 'PlanRestored') return { plan_id: planId, owner_id: event.data.plan.ownerId, active: event.data.plan.status !== 'completed' };
+  if (event.type === 'PlanRestored') return { plan_id: planId, owner_id: event.data.plan.ownerId, active: countsAsActive(event.data.plan) };
   if (row && (event.type === 'PlanCompleted' || event.type === 'PlanDeleted')) return { ...row, active: false };
   if (row && (event.type === 'TaskAdded' || event.type === 'TaskReopened')) return { ...row, active: true };
   return row;
