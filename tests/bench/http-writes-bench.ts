@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { compose, type Composition } from '../../backend/infrastructure/composition-root';
+import { loadConfig } from '../../backend/infrastructure/config/config';
+import { createLogger } from '../../backend/infrastructure/logging/logger';
+import type { UserActor } from '../../backend/domain/shared/actor';
 import { target } from './targets';
 import { runLoad, startProductServer, type LoadFigures, type RequestSpec } from './support/load';
 import { createMembers, type BenchMember } from './support/members';
@@ -19,6 +26,15 @@ export interface WriteFigure {
   insertP99Ms: number;
   /** req/s divided by those INSERTs a second (issue 49: ≥ 0.25×). */
   insertRatio: number;
+  /**
+   * The same writes called on the application service in the bench process, with no HTTP
+   * (`plans.toggleTask` / `plans.addTask`, `connections` at once over the same members), right
+   * after: what the command, the append and the inline projections cost without the server's
+   * request handling, to tell the two apart.
+   */
+  inProcessPerSecond: number;
+  inProcessP99Ms: number;
+  inProcessInsertRatio: number;
 }
 
 /**
@@ -51,6 +67,40 @@ async function benchSingleRowInserts(databaseUrl: string, clients: number, secon
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * `write` called for `members` in the order the HTTP load sends them (one member after another),
+ * `connections` at once, for `seconds`: calls a second and their p99.
+ */
+async function callInProcess(
+  members: BenchMember[],
+  connections: number,
+  seconds: number,
+  write: (member: BenchMember, round: number) => Promise<unknown>,
+): Promise<{ perSecond: number; p99Ms: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const n = next++;
+        const started = performance.now();
+        await write(members[n % members.length], Math.floor(n / members.length));
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { perSecond: Math.round(latencies.length / seconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
+}
+
+/** The product's services in this process on `databaseUrl` (no HTTP, no runner: the server's runs). */
+async function composeInProcess(databaseUrl: string): Promise<Composition> {
+  return compose(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-bench-')) }), {
+    logger: createLogger('silent'),
+  });
 }
 
 const json = { 'content-type': 'application/json' };
@@ -89,14 +139,27 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
     const load = (requests: RequestSpec[], secs: number): Promise<LoadFigures> => runLoad({ url: server.url, connections, seconds: secs, requests });
     const reads = perMember(members, planRead, 1);
     await load(reads, 2);
+    const services = await composeInProcess(databaseUrl);
     const figures: WriteFigure[] = [];
-    for (const [route, writes] of [
-      ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle)],
-      ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask)],
+    try {
+    const owners = new Map(
+      (await services.database.db.selectFrom('plans').select(['id', 'owner_id']).where('id', 'in', members.map((m) => m.planId)).execute()).map((r) => [r.id, r.owner_id]),
+    );
+    const actor = (m: BenchMember): UserActor => ({ kind: 'user', userId: owners.get(m.planId)!, role: 'free' });
+    const origin = { requestId: 'bench' };
+    const inProcess = {
+      toggle: (m: BenchMember, round: number) => services.plans.toggleTask(actor(m), m.taskIds[round % m.taskIds.length], undefined, origin),
+      addTask: (m: BenchMember, round: number) =>
+        services.plans.addTask(actor(m), m.planId, m.milestoneId, { title: `Bench task ${round}`, description: 'Added in process' }, origin),
+    };
+    for (const [route, writes, call] of [
+      ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle],
+      ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask), inProcess.addTask],
     ] as const) {
       const read = await load(reads, seconds);
       const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
       const ours = await load(writes, seconds);
+      const direct = await callInProcess(members, connections, seconds, call);
       figures.push({
         route,
         requestsPerSecond: ours.requestsPerSecond,
@@ -109,7 +172,13 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         insertsPerSecond: inserts.perSecond,
         insertP99Ms: inserts.p99Ms,
         insertRatio: Number((ours.requestsPerSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
+        inProcessPerSecond: direct.perSecond,
+        inProcessP99Ms: direct.p99Ms,
+        inProcessInsertRatio: Number((direct.perSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
       });
+    }
+    } finally {
+      await services.close();
     }
     return figures;
   } finally {
@@ -126,5 +195,6 @@ export function printHttpWrites(figures: WriteFigure[]) {
         `INSERT ${f.insertsPerSecond}/s p99 ${f.insertP99Ms} ms | ${f.insertRatio}× ${target(`${f.route} against single-row INSERTs`, f.insertRatio, 'min', 0.25, '×')}` +
         `${f.non2xx ? `  (${f.non2xx} non-2xx!)` : ''}${f.pending ? `  (${f.pending} answered 202 pending)` : ''}`,
     );
+    console.log(`${'  the same in process, no HTTP'.padEnd(56)} ${String(f.inProcessPerSecond).padStart(5)} calls/s p99 ${String(f.inProcessP99Ms).padStart(4)} ms | ${f.inProcessInsertRatio}× INSERT`);
   }
 }
