@@ -38,56 +38,18 @@ export interface WriteFigure {
 }
 
 /**
- * The database's own cost for one small write transaction: `clients` connections each inserting
- * one row per autocommit statement, as fast as they can, for `seconds`.
+ * `clients` callers, each calling `call` again as soon as it answers, for `seconds`: calls a
+ * second and their p99. `call` gets the caller's number and the how-manieth call overall it is.
  */
-async function benchSingleRowInserts(databaseUrl: string, clients: number, seconds: number): Promise<{ perSecond: number; p99Ms: number }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
-  try {
-    await pool.query('create table if not exists bench_single_inserts (id bigserial primary key, member text not null, payload jsonb not null)');
-    const payload = JSON.stringify({ taskId: 'task-1', completed: true, at: new Date().toISOString() });
-    const latencies: number[] = [];
-    const deadline = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, client) => {
-        const connection = await pool.connect();
-        try {
-          while (performance.now() < deadline) {
-            const started = performance.now();
-            await connection.query('insert into bench_single_inserts (member, payload) values ($1, $2)', [`member-${client}`, payload]);
-            latencies.push(performance.now() - started);
-          }
-        } finally {
-          connection.release();
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    return { perSecond: Math.round(latencies.length / seconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
-  } finally {
-    await pool.end();
-  }
-}
-
-/**
- * `write` called for `members` in the order the HTTP load sends them (one member after another),
- * `connections` at once, for `seconds`: calls a second and their p99.
- */
-async function callInProcess(
-  members: BenchMember[],
-  connections: number,
-  seconds: number,
-  write: (member: BenchMember, round: number) => Promise<unknown>,
-): Promise<{ perSecond: number; p99Ms: number }> {
+async function closedLoop(clients: number, seconds: number, call: (client: number, n: number) => Promise<unknown>): Promise<{ perSecond: number; p99Ms: number }> {
   const latencies: number[] = [];
   let next = 0;
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
       while (performance.now() < deadline) {
-        const n = next++;
         const started = performance.now();
-        await write(members[n % members.length], Math.floor(n / members.length));
+        await call(client, next++);
         latencies.push(performance.now() - started);
       }
     }),
@@ -96,11 +58,44 @@ async function callInProcess(
   return { perSecond: Math.round(latencies.length / seconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
 }
 
+/**
+ * The database's own cost for one small write transaction: `clients` connections each inserting
+ * one row per autocommit statement, as fast as they can, for `seconds`.
+ */
+async function benchSingleRowInserts(databaseUrl: string, clients: number, seconds: number): Promise<{ perSecond: number; p99Ms: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
+  const connections = await Promise.all(Array.from({ length: clients }, () => pool.connect()));
+  try {
+    await connections[0].query('create table if not exists bench_single_inserts (id bigserial primary key, member text not null, payload jsonb not null)');
+    const payload = JSON.stringify({ taskId: 'task-1', completed: true, at: new Date().toISOString() });
+    return await closedLoop(clients, seconds, (client) =>
+      connections[client].query('insert into bench_single_inserts (member, payload) values ($1, $2)', [`member-${client}`, payload]),
+    );
+  } finally {
+    for (const connection of connections) connection.release();
+    await pool.end();
+  }
+}
+
 /** The product's services in this process on `databaseUrl` (no HTTP, no runner: the server's runs). */
 async function composeInProcess(databaseUrl: string): Promise<Composition> {
   return compose(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'skilly-bench-')) }), {
     logger: createLogger('silent'),
   });
+}
+
+/** The plans service's toggle and task addition for the bench members, as each member (no HTTP). */
+async function inProcessWrites(services: Composition, members: BenchMember[]) {
+  const owners = new Map(
+    (await services.database.db.selectFrom('plans').select(['id', 'owner_id']).where('id', 'in', members.map((m) => m.planId)).execute()).map((r) => [r.id, r.owner_id]),
+  );
+  const actor = (m: BenchMember): UserActor => ({ kind: 'user', userId: owners.get(m.planId)!, role: 'free' });
+  const origin = { requestId: 'bench' };
+  return {
+    toggle: (m: BenchMember, round: number) => services.plans.toggleTask(actor(m), m.taskIds[round % m.taskIds.length], undefined, origin),
+    addTask: (m: BenchMember, round: number) =>
+      services.plans.addTask(actor(m), m.planId, m.milestoneId, { title: `Bench task ${round}`, description: 'Added in process' }, origin),
+  };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -140,47 +135,39 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
     const reads = perMember(members, planRead, 1);
     await load(reads, 2);
     const services = await composeInProcess(databaseUrl);
-    const figures: WriteFigure[] = [];
     try {
-    const owners = new Map(
-      (await services.database.db.selectFrom('plans').select(['id', 'owner_id']).where('id', 'in', members.map((m) => m.planId)).execute()).map((r) => [r.id, r.owner_id]),
-    );
-    const actor = (m: BenchMember): UserActor => ({ kind: 'user', userId: owners.get(m.planId)!, role: 'free' });
-    const origin = { requestId: 'bench' };
-    const inProcess = {
-      toggle: (m: BenchMember, round: number) => services.plans.toggleTask(actor(m), m.taskIds[round % m.taskIds.length], undefined, origin),
-      addTask: (m: BenchMember, round: number) =>
-        services.plans.addTask(actor(m), m.planId, m.milestoneId, { title: `Bench task ${round}`, description: 'Added in process' }, origin),
-    };
-    for (const [route, writes, call] of [
-      ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle],
-      ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask), inProcess.addTask],
-    ] as const) {
-      const read = await load(reads, seconds);
-      const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
-      const ours = await load(writes, seconds);
-      const direct = await callInProcess(members, connections, seconds, call);
-      figures.push({
-        route,
-        requestsPerSecond: ours.requestsPerSecond,
-        p99Ms: ours.p99Ms,
-        ratio: Number((ours.requestsPerSecond / Math.max(1, read.requestsPerSecond)).toFixed(3)),
-        readRequestsPerSecond: read.requestsPerSecond,
-        readP99Ms: read.p99Ms,
-        non2xx: ours.non2xx + ours.errors,
-        pending: ours.statusCodes['202'] ?? 0,
-        insertsPerSecond: inserts.perSecond,
-        insertP99Ms: inserts.p99Ms,
-        insertRatio: Number((ours.requestsPerSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
-        inProcessPerSecond: direct.perSecond,
-        inProcessP99Ms: direct.p99Ms,
-        inProcessInsertRatio: Number((direct.perSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
-      });
-    }
+      const inProcess = await inProcessWrites(services, members);
+      const figures: WriteFigure[] = [];
+      for (const [route, writes, call] of [
+        ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle],
+        ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask), inProcess.addTask],
+      ] as const) {
+        const read = await load(reads, seconds);
+        const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
+        const ours = await load(writes, seconds);
+        // In member order, as the HTTP load sends them.
+        const direct = await closedLoop(connections, seconds, (_, n) => call(members[n % members.length], Math.floor(n / members.length)));
+        figures.push({
+          route,
+          requestsPerSecond: ours.requestsPerSecond,
+          p99Ms: ours.p99Ms,
+          ratio: Number((ours.requestsPerSecond / Math.max(1, read.requestsPerSecond)).toFixed(3)),
+          readRequestsPerSecond: read.requestsPerSecond,
+          readP99Ms: read.p99Ms,
+          non2xx: ours.non2xx + ours.errors,
+          pending: ours.statusCodes['202'] ?? 0,
+          insertsPerSecond: inserts.perSecond,
+          insertP99Ms: inserts.p99Ms,
+          insertRatio: Number((ours.requestsPerSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
+          inProcessPerSecond: direct.perSecond,
+          inProcessP99Ms: direct.p99Ms,
+          inProcessInsertRatio: Number((direct.perSecond / Math.max(1, inserts.perSecond)).toFixed(3)),
+        });
+      }
+      return figures;
     } finally {
       await services.close();
     }
-    return figures;
   } finally {
     await server.stop();
   }
