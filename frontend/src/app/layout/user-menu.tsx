@@ -46,8 +46,10 @@ export function UserMenu({ user }: { user: User }) {
     </Menu>
   );
 
+  // Fixed to the viewport, as the sticky navigation is: positioned in the page, the menu moved after
+  // every scroll (a frame late), so a click pressed before the move was released on whatever lay under it.
   return (
-    <PopoverNext content={menu} placement="bottom-end">
+    <PopoverNext content={menu} placement="bottom-end" positioningStrategy="fixed">
       <Button variant="minimal" className="user-menu-trigger" aria-label={`Account menu for ${fullName}`} endIcon="caret-down">
         <PictureAvatar picture={user.profilePicture} size={28} className="user-avatar" />
       </Button>
