@@ -8,10 +8,10 @@ import { Client, newMember, startTestApp, type TestApp } from '../support/test-a
  * Picture uploads cannot starve sign-in (issue 48): image decoding and argon2 share libuv's
  * threads, so a burst of uploads once held every sign-in for seconds and grew memory by
  * hundreds of megabytes. Real HTTP, on the PostgreSQL server when TEST_DATABASE_URL is set.
- * While the uploads run, another client signs in every 300 ms; sign-in's p99 stays under a
- * second and the process's memory (RSS, sampled every 25 ms) grows by less than `RSS_GROWTH_MB`.
+ * While the uploads run, another client signs in every 300 ms; sign-in's p99 stays under two
+ * seconds and the process's memory (RSS, sampled every 25 ms) grows by less than `RSS_GROWTH_MB`.
  *
- * The second is measured on a machine with time to spare. On one whose cores are already
+ * That bound is for a machine with time to spare. On one whose cores are already
  * oversubscribed (other test runs), sign-in alone, with no upload, can take longer than that:
  * the same cadence is measured first without uploads, and the bound is then that p99 plus
  * `SLOWER_THAN_ALONE_MS`. Before issue 48's fixes the first burst was decoded, 49 megapixels a
@@ -22,8 +22,12 @@ import { Client, newMember, startTestApp, type TestApp } from '../support/test-a
 const RSS_GROWTH_MB = 250;
 const UPLOADS = 40;
 const SIGN_IN_EVERY_MS = 300;
-const SIGN_IN_P99_MS = 1_000;
-const SLOWER_THAN_ALONE_MS = 1_000;
+/**
+ * Two seconds each: CI runs its two test lanes at once on two cores, where a sign-in's p99 during the
+ * burst was seen at 1.3 s against 0.16 s alone. The starvation this test guards against took over 30 s.
+ */
+const SIGN_IN_P99_MS = 2_000;
+const SLOWER_THAN_ALONE_MS = 2_000;
 
 let t: TestApp;
 /** 7,000 × 7,000 pixels declared (49 megapixels: under the old 50-megapixel limit, over the budget), a few hundred KB on disk. */
@@ -39,7 +43,7 @@ let largest: Buffer;
 let signers: { email: string; password: string }[];
 let signInCount = 0;
 /**
- * The bound on sign-in's p99 during a burst: a second, or, on a busy machine, sign-in's p99
+ * The bound on sign-in's p99 during a burst: two seconds, or, on a busy machine, sign-in's p99
  * without uploads (measured just before the burst, for the same few seconds) plus `SLOWER_THAN_ALONE_MS`.
  */
 async function signInP99Bound(): Promise<number> {
