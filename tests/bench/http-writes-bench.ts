@@ -28,7 +28,8 @@ export interface WriteFigure {
   insertRatio: number;
   /**
    * The same writes called on the application service in the bench process, with no HTTP
-   * (`plans.toggleTask` / `plans.addTask`, `connections` at once over the same members), right
+   * (`plans.toggleTask` / `plans.addTask`, `connections` at once over as many members: the same
+   * ones for the toggles, members of their own for the additions, as a milestone is full at 50 tasks), right
    * after: what the command, the append and the inline projections cost without the server's
    * request handling, to tell the two apart.
    */
@@ -131,22 +132,27 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
   const server = await startProductServer(databaseUrl);
   try {
     const members = await createMembers(server.url, memberCount);
+    // The in-process task additions get members of their own: a milestone takes at most 50 tasks,
+    // and the HTTP additions leave the first members' milestones too full for a second run.
+    const othersForAdditions = await createMembers(server.url, memberCount);
     const load = (requests: RequestSpec[], secs: number): Promise<LoadFigures> => runLoad({ url: server.url, connections, seconds: secs, requests });
     const reads = perMember(members, planRead, 1);
     await load(reads, 2);
     const services = await composeInProcess(databaseUrl);
     try {
-      const inProcess = await inProcessWrites(services, members);
+      const inProcess = await inProcessWrites(services, [...members, ...othersForAdditions]);
       const figures: WriteFigure[] = [];
-      for (const [route, writes, call] of [
-        ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle],
-        ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask), inProcess.addTask],
+      for (const [route, writes, call, inProcessMembers] of [
+        ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle, members],
+        ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask), inProcess.addTask, othersForAdditions],
       ] as const) {
         const read = await load(reads, seconds);
         const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
         const ours = await load(writes, seconds);
         // In member order, as the HTTP load sends them.
-        const direct = await closedLoop(connections, seconds, (_, n) => call(members[n % members.length], Math.floor(n / members.length)));
+        const direct = await closedLoop(connections, seconds, (_, n) =>
+          call(inProcessMembers[n % inProcessMembers.length], Math.floor(n / inProcessMembers.length)),
+        );
         figures.push({
           route,
           requestsPerSecond: ours.requestsPerSecond,
