@@ -26,7 +26,9 @@ async function withFreshDatabase<T>(work: (url: string) => Promise<T>): Promise<
   try {
     return await work(url.toString());
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DATABASE=1 leaves it for a look afterwards (psql, EXPLAIN).
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

@@ -6,6 +6,7 @@ import {
   appendFunctionPlansMigration,
   appendWithRowsCachedPlanMigration,
   appendWithRowsFunctionMigration,
+  appendWithRowsStaticUpsertsMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -75,6 +76,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_11_29_0054_event_store_append_with_rows_cached_plan': appendWithRowsCachedPlanMigration,
   '2026_12_01_0057_google_sign_in': googleSignInMigration,
   '2026_12_01_0058_google_sign_in_help_email': googleSignInHelpEmailMigration,
+  '2026_12_02_0061_event_store_append_static_upserts': appendWithRowsStaticUpsertsMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */
