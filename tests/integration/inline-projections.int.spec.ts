@@ -199,6 +199,67 @@ describe('an append carries the rows it works out ahead in its own statement', (
     ]);
   });
 
+  it('a tick updates the plan’s completed tasks and status beside its shape, and sends none of the shape', async () => {
+    // Each statement of the store, as it is sent (its SQL and parameters).
+    const statements: string[] = [];
+    const recording: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements.push(JSON.stringify(args.node));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const store = new PostgresEventStore(
+      { ...database.handle, db: database.handle.db.withPlugin(recording) },
+      { projector: inlineProjector(product.projections, new ReadModelsBehind()), notify: false },
+    );
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    const shapeBefore = (await sql<{ plan: unknown }>`select plan from plans where id = ${plan.planId}`.execute(database.handle.db)).rows[0].plan;
+
+    statements.length = 0;
+    await store.append(plan.stream, [plan.tick(plan.tasks[0])], at(0));
+    await store.append(plan.stream, [plan.tick(plan.tasks[1])], at(1));
+    await store.append(plan.stream, [plan.tick(plan.tasks[0], 'TaskReopened')], at(2));
+    expect(statements).toHaveLength(3);
+    for (const statement of statements) {
+      expect(statement).toContain('append_events_with_rows');
+      // The shape's texts (the plan's, its milestones' and tasks' descriptions) stay in the database.
+      expect(statement).not.toContain('Write it down');
+    }
+    const ticked = (await sql<{ plan: unknown; completed_task_ids: string[] }>`
+      select plan, completed_task_ids from plans where id = ${plan.planId}`.execute(database.handle.db)).rows[0];
+    expect(ticked).toEqual({ plan: shapeBefore, completed_task_ids: [plan.tasks[1]] });
+    // The plan completed (its owner's count moves, so that append takes its transaction).
+    await store.append(plan.stream, [plan.tick(plan.tasks[0]), plan.tick(plan.tasks[2]), { id: randomUUID(), type: 'PlanCompleted', schemaVersion: 1, data: { planId: plan.planId } }], at(3));
+
+    const row = (await sql<{ plan: ExistingPlan; status: string; completed_task_ids: string[] }>`
+      select plan, status, completed_task_ids from plans where id = ${plan.planId}`.execute(database.handle.db)).rows[0];
+    expect(row.plan).toEqual(shapeBefore);
+    expect(row.plan.status).toBe('active');
+    expect(row.plan.milestones.flatMap((m) => (m.isDetailed ? m.tasks.map((t) => t.completed) : []))).toEqual([false, false, false]);
+    expect(row.status).toBe('completed');
+    expect([...row.completed_task_ids].sort()).toEqual([...plan.tasks].sort());
+    const { row: shown, expected } = await stored(store, plan.planId);
+    expect(shown).toEqual(expected);
+    expect(shown!.status).toBe('completed');
+  });
+
+  it('an update of a row that is not there makes nothing of the append stay (SQLSTATE SKY01)', async () => {
+    const { store } = processStore();
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    const eventId = randomUUID();
+    const call = sql`
+      select * from append_events_with_rows(${plan.stream}, 0, ${[eventId]}::text[],
+        ${JSON.stringify([{ type: 'TaskCompleted', schemaVersion: 1, data: plan.tick(plan.tasks[0]).data }])}::jsonb,
+        '{"kind":"system"}'::jsonb, 'cause', 'correlation', now(), '{plans}'::text[],
+        ${JSON.stringify([{ table: 'plans', key: 'id', update: [{ id: randomUUID(), status: 'active' }] }])}::jsonb)`;
+    await expect(call.execute(database.handle.db)).rejects.toMatchObject({ code: 'SKY01' });
+    expect((await store.readStream(plan.stream)).map((e) => e.eventId)).not.toContain(eventId);
+    expect((await sql<{ version: number }>`select version from projection_stream_versions where projection = 'plans' and stream_name = ${plan.stream}`.execute(database.handle.db)).rows).toEqual([{ version: 0 }]);
+  });
+
   it('rows worked out from a version the projection is not at are refused whole: the append goes through its transaction instead', async () => {
     const { store, sent, behind } = processStore();
     const plan = newPlan();

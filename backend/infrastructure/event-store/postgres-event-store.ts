@@ -339,15 +339,18 @@ export const appendWithRowsCachedPlanMigration: Migration = {
 
 /**
  * The rows of the inline tables a member's writes touch most (a plan's row on every tick, a new
- * task's `plan_tasks` row) are upserted by static statements, whose plans the session keeps:
- * the EXECUTEd statement was parsed and planned afresh on every call, and with the plan's row
- * (its whole jsonb) that cost the append 0.42x its calls a second (pgbench, 20 clients, one
- * tick of a 7 kB plan: 425 calls/s dynamic, 600 static). Only when the rows carry exactly the
- * table's columns (as `rowProjection` and the plans projection send them); anything else is
- * upserted as before.
+ * task's `plan_tasks` row) are written by static statements, whose plans the session keeps: the
+ * EXECUTEd upsert was parsed and planned afresh on every call, and with the plan's row (its
+ * whole jsonb) that cost the append 0.42x its calls a second (pgbench, 20 clients, one tick of
+ * a 7 kB plan: 425 calls/s dynamic, 600 static). Only when the rows carry exactly the table's
+ * columns (as `rowProjection` and the plans projection send them); anything else is written as
+ * before. Writes may also `update` rows that exist, in the columns the rows carry (a tick: the
+ * plan's row without its shape, `plans-projection.ts`); a row not there makes nothing of the
+ * call stay (SQLSTATE 'SKY01', as for a projection not at the version), so the caller appends
+ * in a transaction that loads the rows.
  */
 export const appendWithRowsStaticUpsertsMigration: Migration = {
-  up: (db) => createAppendWithRowsFunction(db, staticUpserts + dynamicUpsert + '\n              end if;\n'),
+  up: (db) => createAppendWithRowsFunction(db, staticUpserts + dynamicUpsert + '              end if;\n', updates),
 };
 
 /** The upsert of one write's rows on its key, the statement built for its table and columns (`v_write`; `v_columns`, `v_updates` for scratch). */
@@ -366,20 +369,47 @@ const dynamicUpsert = `              v_columns := array(select jsonb_object_keys
 /** Static upserts for `plans` and `plan_tasks`, falling through to `dynamicUpsert`'s statement (in an `else`) for any other write. */
 const staticUpserts = `
               v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
-              if v_write->>'table' = 'plans' and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,plan,created_at,updated_at}'
-                 and cardinality(v_columns) = 12 then
+              if v_write->>'table' = 'plans' and cardinality(v_columns) = 13 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,plan,completed_task_ids,created_at,updated_at}' then
                 insert into plans select * from jsonb_populate_recordset(null::plans, v_write->'upsert')
                 on conflict (id) do update set owner_id = excluded.owner_id, idea_id = excluded.idea_id, title = excluded.title,
                   category = excluded.category, status = excluded.status, progress = excluded.progress,
                   completed_milestones = excluded.completed_milestones, total_milestones = excluded.total_milestones,
-                  plan = excluded.plan, created_at = excluded.created_at, updated_at = excluded.updated_at;
-              elsif v_write->>'table' = 'plan_tasks' and v_columns @> '{task_id,plan_id}' and cardinality(v_columns) = 2 then
+                  plan = excluded.plan, completed_task_ids = excluded.completed_task_ids,
+                  created_at = excluded.created_at, updated_at = excluded.updated_at;
+              elsif v_write->>'table' = 'plan_tasks' and cardinality(v_columns) = 2 and v_columns @> '{task_id,plan_id}' then
                 insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, v_write->'upsert')
                 on conflict (task_id) do update set plan_id = excluded.plan_id;
               else
 `;
 
-async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string) {
+/**
+ * Each write's `update`: rows that exist, changed in the columns they carry; a static statement
+ * for a plan's row without its shape (a tick), else one built for the table and columns.
+ */
+const updates = `
+            if v_write ? 'update' then
+              v_columns := array(select jsonb_object_keys(v_write->'update'->0));
+              if v_write->>'table' = 'plans' and cardinality(v_columns) = 12 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,completed_task_ids,created_at,updated_at}' then
+                update plans t set owner_id = x.owner_id, idea_id = x.idea_id, title = x.title, category = x.category,
+                  status = x.status, progress = x.progress, completed_milestones = x.completed_milestones,
+                  total_milestones = x.total_milestones, completed_task_ids = x.completed_task_ids,
+                  created_at = x.created_at, updated_at = x.updated_at
+                from jsonb_populate_recordset(null::plans, v_write->'update') as x where t.id = x.id;
+              else
+                select string_agg(format('%I = x.%I', c, c), ', ') into v_updates
+                  from unnest(v_columns) as c where c <> v_write->>'key';
+                execute format('update %1$I t set %2$s from jsonb_populate_recordset(null::%1$I, $1) as x where t.%3$I = x.%3$I',
+                               v_write->>'table', v_updates, v_write->>'key')
+                  using v_write->'update';
+              end if;
+              get diagnostics v_updated = row_count;
+              if v_updated <> jsonb_array_length(v_write->'update') then
+                raise exception 'a row to update in % is not there', v_write->>'table' using errcode = 'SKY01';
+              end if;
+            end if;
+`;
+
+async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string, update = '') {
   await sql`
       create or replace function append_events_with_rows(
         p_stream text, p_expected integer, p_ids text[], p_events jsonb,
@@ -393,7 +423,7 @@ async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string)
         v_moved text[];
         v_write jsonb;
         v_columns text[];
-        v_updates text;
+        v_updates text;${sql.raw(update ? '\n        v_updated integer;' : '')}
       begin
         select * into v_append from append_events(p_stream, p_expected, p_ids, p_events, p_actor,
                                                    p_causation_id, p_correlation_id, p_occurred_at);
@@ -431,7 +461,7 @@ async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string)
             end if;
             if v_write ? 'upsert' then
 ${sql.raw(upsert)}            end if;
-          end loop;
+${sql.raw(update)}          end loop;
         end if;
         return query select v_append.outcome, v_append.stream_version, v_append.transaction_id,
                             v_append.global_position, v_append.event_id;
@@ -568,7 +598,7 @@ export class PostgresEventStore implements EventStore {
           }
         } catch (error) {
           // Not where this process last saw it: the transaction below loads the rows.
-          if ((error as { code?: string }).code !== ROWS_NOT_AHEAD) throw error;
+          if ((error as { code?: string }).code !== ROWS_NOT_AHEAD) throw error
         }
       }
       if (!row && (projected || beforeCommit)) {

@@ -5,6 +5,7 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 import {
   evolvePlan,
   initialPlanState,
+  isDetailed,
   milestoneDone,
   planEventTypes,
   planExists,
@@ -20,9 +21,13 @@ import type { RowsAhead } from '../runner/rows-ahead';
 
 /**
  * Members' action plans (GET /api/plans, GET /api/plans/{id}, and the task routes' task → plan
- * lookup). One row per plan holding the plan as the aggregate folds it (`plan`, jsonb), so the
- * list and the detail are each one indexed query answered with the contract's DTO; the list's
- * own columns (status, progress, milestones done) are kept beside it for sorting and admin use.
+ * lookup). One row per plan, so the list and the detail are each one indexed query answered with
+ * the contract's DTO. The plan as the aggregate folds it is kept in two parts: its shape (`plan`,
+ * jsonb: milestones, tasks and their help, with every task open and the status 'active') and
+ * what a member's ticks change (`status`, `completed_task_ids`). A tick then writes the row's
+ * small columns and leaves the shape, several kB stored out of line, where it is: rewriting it
+ * was most of a toggle's cost in the database. `planOfRow` puts the two together again; the
+ * list's own columns (progress, milestones done) are kept beside them for sorting and admin use.
  */
 export interface PlansTable {
   id: string;
@@ -34,7 +39,10 @@ export interface PlansTable {
   progress: number;
   completed_milestones: number;
   total_milestones: number;
+  /** The plan's shape (`shapeOf`): read it through `planOfRow`, never alone. */
   plan: ExistingPlan;
+  /** The ids of the plan's completed tasks. */
+  completed_task_ids: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -68,11 +76,60 @@ export const plansMigration: Migration = {
   },
 };
 
+/**
+ * Every plan's row splits its plan into shape and ticks (issue 49): the shape keeps every task
+ * open and the status 'active'; the ids of the completed tasks get a column of their own, the
+ * status has one already. Rows written before are split here, as `evolvePlanRow` splits them.
+ */
+export const plansCompletedTasksMigration: Migration = {
+  async up(db) {
+    await sql`alter table plans add column completed_task_ids text[] not null default '{}'`.execute(db);
+    await sql`
+      update plans p set
+        completed_task_ids = coalesce((
+          select array_agg(t.value->>'taskId' order by m.ord, t.ord)
+            from jsonb_array_elements(p.plan->'milestones') with ordinality as m(value, ord),
+                 jsonb_array_elements(coalesce(m.value->'tasks', '[]')) with ordinality as t(value, ord)
+           where (t.value->>'completed')::boolean), '{}'),
+        plan = jsonb_set(p.plan, '{milestones}', coalesce((
+          select jsonb_agg(
+                   case when m.value ? 'tasks' then jsonb_set(m.value, '{tasks}', coalesce((
+                     select jsonb_agg(jsonb_set(t.value, '{completed}', 'false') order by t.ord)
+                       from jsonb_array_elements(m.value->'tasks') with ordinality as t(value, ord)), '[]'))
+                   else m.value end
+                   order by m.ord)
+            from jsonb_array_elements(p.plan->'milestones') with ordinality as m(value, ord)), '[]')) || '{"status": "active"}'`.execute(db);
+  },
+};
+
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A plan's shape: every task open, the status 'active' (what ticks change is kept beside it). */
+export function shapeOf(plan: ExistingPlan): ExistingPlan {
+  return {
+    ...plan,
+    status: 'active',
+    milestones: plan.milestones.map((m) => (isDetailed(m) ? { ...m, tasks: m.tasks.map((t) => (t.completed ? { ...t, completed: false } : t)) } : m)),
+  };
+}
+
+/** The plan a row holds, as the aggregate folds it: its shape with the row's status and completed tasks. */
+export function planOfRow(row: Pick<PlanRow, 'plan' | 'status' | 'completed_task_ids'>): ExistingPlan {
+  const shape = json<ExistingPlan>(row.plan);
+  const completed = new Set(row.completed_task_ids);
+  return {
+    ...shape,
+    status: row.status as ExistingPlan['status'],
+    milestones: shape.milestones.map((m) => (isDetailed(m) ? { ...m, tasks: m.tasks.map((t) => (completed.has(t.taskId) ? { ...t, completed: true } : t)) } : m)),
+  };
+}
+
+/** Events that change only a plan's ticks (a task's completion, the plan's status), never its shape. */
+const tickEventTypes: ReadonlySet<string> = new Set(['TaskCompleted', 'TaskReopened', 'PlanCompleted'] satisfies PlanEvent['type'][]);
 
 export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): PlanRow | null {
   const event = { type: recorded.type, data: recorded.data } as PlanEvent;
-  const state = evolvePlan(row ? json<ExistingPlan>(row.plan) : initialPlanState, event);
+  const state = evolvePlan(row ? planOfRow(row) : initialPlanState, event);
   if (!planExists(state)) return null;
   return {
     id: state.planId,
@@ -84,7 +141,9 @@ export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): Pla
     progress: planProgress(state),
     completed_milestones: state.milestones.filter(milestoneDone).length,
     total_milestones: state.milestones.length,
-    plan: state,
+    // A tick leaves the shape as it was (the same object: the append writes none of it).
+    plan: row && tickEventTypes.has(event.type) ? row.plan : shapeOf(state),
+    completed_task_ids: state.milestones.flatMap((m) => (isDetailed(m) ? m.tasks.filter((t) => t.completed).map((t) => t.taskId) : [])),
     // A restored plan keeps its first creation time (its row was dropped at the deletion).
     created_at: event.type === 'PlanRestored' ? new Date(event.data.createdAt) : (row?.created_at ?? recorded.occurredAt),
     updated_at: recorded.occurredAt,
@@ -127,11 +186,22 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   if (deleted.length) await trx.deleteFrom('plan_tasks').where('plan_id', 'in', deleted).execute();
 }
 
-/** A plan's row and its new tasks, ahead of the database; a deleted or restored plan goes through the transaction. */
-const plansAhead: RowsAhead = {
+/**
+ * A plan's row and its new tasks, ahead of the database; a deleted or restored plan goes through
+ * the transaction. Ticks of a plan that has a row update its small columns only (`update`: the
+ * row without its shape).
+ */
+const plansAhead: RowsAhead<PlanRow> = {
   step(state, events) {
     if (events.some((e) => e.type === 'PlanDeleted' || e.type === 'PlanRestored')) return undefined;
-    const plan = planRows.ahead!.step(state, events);
+    if (state && events.every((e) => tickEventTypes.has(e.type))) {
+      let row: PlanRow | null = state;
+      for (const event of events) row = evolvePlanRow(row, event);
+      if (!row) return undefined;
+      const { plan: _shape, ...ticks } = row;
+      return { state: row, writes: [{ table: 'plans', key: 'id', update: [ticks] }] };
+    }
+    const plan = planRows.ahead!.step(state, events) as ReturnType<RowsAhead<PlanRow>['step']>;
     const tasks = events.flatMap(newTasks);
     if (!plan || tasks.length === 0) return plan;
     return { state: plan.state, writes: [...plan.writes, { table: 'plan_tasks', key: 'task_id', upsert: tasks }] };
@@ -144,7 +214,7 @@ export const plansProjection: Projection = {
   tables: ['plans', 'plan_tasks'],
   memberFacing: true,
   inline: true,
-  ahead: plansAhead,
+  ahead: plansAhead as RowsAhead,
   apply: (trx, event) => applyBatch(trx, [event]),
   applyBatch,
   async erase(trx, userId) {
@@ -159,13 +229,14 @@ export const plansProjection: Projection = {
 // ── Reader queries: every one is by the member's id ───────────────────────────
 type Db = Kysely<Database> | Transaction<Database>;
 
-const toDto = (row: Pick<PlanRow, 'plan' | 'created_at'>): PlanDto => toPlanDto(json<ExistingPlan>(row.plan), new Date(row.created_at).toISOString());
+const planColumns = ['plan', 'status', 'completed_task_ids', 'created_at'] as const;
+const toDto = (row: Pick<PlanRow, (typeof planColumns)[number]>): PlanDto => toPlanDto(planOfRow(row), new Date(row.created_at).toISOString());
 
 /** The member's plans, newest first (the plans list and the dashboard). */
 export async function listPlansOf(db: Db, ownerId: string): Promise<PlanDto[]> {
   const rows = await db
     .selectFrom('plans')
-    .select(['plan', 'created_at'])
+    .select(planColumns)
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -175,7 +246,7 @@ export async function listPlansOf(db: Db, ownerId: string): Promise<PlanDto[]> {
 
 /** One of the member's plans with its milestones and tasks (the plan page). */
 export async function findPlanOf(db: Db, ownerId: string, planId: string): Promise<PlanDto | undefined> {
-  const row = await db.selectFrom('plans').select(['plan', 'created_at']).where('id', '=', planId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await db.selectFrom('plans').select(planColumns).where('id', '=', planId).where('owner_id', '=', ownerId).executeTakeFirst();
   return row ? toDto(row) : undefined;
 }
 

@@ -1,9 +1,12 @@
 import { defineReadModel } from '../runner/read-model';
-import { plansMigration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
+import { plansCompletedTasksMigration, plansMigration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
 
 export const plansReadModel = defineReadModel({
   projection: plansProjection,
-  migrations: { '2026_11_23_0018_plans_read_model': plansMigration },
+  migrations: {
+    '2026_11_23_0018_plans_read_model': plansMigration,
+    '2026_12_02_0062_plans_completed_tasks': plansCompletedTasksMigration,
+  },
 });
 
 // Its tables, in `Database` (the application declares its own there and never imports projections).

@@ -3,12 +3,15 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 
 /**
  * One table's share of an append's writes, worked out in memory: rows upserted on the key
- * column, keys deleted by it. Carried by the append's own statement (`append_events_with_rows`).
+ * column, rows that exist updated in the columns they carry (the others left as they are),
+ * keys deleted by it. Carried by the append's own statement (`append_events_with_rows`); an
+ * `update` that finds a row missing makes the append go through its transaction instead.
  */
 export interface TableWrite {
   table: string;
   key: string;
   upsert?: Record<string, unknown>[];
+  update?: Record<string, unknown>[];
   delete?: string[];
 }
 
