@@ -134,32 +134,23 @@ function memberRow(row: TemplateRow, n: number): string[] {
 async function generateEvents(url: string, template: TemplateRow[], total: number): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const streamIndex = EVENT_COLUMNS.indexOf('stream_name');
-  const versionIndex = EVENT_COLUMNS.indexOf('stream_version');
   const insert = `insert into events (${EVENT_COLUMNS.join(', ')})
     select * from unnest(${COLUMN_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
   let written = 0;
   let member = 0;
   try {
-    await client.query('truncate events, event_streams, projection_checkpoints, projection_stream_versions');
+    await client.query('truncate events, projection_checkpoints, projection_stream_versions');
     while (written < total) {
       const columns: string[][] = EVENT_COLUMNS.map(() => []);
-      const streams = new Map<string, number>();
       while (columns[0].length < 5000 && written + columns[0].length < total) {
         for (const row of template) {
           if (written + columns[0].length >= total) break;
           const own = memberRow(row, member);
           own.forEach((value, i) => columns[i].push(value));
-          streams.set(own[streamIndex], Number(own[versionIndex]));
         }
         member += 1;
       }
       await client.query(insert, columns);
-      await client.query(
-        `insert into event_streams (stream_name, version) select * from unnest($1::text[], $2::int[])
-         on conflict (stream_name) do update set version = greatest(event_streams.version, excluded.version)`,
-        [[...streams.keys()], [...streams.values()]],
-      );
       written += columns[0].length;
     }
     await client.query('analyze events');

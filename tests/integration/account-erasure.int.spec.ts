@@ -107,7 +107,7 @@ describe('deleting an account through DELETE /api/user/account', () => {
     const erasureRecord = ({ table, row }: { table: string; row: string }) =>
       table.endsWith('.member_erasures') ||
       table.endsWith('.payments') ||
-      ((table.endsWith('.event_streams') || table.endsWith('.projection_stream_versions')) &&
+      (table.endsWith('.projection_stream_versions') &&
         (row.includes(erasureStreams.name(ada.userId)) || row.includes(billingStream.name(ada.userId)))) ||
       (table.endsWith('.events') && (row.includes(',membererased,') || row.includes(',aicallrecorded,') || row.includes(`,${billingStream.name(ada.userId)},`)));
     const withId = (await databaseDump(t)).filter(({ row }) => row.includes(ada.userId));

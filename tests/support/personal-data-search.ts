@@ -18,7 +18,7 @@ export async function databaseDump(app: TestApp): Promise<{ table: string; row: 
   const { rows: tables } = await sql<{ schema: string; name: string }>`
     select table_schema as schema, table_name as name from information_schema.tables
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`.execute(db);
-  expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['events', 'event_streams', 'users', 'sessions']));
+  expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['events', 'users', 'sessions']));
   const dump: { table: string; row: string }[] = [];
   for (const { schema, name } of tables) {
     const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(`${schema}.${name}`)} t`.execute(db);

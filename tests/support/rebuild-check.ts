@@ -13,7 +13,7 @@ import type { TestApp } from './test-app';
 async function rowsOf(t: TestApp, table: string): Promise<string[]> {
   const query =
     table === 'projection_stream_versions'
-      ? sql<Record<string, unknown>>`select v.* from projection_stream_versions v where exists (select 1 from event_streams s where s.stream_name = v.stream_name)`
+      ? sql<Record<string, unknown>>`select v.* from projection_stream_versions v where exists (select 1 from events e where e.stream_name = v.stream_name)`
       : sql<Record<string, unknown>>`select * from ${sql.table(table)}`;
   const { rows } = await query.execute(t.services.database.db);
   return rows.map((row) => JSON.stringify(row)).sort();

@@ -20,7 +20,6 @@ export const platformSlice = defineSlice({
   ],
   tablesWithoutPersonalData: {
     events: 'the event store: a person’s streams are deleted whole (EventStore.deleteStream), their billing stream written again without them',
-    event_streams: 'the event store’s stream versions, deleted with each stream',
     projection_checkpoints: 'positions in the event log',
     projection_stream_versions: 'how far each inline projection has seen each stream (stream names and versions), forgotten with each stream',
     kysely_migration: 'the migrations run',

@@ -78,7 +78,7 @@ export async function saveSeenVersions(trx: Trx, seen: ReadonlyMap<string, Reado
  */
 export async function advanceContiguous(trx: Trx, stream: string, first: number, last: number): Promise<Set<string>> {
   // Locked in projection order, so two appends never wait for each other in a circle (they
-  // cannot meet here anyway: each stream's appends already queue on its row in event_streams).
+  // cannot meet here anyway: each stream's appends already queue at its next version in the events' unique index).
   const { rows } = await sql<{ projection: string }>`
     with locked as (
       select projection from projection_stream_versions
