@@ -14,7 +14,7 @@ import type { Projection } from '../../backend/projections/runner/projection';
 import { testAppendContext as ctx } from '../support/append-context';
 import { countedApplications, countingProjection, createCountingTable } from '../support/counting-projection';
 import { createTestDatabase, usingServer, type TestDatabase } from '../support/database';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, newMember, startSecondInstance, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 49: the read models a member reads right after their own write are applied in the
@@ -365,6 +365,33 @@ describe('member writes answer from the read models with no runner at all', () =
     await t.services.runner.catchUpAll();
     expect(await inlineTables()).toEqual(before);
   }, 60_000);
+
+  it('a new password ends the sessions another server keeps in its cache at the change’s own commit, with no runner anywhere', async () => {
+    const other = await startSecondInstance(t, {});
+    try {
+      const member = newMember();
+      const elsewhere = new Client(other.url);
+      expect((await elsewhere.post('/api/auth/signup', member)).status).toBe(201);
+      // The other server has the session in its cache now (a read resolved it).
+      expect((await elsewhere.get('/api/auth/me')).status).toBe(200);
+
+      const here = new Client(t.url);
+      expect((await here.post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
+      const changed = await here.post('/api/user/change-password', { currentPassword: member.password, newPassword: 'a brand new secret' });
+      expect(changed.status, changed.text).toBe(200);
+
+      // The NOTIFY left with the append's commit; the other server drops the session on hearing it.
+      const deadline = Date.now() + 2_000;
+      let status = (await elsewhere.get('/api/auth/me')).status;
+      while (status === 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = (await elsewhere.get('/api/auth/me')).status;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 
   it.runIf(usingServer())('50 toggles and additions at once on one plan (server): no 5xx, no 202, the plan shown is the fold of its events', async () => {
     const client = new Client(t.url);

@@ -138,8 +138,13 @@ export function inlineProjector(
         }
       }
       for (const projection of followers) {
-        if (current.has(projection.name)) await applyInOrder(trx, projection, relevantTo(projection, events));
-        else if (projection.memberFacing) left.push(projection.name);
+        if (!current.has(projection.name)) {
+          if (projection.memberFacing) left.push(projection.name);
+          continue;
+        }
+        const relevant = relevantTo(projection, events);
+        await applyInOrder(trx, projection, relevant);
+        if (projection.announcesAtAppend) await projection.announce?.(trx, relevant);
       }
       return left;
     },

@@ -26,11 +26,18 @@ export interface Projection {
   inline?: true;
   /**
    * Tells other processes of a change at the commit of a batch the runner passed (run inside
-   * the batch's transaction, also when the events were applied inline before): never from an
-   * append's transaction. `events` are the batch's events it follows; none given after a
+   * the batch's transaction, also when the events were applied inline before); from an append's
+   * transaction only with `announcesAtAppend`. `events` are the batch's events it follows; none given after a
    * rebuild, when every row may have changed.
    */
   announce?(trx: Transaction<Database>, events?: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Inline projections of rare events whose news must not wait for the runner (sessions ended
+   * by a new password or a disabled account): `announce` runs in the append's transaction too,
+   * so every server hears of it at that commit, before the write answers. A transaction that
+   * sent a NOTIFY commits alone, which is why the rest never announce from an append.
+   */
+  announcesAtAppend?: true;
   /**
    * Its rows are work a sweeper takes off once done (a queue fed by events): a rebuild puts back
    * what the sweeper already took, so it differs from the live tables by construction, and the

@@ -33,7 +33,10 @@ export const sessionRevocationProjection: Projection = {
       .where('revoked_at', 'is', null)
       .execute();
   },
-  // Delivered at the commit of the runner's batch: every server instance drops its cached
-  // sessions (sessions plugin). The sessions themselves are ended in the append's transaction.
-  announce: (trx) => announceSessionsChanged(trx),
+  // Every server instance drops its cached sessions (sessions plugin) at the commit of the append
+  // that ended them, before its answer leaves: a session ended on one server is refused by all
+  // from then on. Sent again at the runner's batch (and after a rebuild), which is harmless.
+  // Names the accounts (after a rebuild, none: everyone's sessions).
+  announce: (trx, events) => announceSessionsChanged(trx, events?.map((e) => userStreams.idOf(e.streamName)) ?? []),
+  announcesAtAppend: true,
 };
