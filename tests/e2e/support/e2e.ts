@@ -39,7 +39,9 @@ export function setupE2E(
 
   const newPage = async (size = viewport) => {
     const context = await browser!.newContext({ baseURL: app!.baseUrl, viewport: size, reducedMotion: 'no-preference' });
-    context.setDefaultTimeout(15_000);
+    // Playwright's own default: a ceiling, not a duration. `npm test` runs the backend suites beside
+    // these on two cores, and a form's answer once took past 15 s there (passing alone in 9 s).
+    context.setDefaultTimeout(30_000);
     contexts.push(context);
     const page = await context.newPage();
     // A prerendered page is painted before it is hydrated: act on it once the app is live.
