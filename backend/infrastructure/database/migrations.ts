@@ -8,6 +8,7 @@ import {
   appendWithRowsFunctionMigration,
   appendWithRowsStaticUpsertsMigration,
   appendOnEventsAloneMigration,
+  appendOneEventMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -79,6 +80,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_01_0058_google_sign_in_help_email': googleSignInHelpEmailMigration,
   '2026_12_02_0061_event_store_append_static_upserts': appendWithRowsStaticUpsertsMigration,
   '2026_12_02_0063_event_store_append_on_events_alone': appendOnEventsAloneMigration,
+  '2026_12_02_0064_event_store_append_one_event': appendOneEventMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

@@ -50,25 +50,66 @@ afterAll(async () => {
 });
 
 describe('what an append costs', () => {
-  it('is one statement, outside any transaction the store opens, for every outcome', async () => {
+  it('is one statement, outside any transaction the store opens, when it appends; a refused single event asks the function why', async () => {
     const store = new PostgresEventStore(counted, { notify: false });
     const name = `counted-${randomUUID()}`;
     const first = [event(), event()];
+    const single = event();
+    const elsewhere = event();
+    await store.append(`elsewhere-${randomUUID()}`, [elsewhere], ctx('no_stream'));
+    const refusedAsDuplicate = (append: Promise<unknown>) =>
+      append.then(
+        () => expect.fail('appended an id another stream holds'),
+        (error) => expect(error).toBeInstanceOf(DuplicateEventIdError),
+      );
 
-    const outcomes = [
-      () => store.append(name, first, ctx('no_stream')), // appended
-      () => store.append(name, first, ctx('no_stream')), // already appended
-      () => store.append(name, [event()], ctx(7)).catch(() => undefined), // wrong version
-      () => store.append(`other-${randomUUID()}`, [first[0]], ctx('any')).catch(() => undefined), // duplicate id
-      () => store.append(name, [event()], ctx(1)), // appended to an existing stream
+    // What runs, and the statements it sends: an event at a known version is one append_event, a
+    // batch or an append at any version one call of append_events; a single event append_event
+    // refused (it wrote nothing) then asks append_events why.
+    const outcomes: [() => Promise<unknown>, string[]][] = [
+      [() => store.append(name, first, ctx('no_stream')), ['append_events']], // appended
+      [() => store.append(name, first, ctx('no_stream')), ['append_events']], // already appended
+      [() => store.append(name, [event()], ctx(7)).catch(() => undefined), ['append_event(', 'append_events']], // wrong version
+      [() => store.append(`other-${randomUUID()}`, [first[0]], ctx('any')).catch(() => undefined), ['append_events']], // duplicate id
+      [() => store.append(name, [single], ctx(1)), ['append_event(']], // appended to an existing stream
+      [() => store.append(name, [single], ctx(1)), ['append_event(', 'append_events']], // already appended
+      [() => refusedAsDuplicate(store.append(name, [elsewhere], ctx(2))), ['append_event(', 'append_events']], // an id another stream holds
     ];
-    for (const run of outcomes) {
+    for (const [run, sent] of outcomes) {
       statements.length = 0;
       await run();
-      expect(statements).toHaveLength(1);
-      expect(statements[0]).toContain('append_events');
+      expect(statements).toHaveLength(sent.length);
+      sent.forEach((text, i) => expect(statements[i]).toContain(text));
     }
-    expect((await store.readStream(name)).map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+    expect((await store.readStream(name)).map((e) => [e.streamVersion, e.eventId])).toEqual([
+      [0, first[0].id],
+      [1, first[1].id],
+      [2, single.id],
+    ]);
+  });
+
+  it('appends one event at a known version as append_events does, and refuses it for the same reasons', async () => {
+    const store = new PostgresEventStore(database.handle, { notify: false });
+    const name = `single-${randomUUID()}`;
+    const a = event();
+    const first = await store.append(name, [a], ctx('no_stream'));
+    expect(first.streamVersion).toBe(0);
+    // The same event again: already appended, the same version and position answered.
+    expect(await store.append(name, [a], ctx('no_stream'))).toEqual(first);
+    // No gap: an expected version past the stream's end is refused with the stream's version.
+    await expect(store.append(name, [event()], ctx(3))).rejects.toMatchObject({ actual: 0 });
+    // A new stream's first event must be at no_stream.
+    await expect(store.append(`missing-${randomUUID()}`, [event()], ctx(0))).rejects.toMatchObject({ actual: 'no_stream' });
+    // A taken place: two writers of version 1, one wins.
+    const results = await Promise.allSettled([store.append(name, [event()], ctx(0)), store.append(name, [event()], ctx(0))]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ actual: 1 });
+    const second = await store.append(name, [event()], ctx(1));
+    expect(second.streamVersion).toBe(2);
+    expect(second.position.commit > first.position.commit || second.position.prepare > first.position.prepare).toBe(true);
+    const stored = await store.readStream(name);
+    expect(stored.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+    expect(stored[0]).toMatchObject({ eventId: a.id, type: 'Counted', schemaVersion: 1, data: { n: 1 }, causationId: 'c', actor: { kind: 'system', name: 'test' } });
   });
 
   it('leaves the stream as it was when it refuses an append', async () => {
