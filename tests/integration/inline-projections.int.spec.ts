@@ -278,6 +278,31 @@ describe('an append carries the rows it works out ahead in its own statement', (
     expect(behind.noneUpTo(result.position)).toBe(false);
   });
 
+  it('a tick at a version another writer took, or past the stream’s end, is refused as the wrong version and leaves nothing; the same tick again is already appended', async () => {
+    const { store, sent } = processStore();
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    const first = plan.tick(plan.tasks[0]);
+    const appended = await store.append(plan.stream, [first], at(0));
+
+    // Version 1 is taken: the one-statement append is refused (it raised), and the append's
+    // transaction says why.
+    await expect(store.append(plan.stream, [plan.tick(plan.tasks[1])], at(0))).rejects.toMatchObject({ expected: 0, actual: 1 });
+    // Past the stream's end (a gap).
+    await expect(store.append(plan.stream, [plan.tick(plan.tasks[1])], at(5))).rejects.toMatchObject({ expected: 5, actual: 1 });
+    // The same event at the same place: answered as appended before, nothing written twice.
+    expect(await store.append(plan.stream, [first], at(0))).toEqual(appended);
+
+    const { row, expected } = await stored(store, plan.planId);
+    expect(row).toEqual(expected);
+    expect((await store.readStream(plan.stream)).map((e) => e.eventId)).toEqual([plan.created.id, first.id]);
+    // And the next tick is one statement again.
+    sent.statements = 0;
+    await store.append(plan.stream, [plan.tick(plan.tasks[1])], at(1));
+    expect(sent.statements).toBe(1);
+    expect((await stored(store, plan.planId)).row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['true', 'true', 'false']);
+  });
+
   it('two processes writing one plan in turn: each finds its rows stale and loads them, and the plan stays the fold of its events', async () => {
     const first = processStore();
     const second = processStore();

@@ -9,6 +9,7 @@ import {
   appendWithRowsStaticUpsertsMigration,
   appendOnEventsAloneMigration,
   appendOneEventMigration,
+  appendWithRowsOneEventMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -81,6 +82,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_02_0061_event_store_append_static_upserts': appendWithRowsStaticUpsertsMigration,
   '2026_12_02_0063_event_store_append_on_events_alone': appendOnEventsAloneMigration,
   '2026_12_02_0064_event_store_append_one_event': appendOneEventMigration,
+  '2026_12_02_0065_event_store_append_with_rows_one_event': appendWithRowsOneEventMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

@@ -487,6 +487,16 @@ export const appendOneEventMigration: Migration = {
   },
 };
 
+/**
+ * `append_events_with_rows` appends one event at a known version (a tick, a task added) through
+ * `append_event` (migration 0064) rather than `append_events`. A refusal there raises (a taken
+ * version or id: 23505; a gap: SKY02) and nothing of the call stays: the caller appends in its
+ * transaction, where `append_events` says why.
+ */
+export const appendWithRowsOneEventMigration: Migration = {
+  up: (db) => createAppendWithRowsFunction(db, staticUpserts + dynamicUpsert + '              end if;\n', updates, appendOneEventOrMore),
+};
+
 /** The upsert of one write's rows on its key, the statement built for its table and columns (`v_write`; `v_columns`, `v_updates` for scratch). */
 const dynamicUpsert = `              v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
               select string_agg(format('%I = excluded.%I', c, c), ', ') into v_updates
@@ -543,7 +553,23 @@ const updates = `
             end if;
 `;
 
-async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string, update = '') {
+/** How `append_events_with_rows` appended its events until migration 0065. */
+const appendByFunction = `select * into v_append from append_events(p_stream, p_expected, p_ids, p_events, p_actor,
+                                                   p_causation_id, p_correlation_id, p_occurred_at);`;
+
+/**
+ * Since migration 0065: one event at a known version (a tick) through `append_event`, whose
+ * refusal raises (23505, SKY02) and leaves nothing; anything else through `append_events`.
+ */
+const appendOneEventOrMore = `if cardinality(p_ids) = 1 and p_expected is not null then
+          select * into v_append from append_event(p_stream, p_expected, p_ids[1], p_events->0->>'type',
+                                                   (p_events->0->>'schemaVersion')::integer, p_events->0->'data',
+                                                   p_actor, p_causation_id, p_correlation_id, p_occurred_at);
+        else
+          ${appendByFunction}
+        end if;`;
+
+async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string, update = '', append = appendByFunction) {
   await sql`
       create or replace function append_events_with_rows(
         p_stream text, p_expected integer, p_ids text[], p_events jsonb,
@@ -559,8 +585,7 @@ async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string,
         v_columns text[];
         v_updates text;${sql.raw(update ? '\n        v_updated integer;' : '')}
       begin
-        select * into v_append from append_events(p_stream, p_expected, p_ids, p_events, p_actor,
-                                                   p_causation_id, p_correlation_id, p_occurred_at);
+        ${sql.raw(append)}
         if v_append.outcome = 'appended' then
           v_first := v_append.stream_version - cardinality(p_ids) + 1;
           if v_first = 0 then
@@ -734,8 +759,9 @@ export class PostgresEventStore implements EventStore {
             leftBehind = projector!.followersLeftBehind(types);
           }
         } catch (error) {
-          // Not where this process last saw it: the transaction below loads the rows.
-          if ((error as { code?: string }).code !== ROWS_NOT_AHEAD) throw error
+          // Not where this process last saw it (SKY01), or a single event refused (a taken version
+          // or id, a gap): the transaction below loads the rows, or says why it refuses.
+          if (![ROWS_NOT_AHEAD, UNIQUE_VIOLATION, NO_EXPECTED_EVENT].includes((error as { code?: string }).code ?? '')) throw error
         }
       }
       if (!row && (projected || beforeCommit)) {
