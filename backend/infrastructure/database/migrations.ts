@@ -9,6 +9,7 @@ import {
   appendWithRowsStaticUpsertsMigration,
   appendOnEventsAloneMigration,
   appendOneEventMigration,
+  appendEventsAtVersionMigration,
   appendWithRowsOneEventMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
@@ -83,6 +84,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_02_0063_event_store_append_on_events_alone': appendOnEventsAloneMigration,
   '2026_12_02_0064_event_store_append_one_event': appendOneEventMigration,
   '2026_12_02_0065_event_store_append_with_rows_one_event': appendWithRowsOneEventMigration,
+  '2026_12_02_0066_event_store_append_events_at_version': appendEventsAtVersionMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

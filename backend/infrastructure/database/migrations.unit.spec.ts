@@ -76,6 +76,7 @@ const landed = [
   '2026_12_02_0063_event_store_append_on_events_alone',
   '2026_12_02_0064_event_store_append_one_event',
   '2026_12_02_0065_event_store_append_with_rows_one_event',
+  '2026_12_02_0066_event_store_append_events_at_version',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

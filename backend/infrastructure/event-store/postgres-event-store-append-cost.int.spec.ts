@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { DuplicateEventIdError, type AppendContext } from '../../application/ports/event-store';
 import { createTestDatabase, usingServer, type TestDatabase } from '../../../tests/support/database';
-import { createPGlite, openEmbeddedDatabase, type DatabaseHandle } from '../database/database';
+import { createPGlite, openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../database/database';
 import { migrateToLatest } from '../database/migrations';
 import { PostgresEventStore } from './postgres-event-store';
 import { product } from '../slices/product-slices';
@@ -64,16 +64,18 @@ describe('what an append costs', () => {
       );
 
     // What runs, and the statements it sends: an event at a known version is one append_event, a
-    // batch or an append at any version one call of append_events; a single event append_event
-    // refused (it wrote nothing) then asks append_events why.
+    // batch there one append_events_at, an append at any version one call of append_events; an
+    // append at a known version refused (it wrote nothing) then asks append_events why.
     const outcomes: [() => Promise<unknown>, string[]][] = [
-      [() => store.append(name, first, ctx('no_stream')), ['append_events']], // appended
-      [() => store.append(name, first, ctx('no_stream')), ['append_events']], // already appended
-      [() => store.append(name, [event()], ctx(7)).catch(() => undefined), ['append_event(', 'append_events']], // wrong version
-      [() => store.append(`other-${randomUUID()}`, [first[0]], ctx('any')).catch(() => undefined), ['append_events']], // duplicate id
+      [() => store.append(name, first, ctx('no_stream')), ['append_events_at(']], // appended
+      [() => store.append(name, first, ctx('no_stream')), ['append_events_at(', 'append_events(']], // already appended
+      [() => store.append(name, [event()], ctx(7)).catch(() => undefined), ['append_event(', 'append_events(']], // wrong version
+      [() => store.append(name, [event(), event()], ctx(7)).catch(() => undefined), ['append_events_at(', 'append_events(']], // wrong version
+      [() => store.append(`other-${randomUUID()}`, [first[0]], ctx('any')).catch(() => undefined), ['append_events(']], // duplicate id
       [() => store.append(name, [single], ctx(1)), ['append_event(']], // appended to an existing stream
-      [() => store.append(name, [single], ctx(1)), ['append_event(', 'append_events']], // already appended
-      [() => refusedAsDuplicate(store.append(name, [elsewhere], ctx(2))), ['append_event(', 'append_events']], // an id another stream holds
+      [() => store.append(name, [single], ctx(1)), ['append_event(', 'append_events(']], // already appended
+      [() => refusedAsDuplicate(store.append(name, [elsewhere], ctx(2))), ['append_event(', 'append_events(']], // an id another stream holds
+      [() => refusedAsDuplicate(store.append(name, [event(), elsewhere], ctx(2))), ['append_events_at(', 'append_events(']], // the same, in a batch
     ];
     for (const [run, sent] of outcomes) {
       statements.length = 0;
@@ -110,6 +112,57 @@ describe('what an append costs', () => {
     const stored = await store.readStream(name);
     expect(stored.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
     expect(stored[0]).toMatchObject({ eventId: a.id, type: 'Counted', schemaVersion: 1, data: { n: 1 }, causationId: 'c', actor: { kind: 'system', name: 'test' } });
+  });
+
+  it('appends a batch at a known version as append_events does, in order, and refuses it for the same reasons', async () => {
+    const store = new PostgresEventStore(database.handle, { notify: false });
+    const name = `batch-${randomUUID()}`;
+    const batch = [event(), event(), event()];
+    const first = await store.append(name, batch, ctx('no_stream'));
+    expect(first.streamVersion).toBe(2);
+    // The same batch again: already appended, the same version and last position answered.
+    expect(await store.append(name, batch, ctx('no_stream'))).toEqual(first);
+    // No gap, and a new stream's first events must be at no_stream.
+    await expect(store.append(name, [event(), event()], ctx(5))).rejects.toMatchObject({ actual: 2 });
+    await expect(store.append(`missing-${randomUUID()}`, [event(), event()], ctx(0))).rejects.toMatchObject({ actual: 'no_stream' });
+    // One id twice in the batch, or one another stream holds: a duplicate, nothing stays.
+    const twice = event();
+    await expect(store.append(name, [twice, twice], ctx(2))).rejects.toBeInstanceOf(DuplicateEventIdError);
+    // A taken place: two writers of versions 3 and 4, one wins whole.
+    const results = await Promise.allSettled([store.append(name, [event(), event()], ctx(2)), store.append(name, [event(), event()], ctx(2))]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ actual: 4 });
+    const stored = await store.readStream(name);
+    expect(stored.map((e) => e.streamVersion)).toEqual([0, 1, 2, 3, 4]);
+    expect(stored.slice(0, 3).map((e) => e.eventId)).toEqual(batch.map((e) => e.id));
+    // Positions follow the stream's order, and the answer names the last event's.
+    const positions = stored.map((e) => BigInt(e.position.prepare));
+    expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+    expect(first.position).toEqual(stored[2].position);
+    expect(stored[1]).toMatchObject({ type: 'Counted', schemaVersion: 1, data: { n: 1 }, causationId: 'c', actor: { kind: 'system', name: 'test' } });
+  });
+
+  // Parsed and planned once per connection, then only bound and executed.
+  it.skipIf(!usingServer())('sends its appends as statements each connection keeps prepared', async () => {
+    const one = await openServerDatabase(database.url!, { max: 1 });
+    const store = new PostgresEventStore(one, { notify: false });
+    try {
+      const name = `prepared-${randomUUID()}`;
+      await store.append(name, [event()], ctx('no_stream'));
+      await store.append(name, [event()], ctx(0));
+      await store.append(name, [event(), event()], ctx(1));
+      await store.append(name, [event(), event()], ctx(3));
+      await store.append(name, [event()], ctx(7)).catch(() => undefined); // refused: asks append_events why
+      const { rows } = await sql<{ statement: string; executions: number }>`
+        select statement, (generic_plans + custom_plans)::integer as executions from pg_prepared_statements`.execute(one.db);
+      const executions = (call: string) => rows.filter((r) => r.statement.includes(call)).map((r) => r.executions);
+      expect(executions('append_event(')).toEqual([3]);
+      expect(executions('append_events_at(')).toEqual([2]);
+      expect(executions('append_events(')).toEqual([1]);
+    } finally {
+      await store.close();
+      await one.close();
+    }
   });
 
   it('leaves the stream as it was when it refuses an append', async () => {
