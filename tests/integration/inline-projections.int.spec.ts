@@ -6,6 +6,7 @@ import { foldStream } from '../../backend/application/event-sourcing/command-han
 import { planDecider, planStream, type ExistingPlan } from '../../backend/domain/plans/plan';
 import { userStreams } from '../../backend/domain/identity/user';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
+import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { findPlanOf } from '../../backend/projections/plans/plans-projection';
 import { product } from '../../backend/infrastructure/slices/product-slices';
 import { inlineProjector, ReadModelsBehind } from '../../backend/projections/runner/inline-projections';
@@ -243,6 +244,30 @@ describe('an append carries the rows it works out ahead in its own statement', (
     const { row: shown, expected } = await stored(store, plan.planId);
     expect(shown).toEqual(expected);
     expect(shown!.status).toBe('completed');
+  });
+
+  it.runIf(usingServer())('a tick finds the plan’s row on its key: no sequential scan of plans, however few or many rows it holds (server)', async () => {
+    const counts = async () =>
+      (await sql<{ seq: number; idx: number }>`
+        select seq_scan::int as seq, coalesce(idx_scan, 0)::int as idx from pg_stat_user_tables where relname = 'plans'`.execute(database.handle.db)).rows[0];
+    // A process of its own, closed once it has ticked: its connections' statistics are flushed as they end.
+    const handle = await openServerDatabase(database.url!, { max: 1 });
+    const store = new PostgresEventStore(handle, { projector: inlineProjector(product.projections, new ReadModelsBehind()), notify: false });
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    const before = await counts();
+    const ticks = 8;
+    for (let version = 0; version < ticks; version++) {
+      await store.append(plan.stream, [plan.tick(plan.tasks[0], version % 2 === 0 ? 'TaskCompleted' : 'TaskReopened')], at(version));
+    }
+    await handle.close();
+    let after = await counts();
+    for (let waited = 0; after.idx - before.idx < ticks && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await counts();
+    }
+    expect(after.idx - before.idx).toBeGreaterThanOrEqual(ticks);
+    expect(after.seq - before.seq).toBe(0);
   });
 
   it('an update of a row that is not there makes nothing of the append stay (SQLSTATE SKY01)', async () => {

@@ -160,6 +160,54 @@ describe('session cache across two server instances', () => {
     expect((await c.get('/api/auth/me')).body.activePlans).toBe(1);
   });
 
+  it("tasks ticked, reopened and added in a plan that stays active name no one: the other instance keeps the member's session once the runner passed them; a plan's new status is told at its append's commit", async () => {
+    const { c, cookie } = await signedUpCookie();
+    const cachedOnSecond = () => second.app.sessionCache.get(decodeURIComponent(cookie.slice('skilly_session='.length)), Date.now()) !== undefined;
+    const meOnSecond = async () => (await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).json()) as { activePlans: number };
+    const idea = { id: 'idea-1', title: 'Sourdough Classes', subtitle: 'Neighbours learn to bake', description: 'Teach small groups to bake sourdough at home.', category: 'offline', industry: 'Food', method: 'Classes', pricing: '$30 a class' };
+    expect((await c.post('/api/idea-sets', { skill: 'Sourdough baking', categories: [{ id: 'offline', name: 'Local/Offline', color: 'orange' }], ideas: [idea] })).status).toBe(201);
+    await a.services.runner.catchUpAll();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await meOnSecond()).activePlans).toBe(0);
+    expect(cachedOnSecond()).toBe(true);
+
+    // No runner: what the other instance hears comes from the appends' own commits.
+    await a.services.runner.stop();
+    try {
+      const generated = await c.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: 'offline', ideaId: idea.id });
+      expect(generated.status, generated.text).toBe(201);
+      const planId = generated.body.planId as string;
+      // The new plan moved the member's count: the other instance dropped the session at that commit.
+      expect(cachedOnSecond()).toBe(false);
+      expect((await meOnSecond()).activePlans).toBe(1);
+      // The generation's other events (its credit, its AI call) move the member's row: once the
+      // runner has passed them, a read puts the session back in the other instance's cache.
+      await a.services.runner.catchUpAll();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await meOnSecond()).activePlans).toBe(1);
+      expect(cachedOnSecond()).toBe(true);
+
+      const milestones = (await c.get(`/api/plans/${planId}`)).body.milestones as { id: string; isDetailed: string; tasks: { id: string }[] }[];
+      const detailed = milestones.find((m) => m.isDetailed === 'true' && m.tasks.length > 1)!;
+      const [taskId] = detailed.tasks.map((t) => t.id);
+      for (const expected of ['true', 'false']) {
+        const toggled = await c.request('PATCH', `/api/tasks/${taskId}/toggle`, {});
+        expect(toggled.status, toggled.text).toBe(200);
+        expect([toggled.body.status, toggled.body.task.completed]).toEqual(['active', expected]);
+      }
+      const added = await c.post(`/api/plans/${planId}/milestones/${detailed.id}/tasks`, { title: 'Bake a test loaf', description: 'Before the first class' });
+      expect(added.status, added.text).toBe(201);
+    } finally {
+      await a.services.runner.start();
+    }
+    // The runner passes the tick, the reopening and the addition: the plan stayed active, the
+    // member's row as it was, so the other instance keeps the session.
+    await a.services.runner.catchUpAll();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cachedOnSecond()).toBe(true);
+    expect((await meOnSecond()).activePlans).toBe(1);
+  });
+
   it('a live session keeps answering from either instance', async () => {
     const { cookie } = await signedUpCookie();
     for (const url of [a.url, second.url]) expect((await fetch(`${url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);

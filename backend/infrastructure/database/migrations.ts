@@ -11,6 +11,7 @@ import {
   appendOneEventMigration,
   appendEventsAtVersionMigration,
   appendWithRowsOneEventMigration,
+  appendWithRowsPlanUpdateByKeyMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -85,6 +86,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_02_0064_event_store_append_one_event': appendOneEventMigration,
   '2026_12_02_0065_event_store_append_with_rows_one_event': appendWithRowsOneEventMigration,
   '2026_12_02_0066_event_store_append_events_at_version': appendEventsAtVersionMigration,
+  '2026_12_02_0067_event_store_append_with_rows_plan_update_by_key': appendWithRowsPlanUpdateByKeyMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

@@ -538,6 +538,19 @@ export const appendWithRowsOneEventMigration: Migration = {
   up: (db) => createAppendWithRowsFunction(db, staticUpserts + dynamicUpsert + '              end if;\n', updates, appendOneEventOrMore),
 };
 
+/**
+ * `append_events_with_rows` updates a plan's row (a tick) on its key, one row at a time: the
+ * update from `jsonb_populate_recordset`, whose rows the planner cannot count, was planned as a
+ * hash join over a sequential scan of `plans` while the table was small (every tick read every
+ * plan: pg_stat_user_tables counted one sequential scan of plans a toggle, no index scan), and
+ * its cost grew with the number of plans until the plan changed. On its key it is an index
+ * lookup whatever the table holds.
+ */
+export const appendWithRowsPlanUpdateByKeyMigration: Migration = {
+  up: (db) =>
+    createAppendWithRowsFunction(db, staticUpserts + dynamicUpsert + '              end if;\n', updatesByKey, appendOneEventOrMore, '\n        v_row jsonb;\n        v_count integer;'),
+};
+
 /** The upsert of one write's rows on its key, the statement built for its table and columns (`v_write`; `v_columns`, `v_updates` for scratch). */
 const dynamicUpsert = `              v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
               select string_agg(format('%I = excluded.%I', c, c), ', ') into v_updates
@@ -594,6 +607,35 @@ const updates = `
             end if;
 `;
 
+/** `updates` since migration 0067: a plan's row is updated on its key, row by row (an index lookup). */
+const updatesByKey = `
+            if v_write ? 'update' then
+              v_columns := array(select jsonb_object_keys(v_write->'update'->0));
+              if v_write->>'table' = 'plans' and cardinality(v_columns) = 12 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,completed_task_ids,created_at,updated_at}' then
+                v_updated := 0;
+                for v_row in select r.value from jsonb_array_elements(v_write->'update') as r loop
+                  update plans t set owner_id = x.owner_id, idea_id = x.idea_id, title = x.title, category = x.category,
+                    status = x.status, progress = x.progress, completed_milestones = x.completed_milestones,
+                    total_milestones = x.total_milestones, completed_task_ids = x.completed_task_ids,
+                    created_at = x.created_at, updated_at = x.updated_at
+                  from jsonb_populate_record(null::plans, v_row) as x where t.id = v_row->>'id';
+                  get diagnostics v_count = row_count;
+                  v_updated := v_updated + v_count;
+                end loop;
+              else
+                select string_agg(format('%I = x.%I', c, c), ', ') into v_updates
+                  from unnest(v_columns) as c where c <> v_write->>'key';
+                execute format('update %1$I t set %2$s from jsonb_populate_recordset(null::%1$I, $1) as x where t.%3$I = x.%3$I',
+                               v_write->>'table', v_updates, v_write->>'key')
+                  using v_write->'update';
+                get diagnostics v_updated = row_count;
+              end if;
+              if v_updated <> jsonb_array_length(v_write->'update') then
+                raise exception 'a row to update in % is not there', v_write->>'table' using errcode = 'SKY01';
+              end if;
+            end if;
+`;
+
 /** How `append_events_with_rows` appended its events until migration 0065. */
 const appendByFunction = `select * into v_append from append_events(p_stream, p_expected, p_ids, p_events, p_actor,
                                                    p_causation_id, p_correlation_id, p_occurred_at);`;
@@ -610,7 +652,7 @@ const appendOneEventOrMore = `if cardinality(p_ids) = 1 and p_expected is not nu
           ${appendByFunction}
         end if;`;
 
-async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string, update = '', append = appendByFunction) {
+async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string, update = '', append = appendByFunction, declarations = '') {
   await sql`
       create or replace function append_events_with_rows(
         p_stream text, p_expected integer, p_ids text[], p_events jsonb,
@@ -624,7 +666,7 @@ async function createAppendWithRowsFunction(db: Kysely<unknown>, upsert: string,
         v_moved text[];
         v_write jsonb;
         v_columns text[];
-        v_updates text;${sql.raw(update ? '\n        v_updated integer;' : '')}
+        v_updates text;${sql.raw(update ? '\n        v_updated integer;' : '')}${sql.raw(declarations)}
       begin
         ${sql.raw(append)}
         if v_append.outcome = 'appended' then

@@ -21,7 +21,10 @@ export interface Projection {
    * the member reads it right after their own write, so the write commits with it. Each event
    * still reaches it once (`projection_stream_versions`). Its rows may be written by appends to
    * different streams at once, so whatever it reads to write it reads locked (`for update`), and
-   * it sends no NOTIFY itself (a transaction that queued one commits alone): `announce` does.
+   * it sends no NOTIFY itself on the usual path (a transaction that queued one commits alone):
+   * `announce` does. The one exception is rare by nature: the users projection tells every
+   * server of an owner's active-plans count in the transaction that recounts it (a plan
+   * created, completed, reopened, deleted or restored; `applyActivePlans`).
    */
   inline?: true;
   /**

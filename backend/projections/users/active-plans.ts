@@ -3,6 +3,7 @@ import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { countsAsActive, planStream, type PlanEvent } from '../../domain/plans/plan';
 import { stageRows, type RowsAhead } from '../runner/rows-ahead';
+import { announceSessionsChanged } from '../../application/ports/sessions-changed';
 
 /**
  * The `activePlans` counter of GET /api/auth/me: how many of the member's plans are active.
@@ -52,7 +53,13 @@ export const activePlansAhead: RowsAhead<PlanStatusRow> = {
   },
 };
 
-/** Applies a batch of plan events: each plan's status, then the counters of the owners touched. */
+/**
+ * Applies a batch of plan events: each plan's status, then the counters of the owners whose
+ * plans changed status, and tells every server so (their cached sessions carry the counter), in
+ * the transaction that counts, whichever applies the events (an append, the runner, a rebuild).
+ * Only such a change moves a member's row: a task ticked, reopened or added in a plan that stays
+ * active leaves it as it was, and names no one.
+ */
 export async function applyActivePlans(trx: Transaction<Database>, events: RecordedEvent[], projection: string) {
   const planIds = [...new Set(events.map((e) => planStream.idOf(e.streamName)))];
   const loaded = await trx.selectFrom('user_plan_statuses').selectAll().where('plan_id', 'in', planIds).execute();
@@ -81,4 +88,5 @@ export async function applyActivePlans(trx: Transaction<Database>, events: Recor
     update users set active_plans = (
       select count(*)::int from user_plan_statuses s where s.owner_id = users.id and s.active
     ) where id in (${sql.join(owners)})`.execute(trx);
+  await announceSessionsChanged(trx, owners);
 }

@@ -9,7 +9,6 @@ import type { Database } from '../../application/ports/database';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
 import { MEMBER_ERASED } from '../runner/apply-events';
-import { planStream } from '../../domain/plans/plan';
 import { announceSessionsChanged } from '../../application/ports/sessions-changed';
 import { activePlanEventTypes, activePlansAhead, applyActivePlans, isPlanEvent } from './active-plans';
 
@@ -211,18 +210,15 @@ const userRows = rowProjection<UserRow>({
 });
 
 /**
- * Names the members whose rows a batch changed (everyone after a rebuild): an account's own
- * events, or a plan's, which move its owner's `active_plans`.
+ * Names the members whose rows a batch changed (everyone after a rebuild or an erasure): the
+ * accounts of its account, credit and AI events. A plan's events move its owner's row only when
+ * they change the plan's status, and the transaction that counts them says so itself
+ * (`applyActivePlans`): a task ticked in a plan that stays active names no one.
  */
 async function announceMembersChanged(trx: Transaction<Database>, events?: readonly RecordedEvent[]) {
   if (!events || events.some((e) => e.type === MEMBER_ERASED)) return announceSessionsChanged(trx);
   const members = events.filter((e) => !isPlanEvent(e)).map(userIdOf).filter((id) => id !== '');
-  const planIds = [...new Set(events.filter(isPlanEvent).map((e) => planStream.idOf(e.streamName)))];
-  if (planIds.length) {
-    const owners = await trx.selectFrom('user_plan_statuses').select('owner_id').where('plan_id', 'in', planIds).execute();
-    members.push(...owners.map((row) => row.owner_id));
-  }
-  // No member named (a visitor's AI call): no row changed, nothing to tell.
+  // No member named (a visitor's AI call, plan events): nothing to tell.
   if (members.length > 0) await announceSessionsChanged(trx, members);
 }
 
