@@ -580,6 +580,30 @@ const staticUpserts = `
               else
 `;
 
+/** The write is a plan's row without its shape (a tick): its static update applies. */
+const isPlanTick = `v_write->>'table' = 'plans' and cardinality(v_columns) = 12 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,completed_task_ids,created_at,updated_at}'`;
+
+/** The columns a tick sets in a plan's row, from `x`. */
+const planTickColumns = `owner_id = x.owner_id, idea_id = x.idea_id, title = x.title, category = x.category,
+                  status = x.status, progress = x.progress, completed_milestones = x.completed_milestones,
+                  total_milestones = x.total_milestones, completed_task_ids = x.completed_task_ids,
+                  created_at = x.created_at, updated_at = x.updated_at`;
+
+/** The update of a write's rows, built for its table and the columns they carry (`v_write`; `v_columns`, `v_updates` for scratch). */
+const dynamicUpdate = `                select string_agg(format('%I = x.%I', c, c), ', ') into v_updates
+                  from unnest(v_columns) as c where c <> v_write->>'key';
+                execute format('update %1$I t set %2$s from jsonb_populate_recordset(null::%1$I, $1) as x where t.%3$I = x.%3$I',
+                               v_write->>'table', v_updates, v_write->>'key')
+                  using v_write->'update';
+`;
+
+/** Every row of a write's `update` was there (`v_updated` of them), else nothing of the call stays. */
+const everyRowUpdated = `              if v_updated <> jsonb_array_length(v_write->'update') then
+                raise exception 'a row to update in % is not there', v_write->>'table' using errcode = 'SKY01';
+              end if;
+            end if;
+`;
+
 /**
  * Each write's `update`: rows that exist, changed in the columns they carry; a static statement
  * for a plan's row without its shape (a tick), else one built for the table and columns.
@@ -587,54 +611,30 @@ const staticUpserts = `
 const updates = `
             if v_write ? 'update' then
               v_columns := array(select jsonb_object_keys(v_write->'update'->0));
-              if v_write->>'table' = 'plans' and cardinality(v_columns) = 12 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,completed_task_ids,created_at,updated_at}' then
-                update plans t set owner_id = x.owner_id, idea_id = x.idea_id, title = x.title, category = x.category,
-                  status = x.status, progress = x.progress, completed_milestones = x.completed_milestones,
-                  total_milestones = x.total_milestones, completed_task_ids = x.completed_task_ids,
-                  created_at = x.created_at, updated_at = x.updated_at
+              if ${isPlanTick} then
+                update plans t set ${planTickColumns}
                 from jsonb_populate_recordset(null::plans, v_write->'update') as x where t.id = x.id;
               else
-                select string_agg(format('%I = x.%I', c, c), ', ') into v_updates
-                  from unnest(v_columns) as c where c <> v_write->>'key';
-                execute format('update %1$I t set %2$s from jsonb_populate_recordset(null::%1$I, $1) as x where t.%3$I = x.%3$I',
-                               v_write->>'table', v_updates, v_write->>'key')
-                  using v_write->'update';
-              end if;
+${dynamicUpdate}              end if;
               get diagnostics v_updated = row_count;
-              if v_updated <> jsonb_array_length(v_write->'update') then
-                raise exception 'a row to update in % is not there', v_write->>'table' using errcode = 'SKY01';
-              end if;
-            end if;
-`;
+${everyRowUpdated}`;
 
 /** `updates` since migration 0067: a plan's row is updated on its key, row by row (an index lookup). */
 const updatesByKey = `
             if v_write ? 'update' then
               v_columns := array(select jsonb_object_keys(v_write->'update'->0));
-              if v_write->>'table' = 'plans' and cardinality(v_columns) = 12 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,completed_task_ids,created_at,updated_at}' then
+              if ${isPlanTick} then
                 v_updated := 0;
                 for v_row in select r.value from jsonb_array_elements(v_write->'update') as r loop
-                  update plans t set owner_id = x.owner_id, idea_id = x.idea_id, title = x.title, category = x.category,
-                    status = x.status, progress = x.progress, completed_milestones = x.completed_milestones,
-                    total_milestones = x.total_milestones, completed_task_ids = x.completed_task_ids,
-                    created_at = x.created_at, updated_at = x.updated_at
+                  update plans t set ${planTickColumns.replaceAll('\n                  ', '\n                    ')}
                   from jsonb_populate_record(null::plans, v_row) as x where t.id = v_row->>'id';
                   get diagnostics v_count = row_count;
                   v_updated := v_updated + v_count;
                 end loop;
               else
-                select string_agg(format('%I = x.%I', c, c), ', ') into v_updates
-                  from unnest(v_columns) as c where c <> v_write->>'key';
-                execute format('update %1$I t set %2$s from jsonb_populate_recordset(null::%1$I, $1) as x where t.%3$I = x.%3$I',
-                               v_write->>'table', v_updates, v_write->>'key')
-                  using v_write->'update';
-                get diagnostics v_updated = row_count;
+${dynamicUpdate}                get diagnostics v_updated = row_count;
               end if;
-              if v_updated <> jsonb_array_length(v_write->'update') then
-                raise exception 'a row to update in % is not there', v_write->>'table' using errcode = 'SKY01';
-              end if;
-            end if;
-`;
+${everyRowUpdated}`;
 
 /** How `append_events_with_rows` appended its events until migration 0065. */
 const appendByFunction = `select * into v_append from append_events(p_stream, p_expected, p_ids, p_events, p_actor,
