@@ -1,4 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSIONS_CHANGED_CHANNEL } from '../../backend/application/ports/sessions-changed';
+import { usingServer } from '../support/database';
 import { SESSION_CACHE_TTL_MS } from '../../backend/infrastructure/http/session-cache';
 import { systemActor } from '../../backend/domain/shared/actor';
 import { Client, newMember, startTestApp, startSecondInstance, type TestApp } from '../support/test-app';
@@ -206,6 +209,31 @@ describe('session cache across two server instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(cachedOnSecond()).toBe(true);
     expect((await meOnSecond()).activePlans).toBe(1);
+  });
+
+  it.runIf(usingServer())('a rebuild names no member while it replays into its shadow tables: its only word to the servers is the swap’s, to everyone (server)', async () => {
+    const { c } = await signedUpCookie();
+    const idea = { id: 'idea-1', title: 'Sourdough Classes', subtitle: 'Neighbours learn to bake', description: 'Teach small groups to bake sourdough at home.', category: 'offline', industry: 'Food', method: 'Classes', pricing: '$30 a class' };
+    expect((await c.post('/api/idea-sets', { skill: 'Sourdough baking', categories: [{ id: 'offline', name: 'Local/Offline', color: 'orange' }], ideas: [idea] })).status).toBe(201);
+    const generated = await c.post('/api/plans/generate', { ideaTitle: idea.title, ideaDescription: idea.description, category: 'offline', ideaId: idea.id });
+    expect(generated.status, generated.text).toBe(201);
+    await a.services.runner.catchUpAll();
+
+    const listener = new pg.Client({ connectionString: a.database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (note) => heard.push(note.payload ?? ''));
+    await listener.query(`listen ${SESSIONS_CHANGED_CHANNEL}`);
+    try {
+      // The replay counts every owner's active plans again (a plan created moves the count).
+      await a.services.runner.rebuildAll();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await listener.end();
+    }
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.filter((payload) => payload !== '')).toEqual([]);
+    expect((await c.get('/api/auth/me')).body.activePlans).toBe(1);
   });
 
   it('a live session keeps answering from either instance', async () => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { comparePositions, startOfAll, type AllPosition, type EventStore, type RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
+import { markReplaying } from './replay-transactions';
 import { applyInOrder, applyUnseen, noteSeen, relevantTo } from './apply-events';
 import { lockCheckpoint, lockCheckpoints, readAllCheckpoints, readCheckpoint, writeCheckpoint, writeCheckpoints } from './checkpoints';
 import type { ReadModelsBehind } from './inline-projections';
@@ -354,6 +355,7 @@ export class ProjectionRunner {
         if (relevant.length > 0) {
           await this.db.transaction().execute(async (trx) => {
             await inShadow(trx);
+            markReplaying(trx);
             await applyInOrder(trx, projection, relevant);
           });
         }

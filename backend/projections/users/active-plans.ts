@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 import { countsAsActive, planStream, type PlanEvent } from '../../domain/plans/plan';
 import { stageRows, type RowsAhead } from '../runner/rows-ahead';
 import { announceSessionsChanged } from '../../application/ports/sessions-changed';
+import { isReplaying } from '../runner/replay-transactions';
 
 /**
  * The `activePlans` counter of GET /api/auth/me: how many of the member's plans are active.
@@ -56,7 +57,8 @@ export const activePlansAhead: RowsAhead<PlanStatusRow> = {
 /**
  * Applies a batch of plan events: each plan's status, then the counters of the owners whose
  * plans changed status, and tells every server so (their cached sessions carry the counter), in
- * the transaction that counts, whichever applies the events (an append, the runner, a rebuild).
+ * the transaction that counts, whichever applies the events (an append or the runner; a
+ * rebuild's replay tells no one until its swap).
  * Only such a change moves a member's row: a task ticked, reopened or added in a plan that stays
  * active leaves it as it was, and names no one.
  */
@@ -88,5 +90,6 @@ export async function applyActivePlans(trx: Transaction<Database>, events: Recor
     update users set active_plans = (
       select count(*)::int from user_plan_statuses s where s.owner_id = users.id and s.active
     ) where id in (${sql.join(owners)})`.execute(trx);
-  await announceSessionsChanged(trx, owners);
+  // A rebuild's replay writes shadow tables nobody reads yet; its swap tells everyone.
+  if (!isReplaying(trx)) await announceSessionsChanged(trx, owners);
 }
