@@ -24,6 +24,8 @@ export interface AdminReadFigure {
   route: string;
   /** p95 in ms at each size; null when the route answered 404 (not in this build). */
   p95Ms: Record<string, number | null>;
+  /** p50 in ms at each size, beside the p95 the ratio is of. */
+  p50Ms: Record<string, number | null>;
   /** p95 at the large size divided by p95 at the small one. */
   ratio: number | null;
 }
@@ -72,9 +74,9 @@ async function seedMembers(store: EventStore, members: number, parallel = 16): P
   return members * EVENTS_PER_MEMBER;
 }
 
-function p95(samples: number[]): number {
+function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))].toFixed(2));
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))].toFixed(2));
 }
 
 /** Seeds `members` members into the database at `databaseUrl`, projects them, and times the admin reads. */
@@ -112,6 +114,7 @@ async function measureAt(databaseUrl: string, members: number, requests: number)
     const pages = Math.max(1, Math.ceil(members / ADMIN_USERS_PAGE_DEFAULT));
     const routes = { stats: () => '/api/admin/stats', users: () => `/api/admin/users?page=${1 + Math.floor(Math.random() * pages)}` };
     const timings: Record<string, number | null> = {};
+    const medians: Record<string, number | null> = {};
     for (const [name, pathOf] of Object.entries(routes)) {
       const samples: number[] = [];
       let missing = false;
@@ -123,9 +126,10 @@ async function measureAt(databaseUrl: string, members: number, requests: number)
         else if (answer.status !== 200) throw new Error(`${pathOf()} answered ${answer.status}`);
         if (i >= 10) samples.push(performance.now() - start); // the first ten warm up
       }
-      timings[name] = missing ? null : p95(samples);
+      timings[name] = missing ? null : percentile(samples, 0.95);
+      medians[name] = missing ? null : percentile(samples, 0.5);
     }
-    return { size: { members, events, seedMs, projectMs }, timings };
+    return { size: { members, events, seedMs, projectMs }, timings, medians };
   } finally {
     await app.close();
     await services.close();
@@ -148,6 +152,7 @@ export async function benchAdminReads(freshDatabase: <T>(work: (url: string) => 
     return {
       route: name === 'stats' ? 'GET /api/admin/stats' : 'GET /api/admin/users?page=N',
       p95Ms: { [`${small} members`]: s, [`${large} members`]: l },
+      p50Ms: { [`${small} members`]: atSmall.medians[name], [`${large} members`]: atLarge.medians[name] },
       ratio: s && l ? Number((l / s).toFixed(2)) : null,
     };
   });
@@ -159,7 +164,9 @@ export function printAdminReads(result: AdminBenchResult) {
     console.log(`admin bench seed                ${size.members} members, ${size.events} events: seeded in ${size.seedMs} ms, projected in ${size.projectMs} ms`);
   }
   for (const read of result.reads) {
-    const figures = Object.entries(read.p95Ms).map(([size, ms]) => `${size} p95 ${ms === null ? 'not measured (404: route not in this build)' : `${ms} ms`}`);
+    const figures = Object.entries(read.p95Ms).map(
+      ([size, ms]) => `${size} p95 ${ms === null ? 'not measured (404: route not in this build)' : `${ms} ms (p50 ${read.p50Ms[size]} ms)`}`,
+    );
     console.log(`${read.route.padEnd(32)}${figures.join(', ')}; ratio ${read.ratio ?? 'n/a'}`);
   }
 }

@@ -78,6 +78,7 @@ const landed = [
   '2026_12_02_0065_event_store_append_with_rows_one_event',
   '2026_12_02_0066_event_store_append_events_at_version',
   '2026_12_02_0067_event_store_append_with_rows_plan_update_by_key',
+  '2026_12_03_0068_users_signup_days',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

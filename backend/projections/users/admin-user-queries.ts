@@ -8,7 +8,8 @@ import type { UserRow } from './users-projection';
  * a filtered, sorted page with its count, and every match in batches for the CSV export. Built to
  * stay fast at 100k members: every sort walks an index of `adminUserIndexesMigration` (its
  * columns, then the id, in one direction), and search is a prefix match that the
- * `text_pattern_ops` indexes answer.
+ * `text_pattern_ops` indexes answer; with no search, the count and a deep page in sign-up order
+ * start from the sign-up counts per role and day (`signup-days.ts`).
  */
 
 export type AdminUserSortKey = 'createdAt' | 'name' | 'email' | 'role' | 'ideasGenerated' | 'activePlans' | 'tokenUsage';
@@ -91,6 +92,48 @@ function ordered(order: AdminUsersOrder) {
   );
 }
 
+/**
+ * Where a page of the newest-first (or oldest-first) list of every member, or of one role,
+ * starts: the sign-up day its first member joined on and how many of that day's come before it
+ * (`user_signup_days`), so the page walks one day's members rather than every member before it.
+ * Null when the offset is past the last member.
+ */
+async function signupDayOf(
+  db: Db,
+  role: Role | undefined,
+  direction: 'asc' | 'desc',
+  offset: number,
+): Promise<{ day: string; skipInDay: number } | null> {
+  const order = sql.raw(direction);
+  const { rows } = await sql<{ day: string; before: string | number }>`
+    select day::text as day, before from (
+      select day, sum(members) over (order by day ${order}) - members as before, members
+      from (select day, sum(members) as members from user_signup_days ${role ? sql`where role = ${role}` : sql``} group by day) by_day
+      where members > 0
+    ) days
+    where before + members > ${offset}
+    order by day ${order} limit 1`.execute(db);
+  return rows[0] ? { day: rows[0].day, skipInDay: offset - Number(rows[0].before) } : null;
+}
+
+/** How many members match `filter`: the sign-up counts when no search narrows it, else counted. */
+async function countMatching(db: Db, filter: AdminUsersFilter): Promise<number> {
+  if (filter.search?.trim()) {
+    const counted = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where((eb) => matches(eb, filter))
+      .executeTakeFirst();
+    return Number(counted?.n ?? 0);
+  }
+  const summed = await db
+    .selectFrom('user_signup_days')
+    .select(sql<string | number | null>`sum(members)`.as('n'))
+    .$if(filter.role !== undefined, (query) => query.where('role', '=', filter.role!))
+    .executeTakeFirst();
+  return Number(summed?.n ?? 0);
+}
+
 /** One page of the members matching `filter` in `order`, and how many match in all. */
 export async function pageAdminUsers(
   db: Db,
@@ -98,26 +141,37 @@ export async function pageAdminUsers(
   order: AdminUsersOrder,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  // A deep page skips its offset along the sort's index reading ids only (an index-only scan),
-  // then reads the whole rows of the one page: never tens of thousands of rows from the heap.
-  const pageIds = db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => matches(eb, filter))
-    .orderBy(ordered(order))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
-    .execute();
-  const count = db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where((eb) => matches(eb, filter))
-    .executeTakeFirst();
-  const [ids, counted] = await Promise.all([pageIds, count]);
-  const found = ids.length === 0 ? [] : await db.selectFrom('users').selectAll().where('id', 'in', ids.map(({ id }) => id)).execute();
+  const offset = (page.page - 1) * page.pageSize;
+  const ids = await pageIds(db, filter, order, offset, page.pageSize);
+  const [found, total] = await Promise.all([
+    ids.length === 0 ? [] : db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+    countMatching(db, filter),
+  ]);
   const byId = new Map(found.map((row) => [row.id, row]));
-  const rows = ids.flatMap(({ id }) => byId.get(id) ?? []);
-  return { rows, total: Number(counted?.n ?? 0) };
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows, total };
+}
+
+/**
+ * The ids of one page, in order, read from the sort's index alone (an index-only scan); the
+ * whole rows of the page are read after. In sign-up order with no search, the page starts at its
+ * sign-up day (`signupDayOf`) and walks only that day's members before it; any other deep page
+ * skips its offset along the sort's index.
+ */
+async function pageIds(db: Db, filter: AdminUsersFilter, order: AdminUsersOrder, offset: number, limit: number): Promise<string[]> {
+  let query = db.selectFrom('users').select('id').where((eb) => matches(eb, filter)).orderBy(ordered(order)).limit(limit);
+  if (order.sort === 'createdAt' && !filter.search?.trim() && offset > 0) {
+    const start = await signupDayOf(db, filter.role, order.order, offset);
+    if (!start) return [];
+    // The day's bounds in UTC, as the counts keep them.
+    query =
+      order.order === 'desc'
+        ? query.where('created_at', '<', sql<Date>`(${start.day}::date + 1)::timestamp at time zone 'UTC'`)
+        : query.where('created_at', '>=', sql<Date>`${start.day}::date::timestamp at time zone 'UTC'`);
+    offset = start.skipInDay;
+  }
+  const rows = await query.offset(offset).execute();
+  return rows.map(({ id }) => id);
 }
 
 /**

@@ -11,6 +11,7 @@ import { rowProjection } from '../runner/row-projection';
 import { MEMBER_ERASED } from '../runner/apply-events';
 import { announceSessionsChanged } from '../../application/ports/sessions-changed';
 import { activePlanEventTypes, activePlansAhead, applyActivePlans, isPlanEvent } from './active-plans';
+import { countingSignupDays, signupDayEventTypes } from './signup-days';
 
 export interface UsersTable {
   id: string;
@@ -235,14 +236,14 @@ export const usersProjection: Projection = {
   announce: announceMembersChanged,
   // Plan events only move the `active_plans` counter (active-plans.ts).
   handles: [...userRows.handles, ...activePlanEventTypes],
-  tables: [...userRows.tables, 'user_plan_statuses'],
+  tables: [...userRows.tables, 'user_plan_statuses', 'user_signup_days'],
   // A plan's status follows its stream alone; a member's own row does not (it is not ahead).
   ahead: activePlansAhead,
   apply: (trx, event) => applyUsersBatch(trx, [event]),
   applyBatch: applyUsersBatch,
   async erase(trx, userId) {
     await trx.deleteFrom('user_plan_statuses').where('owner_id', '=', userId).execute();
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await countingSignupDays(trx, [userId], () => trx.deleteFrom('users').where('id', '=', userId).execute());
   },
 };
 
@@ -250,7 +251,12 @@ async function applyUsersBatch(trx: Transaction<Database>, events: RecordedEvent
   const accountEvents = events.filter((event) => !isPlanEvent(event) && userRows.handles.includes(event.type));
   const planEvents = events.filter(isPlanEvent);
   // Rows first: a member registered in this batch has a row before their plans are counted.
-  if (accountEvents.length) await userRows.applyBatch!(trx, accountEvents);
+  if (accountEvents.length) {
+    // An account added, removed or re-roled moves the sign-up counts of the Members list (signup-days.ts).
+    const placed = accountEvents.filter((event) => signupDayEventTypes.includes(event.type)).map(userIdOf);
+    if (placed.length) await countingSignupDays(trx, placed, () => userRows.applyBatch!(trx, accountEvents));
+    else await userRows.applyBatch!(trx, accountEvents);
+  }
   if (planEvents.length) await applyActivePlans(trx, planEvents, usersProjection.name);
 }
 
