@@ -1,5 +1,6 @@
 import { sql, type ColumnType, type Migration, type Transaction } from 'kysely';
 import type { Database } from '../../application/ports/database';
+import type { UserEvent } from '../../domain/identity/user';
 
 /**
  * How many members of each role signed up on each day (UTC): the admin Members list's count and
@@ -36,7 +37,7 @@ export const userSignupDaysMigration: Migration = {
 };
 
 /** The event types that can add, remove or re-role an account (the others leave its (role, day) as it is). */
-export const signupDayEventTypes: readonly string[] = ['UserRegistered', 'UserRoleChanged', 'UserDeleted'];
+export const signupDayEventTypes: readonly string[] = ['UserRegistered', 'UserRoleChanged', 'UserDeleted'] satisfies UserEvent['type'][];
 
 export interface SignupPlace {
   role: string;
