@@ -93,6 +93,14 @@ describe('member reads answered from memory', () => {
     expect(pages[1].headers.get('x-next-cursor')).toBe(pages[0].headers.get('x-next-cursor'));
     expect(pages[1].headers.get('x-next-cursor')).toBeTruthy();
     expect(pages[1].headers.get('content-type')).toMatch(/^application\/json/);
+    // Every header of the first answer comes with the one from memory (the hooks' own, such as
+    // the security headers, and the route's), but the request id is each request's own.
+    const sent = (page: (typeof pages)[number]) =>
+      Object.fromEntries([...page.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
+    expect(sent(pages[1])).toEqual(sent(pages[0]));
+    expect(sent(pages[1])).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': expect.any(String) });
+    expect(pages[1].headers.get('x-request-id')).not.toBe(pages[0].headers.get('x-request-id'));
+    expect(pages[1].headers.get('x-request-id')).toBeTruthy();
     expect((await new Client(a.url).get('/api/idea-sets?limit=1')).status).toBe(401);
   });
 });

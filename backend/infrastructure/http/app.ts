@@ -15,12 +15,16 @@ import { registerSessions } from './plugins/sessions';
 import { registerMemberReadCache } from './plugins/member-read-cache';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import type { AppServices } from './services';
+import { requestLoggerFactory } from '../logging/request-logger';
 import { servedAtRoot } from '../slices/product';
 import type { TrustProxy } from '../config/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
+/** The line of a completed request, by the level it is logged at. */
+const COMPLETED = { error: 'request completed with a server error', warn: 'slow request completed', info: 'request completed', debug: 'request completed' };
 
 /** A request slower than this is logged at info level (warn) even when it succeeds. */
 export const SLOW_REQUEST_MS = 500;
@@ -39,6 +43,8 @@ function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: st
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
+    // A request's logger is made when it first writes, not for every request.
+    childLoggerFactory: requestLoggerFactory,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -74,11 +80,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.addHook('onResponse', (request, reply, done) => {
     const { statusCode } = reply;
     const responseTime = reply.elapsedTime;
-    const line = () => ({ req: request, statusCode, responseTime });
-    if (statusCode >= 500) request.log.error(line(), 'request completed with a server error');
-    else if (responseTime >= SLOW_REQUEST_MS) request.log.warn(line(), 'slow request completed');
-    else if (statusCode >= 400) request.log.info(line(), 'request completed');
-    else if (VERBOSE_LEVELS.has(request.log.level)) request.log.debug(line(), 'request completed');
+    // Nothing is built for a request that logs nothing (most of them).
+    const level = statusCode >= 500 ? 'error' : responseTime >= SLOW_REQUEST_MS ? 'warn' : statusCode >= 400 ? 'info' : VERBOSE_LEVELS.has(request.log.level) ? 'debug' : undefined;
+    if (level) request.log[level]({ req: request, statusCode, responseTime }, COMPLETED[level]);
     done();
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { READ_MODELS_CHANGED_CHANNEL } from '../../../projections/runner/projection-runner';
 import { ShortLivedCache } from '../short-lived-cache';
 import { dropAfterMutation } from '../session-cache';
@@ -24,8 +24,11 @@ declare module 'fastify' {
     cachedPerMember?: boolean;
   }
   interface FastifyRequest {
-    /** The cache key of this read and the generation its lookup began in, when it missed. */
-    memberRead?: { key: string; generation: number };
+    /**
+     * The cache key of this read, the generation its lookup began in, and the headers the
+     * request's earlier hooks had set by then (they set them again on a hit), when it missed.
+     */
+    memberRead?: { key: string; generation: number; headersBefore: Record<string, unknown> };
   }
   interface FastifyInstance {
     memberReadCache: ShortLivedCache<CachedRead>;
@@ -74,14 +77,19 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
     if (route.method !== 'GET' || !route.config?.cachedPerMember) return;
     const readsParams = /[:*]/.test(route.url);
     const readsQuery = route.schema?.querystring !== undefined;
-    const answerFromMemory: preHandlerAsyncHookHandler = async (request, reply) => {
-      if (!request.user) return;
+    // Callback form: a lookup costs no promise.
+    const answerFromMemory: preHandlerHookHandler = (request, reply, done) => {
+      if (!request.user) return done();
       let key = `${request.user.id} ${route.url}`;
       if (readsParams) key += ` ${JSON.stringify(request.params)}`;
       if (readsQuery) key += ` ${JSON.stringify(request.query)}`;
       const cached = cache.get(key, services.clock.now().getTime());
-      if (cached !== undefined) return reply.headers(cached.headers).send(cached.payload);
-      request.memberRead = { key, generation: cache.begin() };
+      if (cached !== undefined) {
+        reply.headers(cached.headers).send(cached.payload);
+        return;
+      }
+      request.memberRead = { key, generation: cache.begin(), headersBefore: reply.getHeaders() };
+      done();
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), answerFromMemory] as typeof route.preHandler;
   });
@@ -90,9 +98,12 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
     if (!READS.has(request.method)) {
       dropAfterMutation(cache, request.user);
     } else if (request.memberRead !== undefined && reply.statusCode === 200 && typeof payload === 'string' && request.user) {
-      const headers = { ...reply.getHeaders() } as CachedRead['headers'];
-      for (const name of NOT_KEPT) delete headers[name];
-      const { key, generation } = request.memberRead;
+      const { key, generation, headersBefore } = request.memberRead;
+      // Only what the route added: the hooks before the lookup set the rest on every request.
+      const headers: CachedRead['headers'] = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && headersBefore[name] !== value && !NOT_KEPT.includes(name)) headers[name] = value;
+      }
       const bytes = Buffer.from(payload);
       // The key at two bytes a character: the most a JavaScript string takes.
       const size = 2 * key.length + bytes.length + ENTRY_OVERHEAD_BYTES;

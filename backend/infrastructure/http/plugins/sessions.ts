@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Actor, UserActor } from '../../../domain/shared/actor';
 import { membersNamed, resolveSession, SESSION_LIFETIME_MS, SESSIONS_CHANGED_CHANNEL } from '../../../application/identity/sessions';
 import { dropAfterMutation, SessionCache } from '../session-cache';
@@ -129,14 +129,18 @@ export function clearSessionCookie(reply: FastifyReply, production: boolean) {
 const roleGuards = new WeakSet<object>();
 
 export function requireRole(...allowed: Audience[]) {
-  const guard = async function guard(request: FastifyRequest, reply: FastifyReply) {
+  // Callback form: a caller let through costs no promise.
+  const guard = function guard(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     if (!request.user) {
-      if (allowed.includes('visitor')) return;
-      return reply.status(401).send({ message: 'Please sign in to continue.', code: 'unauthenticated' });
+      if (allowed.includes('visitor')) return done();
+      reply.status(401).send({ message: 'Please sign in to continue.', code: 'unauthenticated' });
+      return;
     }
     if (!allowed.includes(request.user.role)) {
-      return reply.status(403).send({ message: "You don't have permission to do this.", code: 'forbidden' });
+      reply.status(403).send({ message: "You don't have permission to do this.", code: 'forbidden' });
+      return;
     }
+    done();
   };
   roleGuards.add(guard);
   return guard;
