@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStatsDto } from '../../backend/application/contracts/admin-stats';
 import { starterFaqs } from '../../backend/application/content/starter-content';
-import { startOfAll, type RecordedEvent } from '../../backend/application/ports/event-store';
+import type { RecordedEvent } from '../../backend/application/ports/event-store';
 import { toMajorUnits } from '../../backend/domain/billing/currency';
 import { staffMember } from '../support/member-data';
 import { MovableClock } from '../support/movable-clock';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, everyEvent, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The admin Dashboard tab (back-office §2, §3, §7; issue 32): after a scripted history through
@@ -28,16 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-async function allEvents(): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  let after = startOfAll;
-  for (;;) {
-    const batch = await t.services.eventStore.readAll({ after, limit: 1000 });
-    if (batch.length === 0) return events;
-    events.push(...batch);
-    after = batch[batch.length - 1].position;
-  }
-}
+const allEvents = () => everyEvent(t);
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAiSettings } from '../../backend/application/ai/ai-settings';
-import { startOfAll } from '../../backend/application/ports/event-store';
 import { AI_CALL_STREAM_PREFIX } from '../../backend/domain/ai-usage/ai-call';
 import { staffMember } from '../support/member-data';
 import { startOpenAiProtocolServer, type OpenAiProtocolServer } from '../support/openai-protocol-server';
 import { streamMessages } from '../support/scripted-idea-generator';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, everyEvent, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The AI configuration as events (issue 33; back-office §2 Model, Skilly AI, Skilly Prompts tabs,
@@ -46,7 +45,7 @@ async function signedUp() {
 }
 
 async function aiCalls() {
-  const page = await t.services.eventStore.readAll({ after: startOfAll, limit: 100_000 });
+  const page = await everyEvent(t);
   return page.filter((e) => e.streamName.startsWith(AI_CALL_STREAM_PREFIX)).map((e) => e.data as Record<string, unknown>);
 }
 

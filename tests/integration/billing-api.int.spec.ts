@@ -7,7 +7,7 @@ import { monthlyAllowances } from '../../backend/domain/credits/allowances';
 import { userStreams } from '../../backend/domain/identity/user';
 import { ROLE_CHECK_GRACE_MS } from '../../backend/projections/billing-role-checks/billing-role-checks-projection';
 import { MovableClock } from '../support/movable-clock';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, everyEvent, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Pro subscriptions over real HTTP and a real database, through the simulated gateway (issue 29;
@@ -302,6 +302,7 @@ describe('the intake', () => {
       subscriptionId: 'sub_nobody',
       endedAt: new Date().toISOString(),
     };
+    await t.services.eventStore.committedReadable();
     const head = await t.services.eventStore.headPosition();
     expect(await t.services.billing.takeProviderEvent(unmatched, { requestId: 'test' })).toEqual({ userId: '', taken: false, position: null });
     expect(await t.services.eventStore.headPosition()).toEqual(head);
@@ -332,6 +333,7 @@ describe('the intake', () => {
   });
 
   it('without Stripe keys the webhook refuses every delivery (400 Invalid signature) and takes nothing', async () => {
+    await t.services.eventStore.committedReadable();
     const head = await t.services.eventStore.headPosition();
     const visitor = new Client(t.url);
     const unsigned = await visitor.post('/api/stripe/webhook', { id: 'evt_1', type: 'invoice.paid' });
@@ -342,7 +344,7 @@ describe('the intake', () => {
     // Nothing taken: no inbox row, no event on a billing stream. (Another part of the app may
     // append meanwhile, which is why the store's head is not the measure.)
     expect(await t.services.database.db.selectFrom('billing_inbox').select('event_id').where('event_id', '=', 'evt_1').execute()).toEqual([]);
-    const appended = await t.services.eventStore.readAll({ after: head ?? startOfAll, limit: 1000 });
+    const appended = await everyEvent(t, head ?? startOfAll);
     expect(
       appended.filter((event) => event.streamName.startsWith(billingStream.prefix)).map((event) => event.type),
       JSON.stringify(appended.map((event) => [event.streamName, event.type])),

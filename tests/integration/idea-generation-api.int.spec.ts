@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiGenerationError } from '../../backend/application/ports/idea-generator';
 import { creditAccountStream } from '../../backend/domain/credits/credit-account';
 import { systemActor, type Role } from '../../backend/domain/shared/actor';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, everyEvent, newMember, startTestApp, type TestApp } from '../support/test-app';
 import { ScriptedIdeaGenerator, scriptedUsage, streamMessages } from '../support/scripted-idea-generator';
 
 const generator = new ScriptedIdeaGenerator();
@@ -288,7 +288,7 @@ describe('AI usage', () => {
     await generate(c);
     await generate(c);
     await t.services.runner.catchUpAll();
-    const all = await t.services.eventStore.readAll({ after: { commit: 0, prepare: -1 }, limit: 100_000 });
+    const all = await everyEvent(t);
     const calls = all.filter((e) => e.type === 'AiCallRecorded' && (e.data as { userId: string }).userId === id);
     expect(calls.map((e) => e.data)).toEqual([
       expect.objectContaining({ kind: 'ideas', generator: 'offline', outcome: 'failed', errorType: 'timeout', inputTokens: 0, audience: 'free' }),

@@ -3,12 +3,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultAiSettings } from '../../backend/application/ai/ai-settings';
 import { countPromptTokens, countTokens } from '../../backend/application/ai/tokens';
-import { startOfAll } from '../../backend/application/ports/event-store';
 import { AI_CALL_STREAM_PREFIX } from '../../backend/domain/ai-usage/ai-call';
 import { bootstrapAdmin } from '../../backend/infrastructure/composition-root';
 import { startOpenAiProtocolServer, type OpenAiProtocolServer } from '../support/openai-protocol-server';
 import { streamMessages } from '../support/scripted-idea-generator';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, everyEvent, newMember, startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The product started as an operator would with a real provider: OPENAI_API_KEY and
@@ -103,27 +102,11 @@ const generate = (c: Client, skill = 'watercolour painting') => c.post('/api/gen
 const last = (messages: any[]) => messages[messages.length - 1];
 
 /** The AI-call events recorded so far (for one member when given), oldest first. */
-/**
- * The recorded AI calls (of one member: waits up to 5 s for the first). The log is read in global
- * order, which shows an event once every transaction older than it has ended on the server,
- * so right after an answer another test's open transaction may still hold it back.
- */
 async function aiCalls(userId?: string) {
-  for (const deadline = Date.now() + 5_000; ; ) {
-    const events = [];
-    for (let after = startOfAll; ; ) {
-      const page = await t.services.eventStore.readAll({ after, limit: 1000 });
-      if (page.length === 0) break;
-      events.push(...page);
-      after = page[page.length - 1].position;
-    }
-    const calls = events
-      .filter((e) => e.streamName.startsWith(AI_CALL_STREAM_PREFIX))
-      .map((e) => e.data as any)
-      .filter((d) => userId === undefined || d.userId === userId);
-    if (calls.length > 0 || userId === undefined || Date.now() > deadline) return calls;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return (await everyEvent(t))
+    .filter((e) => e.streamName.startsWith(AI_CALL_STREAM_PREFIX))
+    .map((e) => e.data as any)
+    .filter((d) => userId === undefined || d.userId === userId);
 }
 
 async function ideaCreditsUsed(c: Client) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiGenerationError } from '../../backend/application/ports/idea-generator';
-import { startOfAll } from '../../backend/application/ports/event-store';
-import { Client, newMember, startTestApp, type TestApp } from '../support/test-app';
+import { Client, everyEvent, newMember, startTestApp, type TestApp } from '../support/test-app';
 import { ScriptedIdeaGenerator, streamMessages } from '../support/scripted-idea-generator';
 
 // Their own servers and databases: the per-IP counts must not leak into other test files.
@@ -54,7 +53,7 @@ describe('visitor trial generation (default: 5 a day per IP address)', () => {
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(generator.calls.length).toBe(calls);
 
-    const events = await t.services.eventStore.readAll({ after: startOfAll, limit: 10_000 });
+    const events = await everyEvent(t);
     expect(events.filter((e) => e.type === 'IdeaSetCreated')).toHaveLength(0);
     const aiCalls = events.filter((e) => e.type === 'AiCallRecorded');
     expect(aiCalls).toHaveLength(6);

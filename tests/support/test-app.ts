@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { startOfAll, type AllPosition, type RecordedEvent } from '../../backend/application/ports/event-store';
 import { loadConfig } from '../../backend/infrastructure/config/config';
 import { compose, type Composition, type CompositionOverrides } from '../../backend/infrastructure/composition-root';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
@@ -169,4 +170,16 @@ export async function eventCount(t: TestApp, type: string): Promise<number> {
     .where('type' as never, '=', type as never)
     .executeTakeFirstOrThrow();
   return Number((row as { n: string }).n);
+}
+
+/** Every event committed so far (after `after` when given), in the log's order. */
+export async function everyEvent(t: TestApp, after: AllPosition = startOfAll): Promise<RecordedEvent[]> {
+  await t.services.eventStore.committedReadable(15_000);
+  const events: RecordedEvent[] = [];
+  for (;;) {
+    const page = await t.services.eventStore.readAll({ after, limit: 1000 });
+    if (page.length === 0) return events;
+    events.push(...page);
+    after = page[page.length - 1].position;
+  }
 }

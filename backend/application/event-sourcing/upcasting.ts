@@ -29,6 +29,7 @@ export function withUpcasting(store: EventStore, upcasters: readonly Upcaster[])
     readStream: async (stream) => (await store.readStream(stream)).map((e) => upcastEvent(e, upcasters)),
     readAll: async (options) => (await store.readAll(options)).map((e) => upcastEvent(e, upcasters)),
     headPosition: () => store.headPosition(),
+    committedReadable: (timeoutMs) => store.committedReadable(timeoutMs),
     deleteStream: (stream) => store.deleteStream(stream),
     onAppended: (listener) => store.onAppended(listener),
     close: () => store.close(),

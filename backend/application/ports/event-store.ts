@@ -97,6 +97,13 @@ export interface EventStore {
   readAll(options: { after: AllPosition; limit: number }): Promise<RecordedEvent[]>;
   /** Position of the newest event that readAll can deliver, or null for an empty store. */
   headPosition(): Promise<AllPosition | null>;
+  /**
+   * Resolves once readAll (and headPosition) can deliver every event committed before the call.
+   * A store that holds back a committed event behind an older transaction still open (PostgreSQL:
+   * any writing transaction on the server, of any database) waits for it to end, at most
+   * `timeoutMs`; then readers see what they see.
+   */
+  committedReadable(timeoutMs?: number): Promise<void>;
   /** Removes a stream and its events for good (erasure of personal data). */
   deleteStream(streamName: string): Promise<void>;
   /** Called after events are appended anywhere (possibly by another process); returns unsubscribe. */

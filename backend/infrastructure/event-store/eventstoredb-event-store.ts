@@ -380,6 +380,9 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** $all delivers every committed event at once: nothing to wait for. */
+  async committedReadable(): Promise<void> {}
+
   async headPosition(): Promise<AllPosition | null> {
     let from: ReadPosition = END;
     let cursor: Position | undefined;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startOfAll, type AllPosition } from '../../application/ports/event-store';
@@ -171,4 +172,43 @@ describe('late commits', () => {
       await handle.close();
     },
   );
+});
+
+describe('committedReadable', () => {
+  // Another transaction with a transaction id, in any database of the server, holds back every
+  // event committed after it began: the log shows them once it ends.
+  it.skipIf(!usingServer())('resolves once the events committed before it are readable, when the older transaction holding them back ends', async () => {
+    const other = new pg.Client({ connectionString: database.url! });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      const head = (await store.headPosition()) ?? startOfAll;
+      const appended = await store.append(`held-${randomUUID()}`, [{ id: randomUUID(), type: 'Held', schemaVersion: 1, data: {} }], ctx);
+      expect(await store.readAll({ after: head, limit: 10 })).toEqual([]);
+
+      // Gives up after its timeout while the older transaction stays open.
+      const started = Date.now();
+      await store.committedReadable(150);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(await store.readAll({ after: head, limit: 10 })).toEqual([]);
+
+      let resolved = false;
+      const waiting = store.committedReadable(10_000).then(() => (resolved = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(resolved).toBe(false);
+      await other.query('commit');
+      await waiting;
+      expect((await store.readAll({ after: head, limit: 10 })).map((e) => e.position)).toEqual([appended.position]);
+      expect(await store.headPosition()).toEqual(appended.position);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('resolves without waiting out its timeout when nothing is held back', async () => {
+    const started = Date.now();
+    await store.committedReadable(10_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });

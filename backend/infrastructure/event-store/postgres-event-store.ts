@@ -996,6 +996,18 @@ export class PostgresEventStore implements EventStore {
     return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : null;
   }
 
+  async committedReadable(timeoutMs = 5_000): Promise<void> {
+    const newest = await sql<{ transaction_id: string | null }>`select max(transaction_id)::text as transaction_id from events`.execute(this.db);
+    const transactionId = newest.rows[0]?.transaction_id;
+    if (!transactionId) return;
+    for (const deadline = Date.now() + timeoutMs; ; ) {
+      const { rows } = await sql<{ readable: boolean }>`
+        select ${transactionId}::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as readable`.execute(this.db);
+      if (rows[0].readable || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   async deleteStream(streamName: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('events').where('stream_name', '=', streamName).execute();

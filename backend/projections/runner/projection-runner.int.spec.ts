@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
@@ -103,6 +104,27 @@ describe('projection runner', () => {
     const counts = await countedApplications(db);
     expect(counts.size).toBeGreaterThan(0);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it.skipIf(!usingServer())('catchUpAll applies every event committed before it, also one an older open transaction still holds back', async () => {
+    const db = database.handle.db;
+    const runner = new ProjectionRunner(db, store, [countingProjection()], quietLogger);
+    await runner.catchUpAll();
+    // Any writing transaction of the server (here of another database) that began before an
+    // append hides it from the log until it ends: a server starting or a CLI command right then
+    // must still see it.
+    const other = new pg.Client({ connectionString: new URL('/postgres', database.url!).toString() });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      const [id] = await appendCounted(1);
+      setTimeout(() => void other.query('commit'), 200);
+      await runner.catchUpAll();
+      expect((await countedApplications(db)).get(id)).toBe(1);
+    } finally {
+      await other.end();
+    }
   });
 
   it('follows new events live and lets a writer wait for its own events', async () => {

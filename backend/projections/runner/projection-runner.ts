@@ -290,8 +290,12 @@ export class ProjectionRunner {
     }
   }
 
-  /** Every projection caught up with everything currently readable, in passes (`runPass`). */
+  /**
+   * Every projection caught up with every event committed before the call (once the log can
+   * deliver them: `committedReadable`), in passes (`runPass`).
+   */
   async catchUpAll(): Promise<void> {
+    await this.eventStore.committedReadable();
     while ((await this.runPass(this.projections)).more);
   }
 
