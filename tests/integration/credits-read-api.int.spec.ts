@@ -26,6 +26,7 @@ describe('GET /api/credits after the month has ended', () => {
     clock.moveTo(new Date(new Date(before.creditsResetAt).getTime() + 60_000));
     expect((await c.post('/api/auth/login', { email: member.email, password: member.password })).status).toBe(200);
     const ledgerBefore = await t.services.eventStore.readStream(creditAccountStream(await userId(c)));
+    await t.services.eventStore.committedReadable();
     const headBefore = await t.services.eventStore.headPosition();
 
     const credits = await c.get('/api/credits');

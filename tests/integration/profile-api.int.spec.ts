@@ -477,6 +477,7 @@ describe('POST /api/user/change-password', () => {
     // No Google sign-in exists yet: the users read model stands in for an account that has one.
     await t.services.database.db.updateTable('users').set({ google_id: 'google-1234' }).where('id', '=', ada.userId).execute();
     t.app.sessionCache.clear();
+    await t.services.eventStore.committedReadable();
     const head = await t.services.eventStore.headPosition();
     const refused = await changePassword(ada.client, ada.password, 'a brand new passphrase');
     expect(refused.status).toBe(400);

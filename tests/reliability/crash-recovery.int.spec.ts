@@ -122,6 +122,7 @@ async function kill(child: Child, signal: NodeJS.Signals) {
 
 /** How many projections have not yet reached the newest event. */
 async function projectionsBehind(services: Composition): Promise<number> {
+  await services.eventStore.committedReadable();
   const head = (await services.eventStore.headPosition()) ?? startOfAll;
   const checkpoints = await readAllCheckpoints(services.database.db);
   return services.runner.projections.filter((p) => comparePositions(checkpoints.get(p.name) ?? startOfAll, head) < 0).length;

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { handleCommand } from '../../backend/application/event-sourcing/command-handler';
-import type { AllPosition, EventStore, RecordedEvent } from '../../backend/application/ports/event-store';
+import type { EventStore, RecordedEvent } from '../../backend/application/ports/event-store';
 import { userDecider, userStreams } from '../../backend/domain/identity/user';
 import { systemActor } from '../../backend/domain/shared/actor';
 import { comparePositions, startOfAll } from '../../backend/application/ports/event-store';
@@ -267,8 +267,11 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
 
     // The history up to now: what a background sweeper appends meanwhile is left out. The head
     // is what every reader can see, below the oldest transaction still open on the server (on a
-    // shared server, maybe another test's), so it can lag this journey's last append a while.
-    const head = await headReaching(t.services.eventStore, period.position!);
+    // shared server, maybe another test's): once the store says all committed is readable, it
+    // includes this journey's last append.
+    await t.services.eventStore.committedReadable(10_000);
+    const head = (await t.services.eventStore.headPosition())!;
+    expect(comparePositions(head, period.position!), "the store's head includes the journey's last append").toBeGreaterThanOrEqual(0);
     await t.services.progress.waitFor(head, 10_000);
     const events = await t.services.eventStore.readAll({ after: startOfAll, limit: 100_000 });
     return events.filter((event) => comparePositions(event.position, head) <= 0);
@@ -279,16 +282,6 @@ export async function recordJourneys(): Promise<RecordedEvent[]> {
   }
 }
 
-/** The event store's head once it includes `position` (within ten seconds). */
-async function headReaching(store: EventStore, position: AllPosition): Promise<AllPosition> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const head = await store.headPosition();
-    if (head && comparePositions(head, position) >= 0) return head;
-    if (Date.now() > deadline) throw new Error('the event store head did not reach the journey\'s last append within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const HEX64 = /\b[0-9a-f]{64}\b/g;
