@@ -63,18 +63,18 @@ describe('what an append costs', () => {
         (error) => expect(error).toBeInstanceOf(DuplicateEventIdError),
       );
 
-    // What runs, and the statements it sends: an event at a known version is one append_event, a
+    // What runs, and the statements it sends: an event at a known version is one INSERT, a
     // batch there one append_events_at, an append at any version one call of append_events; an
     // append at a known version refused (it wrote nothing) then asks append_events why.
     const outcomes: [() => Promise<unknown>, string[]][] = [
       [() => store.append(name, first, ctx('no_stream')), ['append_events_at(']], // appended
       [() => store.append(name, first, ctx('no_stream')), ['append_events_at(', 'append_events(']], // already appended
-      [() => store.append(name, [event()], ctx(7)).catch(() => undefined), ['append_event(', 'append_events(']], // wrong version
+      [() => store.append(name, [event()], ctx(7)).catch(() => undefined), ['insert into events', 'append_events(']], // wrong version
       [() => store.append(name, [event(), event()], ctx(7)).catch(() => undefined), ['append_events_at(', 'append_events(']], // wrong version
       [() => store.append(`other-${randomUUID()}`, [first[0]], ctx('any')).catch(() => undefined), ['append_events(']], // duplicate id
-      [() => store.append(name, [single], ctx(1)), ['append_event(']], // appended to an existing stream
-      [() => store.append(name, [single], ctx(1)), ['append_event(', 'append_events(']], // already appended
-      [() => refusedAsDuplicate(store.append(name, [elsewhere], ctx(2))), ['append_event(', 'append_events(']], // an id another stream holds
+      [() => store.append(name, [single], ctx(1)), ['insert into events']], // appended to an existing stream
+      [() => store.append(name, [single], ctx(1)), ['insert into events', 'append_events(']], // already appended
+      [() => refusedAsDuplicate(store.append(name, [elsewhere], ctx(2))), ['insert into events', 'append_events(']], // an id another stream holds
       [() => refusedAsDuplicate(store.append(name, [event(), elsewhere], ctx(2))), ['append_events_at(', 'append_events(']], // the same, in a batch
     ];
     for (const [run, sent] of outcomes) {
@@ -156,7 +156,7 @@ describe('what an append costs', () => {
       const { rows } = await sql<{ statement: string; executions: number }>`
         select statement, (generic_plans + custom_plans)::integer as executions from pg_prepared_statements`.execute(one.db);
       const executions = (call: string) => rows.filter((r) => r.statement.includes(call)).map((r) => r.executions);
-      expect(executions('append_event(')).toEqual([3]);
+      expect(executions('insert into events')).toEqual([3]);
       expect(executions('append_events_at(')).toEqual([2]);
       expect(executions('append_events(')).toEqual([1]);
     } finally {
