@@ -6,6 +6,7 @@ import { compose, type Composition } from '../../backend/infrastructure/composit
 import { loadConfig } from '../../backend/infrastructure/config/config';
 import { createLogger } from '../../backend/infrastructure/logging/logger';
 import type { UserActor } from '../../backend/domain/shared/actor';
+import { planLimits } from '../../backend/domain/plans/plan-limits';
 import { target } from './targets';
 import { runLoad, startProductServer, type LoadFigures, type RequestSpec } from './support/load';
 import { createMembers, type BenchMember } from './support/members';
@@ -42,21 +43,29 @@ export interface WriteFigure {
  * `clients` callers, each calling `call` again as soon as it answers, for `seconds`: calls a
  * second and their p99. `call` gets the caller's number and the how-manieth call overall it is.
  */
-async function closedLoop(clients: number, seconds: number, call: (client: number, n: number) => Promise<unknown>): Promise<{ perSecond: number; p99Ms: number }> {
+async function closedLoop(
+  clients: number,
+  seconds: number,
+  call: (client: number, n: number) => Promise<unknown>,
+  /** Stop after this many calls, if sooner. */
+  calls = Infinity,
+): Promise<{ perSecond: number; p99Ms: number }> {
   const latencies: number[] = [];
   let next = 0;
-  const deadline = performance.now() + seconds * 1000;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && next < calls) {
         const started = performance.now();
         await call(client, next++);
         latencies.push(performance.now() - started);
       }
     }),
   );
+  const elapsedSeconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: Math.round(latencies.length / seconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
+  return { perSecond: Math.round(latencies.length / elapsedSeconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
 }
 
 /**
@@ -101,6 +110,11 @@ async function inProcessWrites(services: Composition, members: BenchMember[]) {
 
 const json = { 'content-type': 'application/json' };
 
+/** How many tasks each of `members` can still add to their milestone, less one. */
+function roomForTasks(members: BenchMember[]): number {
+  return planLimits.tasksPerMilestone - Math.max(...members.map((m) => m.taskIds.length)) - 1;
+}
+
 /** One request per member, in member order, so consecutive requests (and connections) hit different members. */
 function perMember(members: BenchMember[], request: (member: BenchMember, round: number) => RequestSpec, rounds = 20): RequestSpec[] {
   return Array.from({ length: rounds }, (_, round) => members.map((member) => request(member, round))).flat();
@@ -142,16 +156,23 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
     try {
       const inProcess = await inProcessWrites(services, [...members, ...othersForAdditions]);
       const figures: WriteFigure[] = [];
-      for (const [route, writes, call, inProcessMembers] of [
-        ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle, members],
-        ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask), inProcess.addTask, othersForAdditions],
+      // A milestone takes at most 50 tasks: the additions stop when every member's is nearly
+      // full (one place kept for a request still in flight as the load stops), however fast
+      // they go, rather than run for `seconds` into refusals.
+      const additions = (of: BenchMember[]) => of.length * roomForTasks(of);
+      for (const [route, writes, call, inProcessMembers, amount] of [
+        ['PATCH /api/tasks/{id}/toggle', perMember(members, toggle), inProcess.toggle, members, undefined],
+        ['POST /api/plans/{planId}/milestones/{milestoneId}/tasks', perMember(members, addTask, roomForTasks(members)), inProcess.addTask, othersForAdditions, additions],
       ] as const) {
         const read = await load(reads, seconds);
         const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
-        const ours = await load(writes, seconds);
+        const ours = amount ? await runLoad({ url: server.url, connections, seconds, requests: writes, amount: amount(members) }) : await load(writes, seconds);
         // In member order, as the HTTP load sends them.
-        const direct = await closedLoop(connections, seconds, (_, n) =>
-          call(inProcessMembers[n % inProcessMembers.length], Math.floor(n / inProcessMembers.length)),
+        const direct = await closedLoop(
+          connections,
+          seconds,
+          (_, n) => call(inProcessMembers[n % inProcessMembers.length], Math.floor(n / inProcessMembers.length)),
+          amount?.(inProcessMembers),
         );
         figures.push({
           route,

@@ -24,6 +24,11 @@ export interface LoadOrder {
   url: string;
   connections: number;
   seconds: number;
+  /**
+   * Stop after this many requests instead of after `seconds` (which then only bounds the wait):
+   * for writes that a member can make only so many times (50 tasks to a milestone).
+   */
+  amount?: number;
   /** Requests per second over all connections; unset: as fast as the server answers. */
   overallRate?: number;
   /** Taken in turn by every connection from one shared counter. */
