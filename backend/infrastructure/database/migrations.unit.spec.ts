@@ -79,7 +79,7 @@ const landed = [
   '2026_12_02_0066_event_store_append_events_at_version',
   '2026_12_02_0067_event_store_append_with_rows_plan_update_by_key',
   '2026_12_03_0068_users_signup_days',
-  '2026_12_03_0069_plans_shape_lz4',
+  '2026_12_03_0069_plans_shape_storage',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

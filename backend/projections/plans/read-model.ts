@@ -1,12 +1,12 @@
 import { defineReadModel } from '../runner/read-model';
-import { plansCompletedTasksMigration, plansMigration, plansShapeLz4Migration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
+import { plansCompletedTasksMigration, plansMigration, plansShapeStorageMigration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
 
 export const plansReadModel = defineReadModel({
   projection: plansProjection,
   migrations: {
     '2026_11_23_0018_plans_read_model': plansMigration,
     '2026_12_02_0062_plans_completed_tasks': plansCompletedTasksMigration,
-    '2026_12_03_0069_plans_shape_lz4': plansShapeLz4Migration,
+    '2026_12_03_0069_plans_shape_storage': plansShapeStorageMigration,
   },
 });
 
