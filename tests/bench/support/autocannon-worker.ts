@@ -17,7 +17,11 @@ process.once('message', (order: LoadOrder) => {
       },
     },
   ];
-  autocannon(
+  // A run of so many requests (`amount`) ends at its last answer: autocannon's own finish comes
+  // at its next whole-second sample, which rounded 9,080 additions in 9.1 s up to 908/s.
+  const startedAt = performance.now();
+  let lastAnswerAt = startedAt;
+  const instance = autocannon(
     {
       url: order.url,
       connections: order.connections,
@@ -31,10 +35,8 @@ process.once('message', (order: LoadOrder) => {
         return;
       }
       const figures: LoadFigures = {
-        // A run of so many requests ends within a second: its rate is over its own length.
-        requestsPerSecond: Math.round(
-          order.amount ? (result.requests.total * 1000) / Math.max(1, new Date(result.finish).getTime() - new Date(result.start).getTime()) : result.requests.average,
-        ),
+        // A run of so many requests: its rate is over its own length, up to its last answer.
+        requestsPerSecond: Math.round(order.amount ? (result.requests.total * 1000) / Math.max(1, lastAnswerAt - startedAt) : result.requests.average),
         p99Ms: result.latency.p99,
         p50Ms: result.latency.p50,
         maxMs: result.latency.max,
@@ -46,4 +48,7 @@ process.once('message', (order: LoadOrder) => {
       process.send!(figures, () => process.exit(0));
     },
   );
+  instance.on('response', () => {
+    lastAnswerAt = performance.now();
+  });
 });
