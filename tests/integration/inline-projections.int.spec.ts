@@ -270,6 +270,80 @@ describe('an append carries the rows it works out ahead in its own statement', (
     expect(after.seq - before.seq).toBe(0);
   });
 
+  it('a task added sends the new task, not the plan’s shape, and leaves the row the plan’s events fold to', async () => {
+    const statements: string[] = [];
+    const recording: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements.push(JSON.stringify(args.node));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const store = new PostgresEventStore(
+      { ...database.handle, db: database.handle.db.withPlugin(recording) },
+      { projector: inlineProjector(product.projections, new ReadModelsBehind()), notify: false },
+    );
+    const plan = newPlan();
+    const milestoneId = plan.created.data.firstMilestone.milestoneId;
+    const added = (title: string) => ({ id: randomUUID(), type: 'TaskAdded', schemaVersion: 1, data: { planId: plan.planId, milestoneId, task: { taskId: randomUUID(), title, description: `${title}: “quoted”, \\ and ✓` } } });
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+
+    statements.length = 0;
+    const first = added('Extra one');
+    const second = added('Extra two');
+    await store.append(plan.stream, [first], at(0));
+    await store.append(plan.stream, [plan.tick(plan.tasks[0])], at(1));
+    await store.append(plan.stream, [second], at(2));
+    expect(statements).toHaveLength(3);
+    for (const statement of statements) {
+      expect(statement).toContain('append_events_with_rows');
+      // The shape's texts stay in the database; only the new task travels.
+      expect(statement).not.toContain('Write it down');
+    }
+    expect(statements[0]).toContain('Extra one');
+
+    const { tasks, ...shown } = await stored(store, plan.planId);
+    let { row, expected } = shown;
+    expect(row).toEqual(expected);
+    expect(row!.milestones[0].tasks.map((t) => t.title)).toEqual(['A task', 'A task', 'A task', 'Extra one', 'Extra two']);
+    expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['true', 'false', 'false', 'false', 'false']);
+    expect(tasks).toEqual([...plan.tasks, first.data.task.taskId, second.data.task.taskId].sort());
+
+    // Every task ticked completes the plan; a task added then reopens it.
+    const ticks = [...plan.tasks.slice(1), first.data.task.taskId, second.data.task.taskId].map((taskId) => plan.tick(taskId));
+    await store.append(plan.stream, [...ticks, { id: randomUUID(), type: 'PlanCompleted', schemaVersion: 1, data: { planId: plan.planId } }], at(3));
+    await store.append(plan.stream, [added('After completion')], at(8));
+    ({ row, expected } = await stored(store, plan.planId));
+    expect(row).toEqual(expected);
+    expect(row!.status).toBe('active');
+    expect(row!.milestones[0].tasks).toHaveLength(6);
+    // The stored shape is the one a rebuild writes: every task open, its status 'active'.
+    const shape = (await sql<{ plan: ExistingPlan }>`select plan from plans where id = ${plan.planId}`.execute(database.handle.db)).rows[0].plan;
+    expect(shape.status).toBe('active');
+    expect(shape.milestones.flatMap((m) => (m.isDetailed ? m.tasks.map((t) => t.completed) : []))).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('an insert into a row that is not there, or into anything but a plan’s shape, makes nothing of the append stay (SQLSTATE SKY01)', async () => {
+    const { store } = processStore();
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    // The plan's row without its shape, as a task added sends it.
+    const { plan: _shape, ...row } = await database.handle.db.selectFrom('plans').selectAll().where('id', '=', plan.planId).executeTakeFirstOrThrow();
+    const task = { taskId: randomUUID(), title: 'Extra', description: '', completed: false, helpResponse: null };
+    const call = (insert: unknown) => sql`
+      select * from append_events_with_rows(${plan.stream}, 0, ${[randomUUID()]}::text[],
+        ${JSON.stringify([{ type: 'TaskAdded', schemaVersion: 1, data: { planId: plan.planId, milestoneId: plan.created.data.firstMilestone.milestoneId, task } }])}::jsonb,
+        '{"kind":"system"}'::jsonb, 'cause', 'correlation', now(), '{plans}'::text[],
+        ${JSON.stringify([{ table: 'plans', key: 'id', insert: [insert] }])}::jsonb)`;
+    await expect(call({ row: { ...row, id: randomUUID() }, column: 'plan', path: ['milestones', '0', 'tasks', '-1'], value: task }).execute(database.handle.db)).rejects.toMatchObject({ code: 'SKY01' });
+    await expect(call({ row, column: 'title', path: ['0'], value: task }).execute(database.handle.db)).rejects.toMatchObject({ code: 'SKY01' });
+    expect((await store.readStream(plan.stream)).map((e) => e.type)).toEqual(['PlanCreated']);
+    expect((await sql<{ version: number }>`select version from projection_stream_versions where projection = 'plans' and stream_name = ${plan.stream}`.execute(database.handle.db)).rows).toEqual([{ version: 0 }]);
+    const { row: shown, expected } = await stored(store, plan.planId);
+    expect(shown).toEqual(expected);
+    expect(shown!.milestones[0].tasks).toHaveLength(3);
+  });
+
   it('an update of a row that is not there makes nothing of the append stay (SQLSTATE SKY01)', async () => {
     const { store } = processStore();
     const plan = newPlan();

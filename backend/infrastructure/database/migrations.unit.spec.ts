@@ -80,6 +80,8 @@ const landed = [
   '2026_12_02_0067_event_store_append_with_rows_plan_update_by_key',
   '2026_12_03_0068_users_signup_days',
   '2026_12_03_0069_plans_shape_storage',
+  '2026_12_04_0070_event_store_append_with_rows_jsonb_insert',
+  '2026_12_04_0071_plans_shape_out_of_line',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

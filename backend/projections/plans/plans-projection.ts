@@ -13,11 +13,12 @@ import {
   type ExistingPlan,
   type PlanDeleted,
   type PlanEvent,
+  type TaskAdded,
 } from '../../domain/plans/plan';
 import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
 import type { Projection } from '../runner/projection';
 import { rowProjection } from '../runner/row-projection';
-import type { RowsAhead } from '../runner/rows-ahead';
+import type { RowsAhead, TableWrite } from '../runner/rows-ahead';
 
 /**
  * Members' action plans (GET /api/plans, GET /api/plans/{id}, and the task routes' task → plan
@@ -130,6 +131,8 @@ export function planOfRow(row: Pick<PlanRow, 'plan' | 'status' | 'completed_task
  * (Debian's and the official images are; the embedded PGlite is not, and keeps pglz), and kept
  * in the row rather than in the TOAST table (STORAGE MAIN: out of line only when even
  * compressed it would not fit a page), so a rewrite or a read touches one row, not its chunks.
+ * The row's storage went back out of line in migration 0071 (`plansShapeOutOfLineMigration`:
+ * ticks, the commonest write, paid for it); LZ4 stays.
  * pgbench, 16 clients rewriting a 9 kB shape in 2,000 rows, 5 s runs: pglz 4,483 and 4,060
  * tps, lz4 5,365 and 5,124; lz4 out of line 4,390 and 4,101, lz4 in the row 5,016 and 4,411;
  * reads of one row by its key, out of line 14,997 and 17,015, in the row 17,954 and 18,605.
@@ -145,6 +148,25 @@ export const plansShapeStorageMigration: Migration = {
           alter table plans alter column plan set compression lz4;
         end if;
       end $$`.execute(db);
+  },
+};
+
+/**
+ * A plan's shape is kept out of the row again (STORAGE EXTENDED, LZ4 kept where the server has
+ * it): a tick rewrites the plan's row without touching its shape, and with the shape in the row
+ * (migration 0069) that row was 3-4 kB, two to a page, so most ticks found no room for the new
+ * version on its page: 24% of them were HOT updates, the rest wrote both indexes anew, and the
+ * table grew by every tick's whole row (400 plans: from 1.6 MB to 120-130 MB in 8 s of ticks).
+ * Out of line, a tick copies an 18-byte pointer: the table stayed at 176 kB. pgbench calling
+ * `append_events_with_rows` as a toggle does, 16 clients, 8 s, each after VACUUM FULL, in turn:
+ * in the row 4,167 and 3,808 tps, out of line 4,478 and 4,196. A task added no longer rewrites
+ * the shape from the process (migration 0070: `jsonb_insert` in the database), which out of
+ * line runs at 7,860-8,062 tps against 7,186-7,425 for the whole shape sent into the row
+ * (pgbench, 16 clients, 12 kB shape, 5 s runs, three each).
+ */
+export const plansShapeOutOfLineMigration: Migration = {
+  async up(db) {
+    await sql`alter table plans alter column plan set storage extended`.execute(db);
   },
 };
 
@@ -211,9 +233,26 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
 }
 
 /**
+ * A task added to a plan that has a row, as the plan's write: the new task inserted at the end of
+ * its milestone's tasks in the stored shape, the rest of the row set as a tick sets it, so the
+ * shape is neither sent nor parsed again. Undefined when the new shape is not the old one with
+ * one task more in that milestone (the whole row is written then).
+ */
+function taskAppended(before: PlanRow, after: PlanRow, event: RecordedEvent): TableWrite | undefined {
+  const { milestoneId } = event.data as TaskAdded['data'];
+  const old = json<ExistingPlan>(before.plan).milestones;
+  const milestones = json<ExistingPlan>(after.plan).milestones;
+  const index = milestones.findIndex((m) => m.milestoneId === milestoneId);
+  const [was, now] = [old[index], milestones[index]];
+  if (index < 0 || milestones.length !== old.length || !isDetailed(was) || !isDetailed(now) || now.tasks.length !== was.tasks.length + 1) return undefined;
+  const { plan: _shape, ...ticks } = after;
+  return { table: 'plans', key: 'id', insert: [{ row: ticks, column: 'plan', path: ['milestones', String(index), 'tasks', '-1'], value: now.tasks.at(-1) }] };
+}
+
+/**
  * A plan's row and its new tasks, ahead of the database; a deleted or restored plan goes through
  * the transaction. Ticks of a plan that has a row update its small columns only (`update`: the
- * row without its shape).
+ * row without its shape); a task added to it is inserted into the stored shape (`insert`).
  */
 const plansAhead: RowsAhead<PlanRow> = {
   step(state, events) {
@@ -224,6 +263,11 @@ const plansAhead: RowsAhead<PlanRow> = {
       if (!row) return undefined;
       const { plan: _shape, ...ticks } = row;
       return { state: row, writes: [{ table: 'plans', key: 'id', update: [ticks] }] };
+    }
+    if (state && events.length === 1 && events[0].type === 'TaskAdded') {
+      const row = evolvePlanRow(state, events[0]);
+      const write = row && taskAppended(state, row, events[0]);
+      if (row && write) return { state: row, writes: [write, { table: 'plan_tasks', key: 'task_id', upsert: newTasks(events[0]) }] };
     }
     const plan = planRows.ahead!.step(state, events) as ReturnType<RowsAhead<PlanRow>['step']>;
     const tasks = events.flatMap(newTasks);
