@@ -111,12 +111,13 @@ describe('an append carries the rows it works out ahead in its own statement', (
   });
   afterAll(async () => database.drop());
 
-  /** A store of its own (one process's view) over the test database, counting the statements it sends. */
+  /** A store of its own (one process's view) over the test database, counting the statements it sends and keeping each as sent (its SQL and parameters). */
   function processStore() {
-    const sent = { statements: 0 };
+    const sent = { statements: 0, texts: [] as string[] };
     const counting: KyselyPlugin = {
       transformQuery: (args) => {
         sent.statements++;
+        sent.texts.push(JSON.stringify(args.node));
         return args.node;
       },
       transformResult: async (args) => args.result,
@@ -201,19 +202,8 @@ describe('an append carries the rows it works out ahead in its own statement', (
   });
 
   it('a tick updates the plan’s completed tasks and status beside its shape, and sends none of the shape', async () => {
-    // Each statement of the store, as it is sent (its SQL and parameters).
-    const statements: string[] = [];
-    const recording: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements.push(JSON.stringify(args.node));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const store = new PostgresEventStore(
-      { ...database.handle, db: database.handle.db.withPlugin(recording) },
-      { projector: inlineProjector(product.projections, new ReadModelsBehind()), notify: false },
-    );
+    const { store, sent } = processStore();
+    const statements = sent.texts;
     const plan = newPlan();
     await store.append(plan.stream, [plan.created], at('no_stream'));
     const shapeBefore = (await sql<{ plan: unknown }>`select plan from plans where id = ${plan.planId}`.execute(database.handle.db)).rows[0].plan;
@@ -271,18 +261,8 @@ describe('an append carries the rows it works out ahead in its own statement', (
   });
 
   it('a task added sends the new task, not the plan’s shape, and leaves the row the plan’s events fold to', async () => {
-    const statements: string[] = [];
-    const recording: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements.push(JSON.stringify(args.node));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const store = new PostgresEventStore(
-      { ...database.handle, db: database.handle.db.withPlugin(recording) },
-      { projector: inlineProjector(product.projections, new ReadModelsBehind()), notify: false },
-    );
+    const { store, sent } = processStore();
+    const statements = sent.texts;
     const plan = newPlan();
     const milestoneId = plan.created.data.firstMilestone.milestoneId;
     const added = (title: string) => ({ id: randomUUID(), type: 'TaskAdded', schemaVersion: 1, data: { planId: plan.planId, milestoneId, task: { taskId: randomUUID(), title, description: `${title}: “quoted”, \\ and ✓` } } });

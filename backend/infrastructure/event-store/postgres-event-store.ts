@@ -558,8 +558,9 @@ export const appendWithRowsPlanUpdateByKeyMigration: Migration = {
  * `rows-ahead.ts`): a task added to a plan sends the new task and where it goes, not the plan's
  * whole shape (5-11 kB of JSON, more as tasks are added), which the database parsed and
  * compressed again on every addition. pgbench, 16 clients, one 12 kB shape in 2,000 rows, 5 s
- * runs, simple protocol: the shape sent whole 7,917, 8,039 and 7,764 tps, the task inserted
- * with `jsonb_insert` 10,322, 10,515 and 9,894.
+ * runs, simple protocol, the shape kept in the row (migration 0069): the shape sent whole
+ * 7,917, 8,039 and 7,764 tps, the task inserted with `jsonb_insert` 10,322, 10,515 and 9,894;
+ * out of the row (migration 0071), 6,095-6,334 against 7,860-8,062.
  */
 export const appendWithRowsJsonbInsertMigration: Migration = {
   up: (db) =>
