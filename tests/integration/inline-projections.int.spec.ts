@@ -5,6 +5,7 @@ import { toPlanDto } from '../../backend/application/contracts/plans';
 import { foldStream } from '../../backend/application/event-sourcing/command-handler';
 import { planDecider, planStream, type ExistingPlan } from '../../backend/domain/plans/plan';
 import { userStreams } from '../../backend/domain/identity/user';
+import { DuplicateEventIdError, WrongExpectedVersionError } from '../../backend/application/ports/event-store';
 import { PostgresEventStore } from '../../backend/infrastructure/event-store/postgres-event-store';
 import { openServerDatabase } from '../../backend/infrastructure/database/database';
 import { findPlanOf } from '../../backend/projections/plans/plans-projection';
@@ -401,6 +402,74 @@ describe('an append carries the rows it works out ahead in its own statement', (
     }
     expect(first.behind.noneUpTo({ commit: Number.MAX_SAFE_INTEGER, prepare: Number.MAX_SAFE_INTEGER })).toBe(true);
     expect(second.behind.noneUpTo({ commit: Number.MAX_SAFE_INTEGER, prepare: Number.MAX_SAFE_INTEGER })).toBe(true);
+  });
+
+  const batches = (texts: string[]) => texts.filter((t) => t.includes('append_events_with_rows_batch')).length;
+
+  it.runIf(usingServer())('ticks of many plans at once commit together: those that wait while two are in flight go in one statement, and each plan is the fold of its events (server)', async () => {
+    const { store, sent } = processStore();
+    const plans = Array.from({ length: 10 }, () => newPlan());
+    for (const plan of plans) await store.append(plan.stream, [plan.created], at('no_stream'));
+
+    sent.statements = 0;
+    sent.texts.length = 0;
+    const results = await Promise.all(plans.map((plan) => store.append(plan.stream, [plan.tick(plan.tasks[1])], at(0))));
+    // Two go alone (the slots), the eight that waited for them go together.
+    expect(sent.statements).toBe(3);
+    expect(batches(sent.texts)).toBe(1);
+    expect(results.map((r) => r.streamVersion)).toEqual(plans.map(() => 1));
+    // The batch is one transaction: its appends share a commit, each has its own place in the global order.
+    const batched = results.slice(2);
+    expect(new Set(batched.map((r) => r.position.commit)).size).toBe(1);
+    expect(new Set(results.map((r) => r.position.prepare)).size).toBe(10);
+    for (const plan of plans) {
+      const { row, expected } = await stored(store, plan.planId);
+      expect(row).toEqual(expected);
+      expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['false', 'true', 'false']);
+    }
+
+    // And the rows each append left are this process's view: the next tick of each is one statement alone.
+    sent.statements = 0;
+    for (const plan of plans) await store.append(plan.stream, [plan.tick(plan.tasks[2])], at(1));
+    expect(sent.statements).toBe(plans.length);
+  });
+
+  it.runIf(usingServer())('an append its batch refuses leaves nothing and is answered as alone; the others of the batch stay (server)', async () => {
+    const { store } = processStore();
+    const plans = Array.from({ length: 6 }, () => newPlan());
+    for (const plan of plans) await store.append(plan.stream, [plan.created], at('no_stream'));
+
+    const ticks = plans.map((plan) => plan.tick(plan.tasks[0]));
+    // The fourth reuses an event id another stream holds (raised in its batch: 23505), the fifth
+    // expects a version its stream is not at (answered in its batch as the wrong version).
+    const reused = { ...ticks[3], id: plans[0].created.id };
+    const answers = await Promise.allSettled(
+      plans.map((plan, i) => store.append(plan.stream, [i === 3 ? reused : ticks[i]], at(i === 4 ? 3 : 0))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((answers[3] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventIdError);
+    expect((answers[4] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+
+    for (const [i, plan] of plans.entries()) {
+      const refused = i === 3 || i === 4;
+      expect((await store.readStream(plan.stream)).map((e) => e.eventId)).toEqual(refused ? [plan.created.id] : [plan.created.id, ticks[i].id]);
+      const { row, expected } = await stored(store, plan.planId);
+      expect(row).toEqual(expected);
+      expect(row!.milestones[0].tasks[0].completed).toBe(refused ? 'false' : 'true');
+    }
+  });
+
+  it.runIf(usingServer())('50 ticks at once on one plan: one per version goes in, the rest are told the version moved, and the plan is the fold of its events (server)', async () => {
+    const { store } = processStore();
+    const plan = newPlan();
+    await store.append(plan.stream, [plan.created], at('no_stream'));
+    const answers = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => store.append(plan.stream, [plan.tick(plan.tasks[i % 3])], at(0))));
+    const appended = answers.filter((a) => a.status === 'fulfilled');
+    expect(appended).toHaveLength(1);
+    for (const a of answers) if (a.status === 'rejected') expect(a.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.readStream(plan.stream)).toHaveLength(2);
+    const { row, expected } = await stored(store, plan.planId);
+    expect(row).toEqual(expected);
   });
 });
 

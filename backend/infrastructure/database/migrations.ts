@@ -13,6 +13,7 @@ import {
   appendWithRowsOneEventMigration,
   appendWithRowsPlanUpdateByKeyMigration,
   appendWithRowsJsonbInsertMigration,
+  appendWithRowsBatchMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -89,6 +90,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_02_0066_event_store_append_events_at_version': appendEventsAtVersionMigration,
   '2026_12_02_0067_event_store_append_with_rows_plan_update_by_key': appendWithRowsPlanUpdateByKeyMigration,
   '2026_12_04_0070_event_store_append_with_rows_jsonb_insert': appendWithRowsJsonbInsertMigration,
+  '2026_12_05_0072_event_store_append_with_rows_batch': appendWithRowsBatchMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

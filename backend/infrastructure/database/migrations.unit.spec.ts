@@ -82,6 +82,7 @@ const landed = [
   '2026_12_03_0069_plans_shape_storage',
   '2026_12_04_0070_event_store_append_with_rows_jsonb_insert',
   '2026_12_04_0071_plans_shape_out_of_line',
+  '2026_12_05_0072_event_store_append_with_rows_batch',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);

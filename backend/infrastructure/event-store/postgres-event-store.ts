@@ -15,6 +15,7 @@ import type { Actor } from '../../domain/shared/actor';
 import type { AppendProjector } from '../../projections/runner/inline-projections';
 import { forgetStream } from '../../projections/runner/stream-versions';
 import type { DatabaseHandle } from '../database/database';
+import { GroupCommit } from './group-commit';
 
 export interface EventsTable {
   global_position: Generated<number>;
@@ -573,6 +574,62 @@ export const appendWithRowsJsonbInsertMigration: Migration = {
     ),
 };
 
+/**
+ * `append_events_with_rows_batch`: several appends with their rows (`append_events_with_rows`,
+ * each item's arguments under their names) in one statement and one transaction, so appends
+ * that arrive while others are in flight commit together (`RowsAheadAppends`): one round trip,
+ * one commit and one WAL flush for the lot, where each paid its own. Each item runs in a
+ * subtransaction of its own: one that raises (a projection not at the version, a taken version
+ * or id, a deadlock) leaves nothing and answers its SQLSTATE and message, and the others stay.
+ * Items run in the order sent (the caller sends them by stream name, so two batches lock the
+ * same streams in the same order) and are answered in that order, by their index.
+ */
+export const appendWithRowsBatchMigration: Migration = {
+  async up(db) {
+    await sql`
+      create or replace function append_events_with_rows_batch(p_appends jsonb)
+      returns table (item integer, outcome text, stream_version integer, transaction_id xid8, global_position bigint,
+                     event_id text, error_code text, error_message text)
+      language plpgsql as $fn$
+      declare
+        v_item jsonb;
+        v_append record;
+      begin
+        item := 0;
+        for v_item in select a.value from jsonb_array_elements(p_appends) as a loop
+          begin
+            select * into v_append from append_events_with_rows(
+              v_item->>'stream', (v_item->>'expected')::integer, array(select jsonb_array_elements_text(v_item->'ids')),
+              v_item->'events', v_item->'actor', v_item->>'causationId', v_item->>'correlationId',
+              (v_item->>'occurredAt')::timestamptz, array(select jsonb_array_elements_text(v_item->'projections')),
+              v_item->'writes');
+            outcome := v_append.outcome;
+            stream_version := v_append.stream_version;
+            transaction_id := v_append.transaction_id;
+            global_position := v_append.global_position;
+            event_id := v_append.event_id;
+            error_code := null;
+            error_message := null;
+          exception when others then
+            outcome := null;
+            stream_version := null;
+            transaction_id := null;
+            global_position := null;
+            event_id := null;
+            error_code := sqlstate;
+            error_message := sqlerrm;
+          end;
+          return next;
+          item := item + 1;
+        end loop;
+      end
+      $fn$`.execute(db);
+  },
+  async down(db) {
+    await sql`drop function append_events_with_rows_batch`.execute(db);
+  },
+};
+
 /** The upsert of one write's rows on its key, the statement built for its table and columns (`v_write`; `v_columns`, `v_updates` for scratch). */
 const dynamicUpsert = `              v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
               select string_agg(format('%I = excluded.%I', c, c), ', ') into v_updates
@@ -827,6 +884,13 @@ const UNIQUE_VIOLATION = '23505';
 const ROWS_NOT_AHEAD = 'SKY01';
 /** `append_event`, `append_events_at`: the event the append expects is not in the stream. */
 const NO_EXPECTED_EVENT = 'SKY02';
+/** Deadlock, serialization failure: an append of a batch that met another; it goes again alone. */
+const FALL_BACK_FROM_AHEAD = [ROWS_NOT_AHEAD, UNIQUE_VIOLATION, NO_EXPECTED_EVENT, '40P01', '40001'];
+/**
+ * Rows-ahead appends on the server, grouped while others are in flight: at most this many
+ * batches at once (each holds one pool connection), of at most so many appends.
+ */
+const AHEAD_GROUPING = { maxInFlight: 2, maxBatch: 32 };
 /** Shortest gap between two NOTIFYs while appends keep coming. */
 const NOTIFY_GAP_MS = 10;
 
@@ -838,11 +902,37 @@ type AppendRow = {
   event_id: string | null;
 };
 
+/** One append with its inline projections' rows worked out ahead (`append_events_with_rows`). */
+type AheadAppend = {
+  streamName: string;
+  expected: number;
+  events: EventToAppend[];
+  context: AppendContext;
+  projections: string[];
+  writes: unknown[];
+};
+
+/** What the database answered one append ahead: its row, or the SQLSTATE it raised. */
+type AheadOutcome = { row: AppendRow } | { code: string; message: string };
+
+type AheadBatchRow = AppendRow & { item: number; error_code: string | null; error_message: string | null };
+
+/** The arguments of `append_events` and its kin, in their order. */
+function appendArgs(streamName: string, expected: number | null, events: EventToAppend[], context: AppendContext) {
+  return sql`
+      ${streamName}, ${expected}::integer, ${events.map((e) => e.id)}::text[],
+      ${JSON.stringify(events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })))}::jsonb,
+      ${JSON.stringify(context.actor)}::jsonb, ${context.causationId}, ${context.correlationId},
+      ${context.occurredAt}::timestamptz`;
+}
+
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgresql';
   private readonly db: Kysely<EventStoreTables>;
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
+  /** On the server, appends ahead that arrive while others are in flight go together. */
+  private readonly aheadAppends: GroupCommit<AheadAppend, AheadOutcome> | undefined;
 
   constructor(
     private readonly handle: DatabaseHandle,
@@ -859,6 +949,8 @@ export class PostgresEventStore implements EventStore {
     } = {},
   ) {
     this.db = handle.db as unknown as Kysely<EventStoreTables>;
+    // PGlite runs one statement at a time: grouping would only make appends wait on each other.
+    if (handle.kind === 'server') this.aheadAppends = new GroupCommit((items) => this.appendAheadTogether(items), AHEAD_GROUPING);
   }
 
   async append(streamName: string, events: EventToAppend[], context: AppendContext): Promise<AppendResult> {
@@ -866,11 +958,7 @@ export class PostgresEventStore implements EventStore {
     const { expectedVersion } = context;
     const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? -1 : expectedVersion;
     // Built when used: the usual single event goes in by its own INSERT without them.
-    const args = () => sql`
-      ${streamName}, ${expected}::integer, ${events.map((e) => e.id)}::text[],
-      ${JSON.stringify(events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })))}::jsonb,
-      ${JSON.stringify(context.actor)}::jsonb, ${context.causationId}, ${context.correlationId},
-      ${context.occurredAt}::timestamptz`;
+    const args = () => appendArgs(streamName, expected, events, context);
     const call = () => sql<AppendRow>`select * from append_events(${args()})`;
     let row: AppendRow | undefined;
     const { beforeCommit, projector } = this.options;
@@ -882,20 +970,19 @@ export class PostgresEventStore implements EventStore {
       // The usual write: the inline projections' rows worked out ahead, all in one statement.
       const ahead = projected && !beforeCommit && expected !== null ? projector!.rowsAhead(recordedOf(streamName, events, context, expected + 1, null)) : undefined;
       if (ahead) {
-        try {
-          row = (
-            await this.prepared(sql<AppendRow>`
-              select * from append_events_with_rows(${args()}, ${ahead.projections}::text[], ${JSON.stringify(ahead.writes)}::jsonb)`)
-          ).rows[0];
+        const outcome = await this.appendAhead({ streamName, expected: expected!, events, context, projections: ahead.projections, writes: ahead.writes });
+        if ('row' in outcome) {
+          row = outcome.row;
           if (row.outcome === 'appended') {
             ahead.committed();
             leftBehind = projector!.followersLeftBehind(types);
           }
-        } catch (error) {
-          // Not where this process last saw it (SKY01), or a single event refused (a taken version
-          // or id, a gap): the transaction below loads the rows, or says why it refuses.
-          if (![ROWS_NOT_AHEAD, UNIQUE_VIOLATION, NO_EXPECTED_EVENT].includes((error as { code?: string }).code ?? '')) throw error
+        } else if (!FALL_BACK_FROM_AHEAD.includes(outcome.code)) {
+          throw Object.assign(new Error(outcome.message), { code: outcome.code });
         }
+        // Otherwise not where this process last saw it (SKY01), a single event refused (a taken
+        // version or id, a gap), or a deadlock beside other appends of its batch: the
+        // transaction below loads the rows, or says why it refuses.
       }
       if (!row && (projected || beforeCommit)) {
         // The append and the inline projections in one transaction: both commit or neither.
@@ -989,6 +1076,55 @@ export class PostgresEventStore implements EventStore {
    * Runs one of the append's statements (their texts never change) as a statement each
    * connection keeps prepared (`DatabaseHandle.keepPrepared`), in `on` (a transaction) or the pool.
    */
+  /** One append with its rows worked out ahead: grouped with others in flight on the server. */
+  private appendAhead(append: AheadAppend): Promise<AheadOutcome> {
+    return this.aheadAppends ? this.aheadAppends.submit(append) : this.appendAheadAlone(append);
+  }
+
+  private async appendAheadAlone({ streamName, expected, events, context, projections, writes }: AheadAppend): Promise<AheadOutcome> {
+    try {
+      const { rows } = await this.prepared(sql<AppendRow>`
+        select * from append_events_with_rows(${appendArgs(streamName, expected, events, context)}, ${projections}::text[], ${JSON.stringify(writes)}::jsonb)`);
+      return { row: rows[0] };
+    } catch (error) {
+      const { code, message } = error as { code?: string; message: string };
+      if (typeof code !== 'string') throw error;
+      return { code, message };
+    }
+  }
+
+  /**
+   * Appends that waited while others were in flight, in one statement and one commit
+   * (`append_events_with_rows_batch`), each in a subtransaction of its own. Sent in the order
+   * of their streams' names, so two batches in flight take their streams' locks in one order;
+   * answered in the order given.
+   */
+  private async appendAheadTogether(appends: AheadAppend[]): Promise<AheadOutcome[]> {
+    if (appends.length === 1) return [await this.appendAheadAlone(appends[0])];
+    const order = appends.map((_, i) => i).sort((a, b) => (appends[a].streamName < appends[b].streamName ? -1 : appends[a].streamName > appends[b].streamName ? 1 : a - b));
+    const items = order.map((i) => {
+      const { streamName, expected, events, context, projections, writes } = appends[i];
+      return {
+        stream: streamName,
+        expected,
+        ids: events.map((e) => e.id),
+        events: events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
+        actor: context.actor,
+        causationId: context.causationId,
+        correlationId: context.correlationId,
+        occurredAt: context.occurredAt,
+        projections,
+        writes,
+      };
+    });
+    const { rows } = await this.prepared(sql<AheadBatchRow>`select * from append_events_with_rows_batch(${JSON.stringify(items)}::jsonb)`);
+    const outcomes: AheadOutcome[] = new Array(appends.length);
+    for (const { item, error_code, error_message, ...row } of rows) {
+      outcomes[order[item]] = error_code ? { code: error_code, message: error_message ?? error_code } : { row };
+    }
+    return outcomes;
+  }
+
   private prepared<R>(query: RawBuilder<R>, on: Kysely<EventStoreTables> | Transaction<EventStoreTables> = this.db) {
     const compiled = query.compile(on);
     this.handle.keepPrepared(compiled.sql);
