@@ -30,6 +30,9 @@ async function appendCounted(count: number): Promise<string[]> {
     await store.append(`counted-${randomUUID()}`, events, ctx);
     ids.push(...events.map((e) => e.id));
   }
+  // Transaction ids are the cluster's: a transaction running in another test's database holds
+  // back what a reader may read. Return once these events are readable.
+  await store.committedReadable();
   return ids;
 }
 
@@ -202,6 +205,7 @@ describe('projection runner', () => {
     const names = Array.from({ length: 8 }, (_, i) => `seeing-${i}`);
     const projections = names.map((name, i) => seeing(name, i === 3));
     // Start where the log ends now: only what is appended below counts.
+    await store.committedReadable();
     const head = (await store.headPosition()) ?? startOfAll;
     await db
       .insertInto('projection_checkpoints')
@@ -243,6 +247,7 @@ describe('projection runner', () => {
         applied.get(name)!.push(event.eventId);
       },
     }));
+    await store.committedReadable();
     const head = (await store.headPosition()) ?? startOfAll;
     await db
       .insertInto('projection_checkpoints')
@@ -278,6 +283,7 @@ describe('projection runner', () => {
         applied.push(event.eventId);
       },
     };
+    await store.committedReadable();
     const head = (await store.headPosition()) ?? startOfAll;
     await db
       .insertInto('projection_checkpoints')
