@@ -404,6 +404,60 @@ describe('an append carries the rows it works out ahead in its own statement', (
     expect(second.behind.noneUpTo({ commit: Number.MAX_SAFE_INTEGER, prepare: Number.MAX_SAFE_INTEGER })).toBe(true);
   });
 
+  it('rows this process has not seen are read in one statement and the append carries them ahead: no transaction, and the rows are the fold of the events', async () => {
+    const first = processStore();
+    const plan = newPlan();
+    await first.store.append(plan.stream, [plan.created], at('no_stream'));
+    await first.store.append(plan.stream, [plan.tick(plan.tasks[0])], at(0));
+
+    // A process that has seen nothing of the plan (a restart, another server): its first tick
+    // reads the plan's row with the version the projection has seen, then appends with it.
+    const second = processStore();
+    await second.store.append(plan.stream, [plan.tick(plan.tasks[1])], at(1));
+    expect(second.sent.statements).toBe(2);
+    expect(second.sent.texts[0]).toContain('projection_stream_versions');
+    expect(second.sent.texts[1]).toContain('append_events_with_rows');
+
+    // A task added: the users projection follows it (a plan's active status), not the ticks
+    // before it, so the first process knows the plan's row but not its status row: it reads
+    // that one, and appends.
+    const added = { id: randomUUID(), type: 'TaskAdded', schemaVersion: 1, data: { planId: plan.planId, milestoneId: plan.created.data.firstMilestone.milestoneId, task: { taskId: randomUUID(), title: 'Extra', description: '' } } };
+    await first.store.append(plan.stream, [plan.tick(plan.tasks[2])], at(2));
+    first.sent.statements = 0;
+    first.sent.texts.length = 0;
+    await first.store.append(plan.stream, [added], at(3));
+    expect(first.sent.statements).toBe(2);
+    expect(first.sent.texts[0]).toContain('user_plan_statuses');
+    expect(first.sent.texts[1]).toContain('append_events_with_rows');
+
+    const { row, expected, tasks, status } = await stored(first.store, plan.planId);
+    expect(row).toEqual(expected);
+    expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['true', 'true', 'true', 'false']);
+    expect(tasks).toEqual([...plan.tasks, added.data.task.taskId].sort());
+    expect(status).toEqual({ active: true });
+    const seen = await sql<{ projection: string; version: number }>`
+      select projection, version from projection_stream_versions where stream_name = ${plan.stream} order by projection`.execute(database.handle.db);
+    expect(seen.rows).toEqual([
+      { projection: 'erasure', version: 4 },
+      { projection: 'plans', version: 4 },
+      { projection: 'users', version: 4 },
+    ]);
+  });
+
+  it('rows read at a version the append is not at are not used: the append takes its transaction and leaves the fold of its events', async () => {
+    const first = processStore();
+    const second = processStore();
+    const plan = newPlan();
+    await first.store.append(plan.stream, [plan.created], at('no_stream'));
+    // The second process reads the rows at version 0, but the first has moved the plan on.
+    await first.store.append(plan.stream, [plan.tick(plan.tasks[0])], at(0));
+    await expect(second.store.append(plan.stream, [plan.tick(plan.tasks[1])], at(0))).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await second.store.append(plan.stream, [plan.tick(plan.tasks[1])], at(1));
+    const { row, expected } = await stored(second.store, plan.planId);
+    expect(row).toEqual(expected);
+    expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['true', 'true', 'false']);
+  });
+
   const batches = (texts: string[]) => texts.filter((t) => t.includes('append_events_with_rows_batch')).length;
 
   it.runIf(usingServer())('ticks of many plans at once commit together: those that wait while two are in flight go in one statement, and each plan is the fold of its events (server)', async () => {

@@ -968,7 +968,12 @@ export class PostgresEventStore implements EventStore {
     let leftBehind: string[] = [];
     try {
       // The usual write: the inline projections' rows worked out ahead, all in one statement.
-      const ahead = projected && !beforeCommit && expected !== null ? projector!.rowsAhead(recordedOf(streamName, events, context, expected + 1, null)) : undefined;
+      const canGoAhead = projected && !beforeCommit && expected !== null;
+      const appended = () => recordedOf(streamName, events, context, expected! + 1, null);
+      let ahead = canGoAhead ? projector!.rowsAhead(appended()) : undefined;
+      // Rows this process has not seen (a restart, another process's writes, events a projection
+      // does not follow): one read, rather than the transaction's several round trips.
+      if (canGoAhead && !ahead && (await projector!.loadAhead(this.db as unknown as Kysely<Database>, appended()))) ahead = projector!.rowsAhead(appended());
       if (ahead) {
         const outcome = await this.appendAhead({ streamName, expected: expected!, events, context, projections: ahead.projections, writes: ahead.writes });
         if ('row' in outcome) {

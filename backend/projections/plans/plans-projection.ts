@@ -10,6 +10,7 @@ import {
   planEventTypes,
   planExists,
   planProgress,
+  planStream,
   type ExistingPlan,
   type PlanDeleted,
   type PlanEvent,
@@ -273,6 +274,17 @@ const plansAhead: RowsAhead<PlanRow> = {
     const tasks = events.flatMap(newTasks);
     if (!plan || tasks.length === 0) return plan;
     return { state: plan.state, writes: [...plan.writes, { table: 'plan_tasks', key: 'task_id', upsert: tasks }] };
+  },
+  // The plan's row as `applyBatch` loads it, and the version the projection has seen of its stream, in one statement.
+  async load(db, projection, stream) {
+    if (!stream.startsWith(planStream.prefix)) return undefined;
+    const { rows } = await sql<PlanRow & { seen_version: number }>`
+      select v.version as seen_version, p.*
+      from projection_stream_versions v left join plans p on p.id = ${planStream.idOf(stream)}
+      where v.projection = ${projection} and v.stream_name = ${stream}`.execute(db);
+    if (rows.length === 0) return undefined;
+    const { seen_version, ...row } = rows[0];
+    return { version: seen_version, state: row.id === null ? null : { ...row, plan: json<ExistingPlan>(row.plan) } };
   },
 };
 

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { comparePositions, type AllPosition, type RecordedEvent } from '../../application/ports/event-store';
 import type { Database } from '../../application/ports/database';
 import { applyInOrder, follows, MEMBER_ERASED, relevantTo } from './apply-events';
@@ -73,6 +73,12 @@ export interface AppendProjector {
    * takes its transaction (`projectAppend`).
    */
   rowsAhead(events: readonly RecordedEvent[]): { projections: string[]; writes: TableWrite[]; committed(): void } | undefined;
+  /**
+   * Reads, from `db`, the rows of the projections that follow these events and whose rows of
+   * the stream this process does not know at the version before them, where the projection can
+   * (`RowsAhead.load`). True when it read any: `rowsAhead` may then tell where it could not.
+   */
+  loadAhead(db: Kysely<Database>, events: readonly RecordedEvent[]): Promise<boolean>;
   /** After the transaction of `projectAppend` committed: the rows it left are the stream's now. */
   committed(trx: object, events: readonly RecordedEvent[]): void;
   /** The member-facing projections that follow these types but are not inline (answered without a transaction). */
@@ -166,6 +172,22 @@ export function inlineProjector(
         writes.push(...step.writes);
       }
       return { projections: followers.map((p) => p.name), writes, committed: () => settle(stream, first, last, states, followers) };
+    },
+
+    async loadAhead(db, appended) {
+      const events = appended.map(currentShape);
+      const stream = events[0].streamName;
+      const first = events[0].streamVersion;
+      if (first === 0 || events.some((e) => e.type === MEMBER_ERASED)) return false;
+      const unknown = followersOf(events).filter((p) => p.ahead?.load && !committedRows.get(p.name)!.at(stream, first - 1));
+      const loaded = await Promise.all(unknown.map((p) => p.ahead!.load!(db, p.name, stream)));
+      let any = false;
+      loaded.forEach((rows, i) => {
+        if (!rows) return;
+        committedRows.get(unknown[i].name)!.set(stream, rows.version, rows.state);
+        any = true;
+      });
+      return any;
     },
 
     committed(trx, appended) {

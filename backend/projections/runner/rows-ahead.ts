@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { AggregateCache } from '../../application/event-sourcing/aggregate-cache';
+import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
 
 /**
@@ -43,6 +45,16 @@ export interface RowsAhead<State = unknown> {
    * (the append then takes its transaction and `applyBatch` as usual). Pure.
    */
   step(state: State | null, events: readonly RecordedEvent[]): { state: State | null; writes: TableWrite[] } | undefined;
+  /**
+   * The stream's rows as the tables hold them, with the version `projection` has seen of the
+   * stream (`projection_stream_versions`), read in one statement so the two agree; undefined
+   * when the projection has no version for the stream (or the stream is not one it keeps rows
+   * of). For a stream this process has not seen the projection at (a restart, another process's
+   * writes, events the projection does not follow): one read, then the append carries its rows
+   * ahead rather than taking its transaction. The append's statement checks the version still
+   * holds, as for any state kept here.
+   */
+  load?(db: Kysely<Database>, projection: string, stream: string): Promise<{ version: number; state: State | null } | undefined>;
 }
 
 /**

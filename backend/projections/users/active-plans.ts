@@ -52,6 +52,17 @@ export const activePlansAhead: RowsAhead<PlanStatusRow> = {
     const row = events.reduce(nextPlanStatus, state);
     return row && state && row.active === state.active ? { state: row, writes: [] } : undefined;
   },
+  // A plan's status row and the version the projection has seen of its stream, in one statement.
+  async load(db, projection, stream) {
+    if (!stream.startsWith(planStream.prefix)) return undefined;
+    const { rows } = await sql<{ version: number; plan_id: string | null; owner_id: string | null; active: boolean | null }>`
+      select v.version, s.plan_id, s.owner_id, s.active
+      from projection_stream_versions v left join user_plan_statuses s on s.plan_id = ${planStream.idOf(stream)}
+      where v.projection = ${projection} and v.stream_name = ${stream}`.execute(db);
+    const [found] = rows;
+    if (!found) return undefined;
+    return { version: found.version, state: found.plan_id === null ? null : { plan_id: found.plan_id, owner_id: found.owner_id!, active: found.active! } };
+  },
 };
 
 /**
