@@ -174,6 +174,11 @@ describe('an append carries the rows it works out ahead in its own statement', (
     return { row, expected: toPlanDto(folded, row!.createdAt), tasks, status };
   }
 
+  /** How far each inline projection has seen the stream. */
+  const seenVersions = async (stream: string) =>
+    (await sql<{ projection: string; version: number }>`
+      select projection, version from projection_stream_versions where stream_name = ${stream} order by projection`.execute(database.handle.db)).rows;
+
   it('a toggle of a plan this process wrote is one statement, and leaves the rows a rebuild would', async () => {
     const { store, sent } = processStore();
     const plan = newPlan();
@@ -192,10 +197,9 @@ describe('an append carries the rows it works out ahead in its own statement', (
     expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['false', 'false', 'false', 'false']);
     expect(tasks).toEqual([...plan.tasks, added.data.task.taskId].sort());
     expect(status).toEqual({ active: true });
-    const seen = await sql<{ projection: string; version: number }>`
-      select projection, version from projection_stream_versions where stream_name = ${plan.stream} order by projection`.execute(database.handle.db);
+    const seen = await seenVersions(plan.stream);
     // Every inline projection with a row for the stream has seen it all (those that follow none of these events too).
-    expect(seen.rows).toEqual([
+    expect(seen).toEqual([
       { projection: 'erasure', version: 3 },
       { projection: 'plans', version: 3 },
       { projection: 'users', version: 3 },
@@ -435,9 +439,8 @@ describe('an append carries the rows it works out ahead in its own statement', (
     expect(row!.milestones[0].tasks.map((t) => t.completed)).toEqual(['true', 'true', 'true', 'false']);
     expect(tasks).toEqual([...plan.tasks, added.data.task.taskId].sort());
     expect(status).toEqual({ active: true });
-    const seen = await sql<{ projection: string; version: number }>`
-      select projection, version from projection_stream_versions where stream_name = ${plan.stream} order by projection`.execute(database.handle.db);
-    expect(seen.rows).toEqual([
+    const seen = await seenVersions(plan.stream);
+    expect(seen).toEqual([
       { projection: 'erasure', version: 4 },
       { projection: 'plans', version: 4 },
       { projection: 'users', version: 4 },
