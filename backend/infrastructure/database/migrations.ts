@@ -14,6 +14,7 @@ import {
   appendWithRowsPlanUpdateByKeyMigration,
   appendWithRowsJsonbInsertMigration,
   appendWithRowsBatchMigration,
+  appendWithRowsAddedTasksMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
 import { checkpointsMigration } from '../../projections/runner/checkpoints';
@@ -91,6 +92,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_02_0067_event_store_append_with_rows_plan_update_by_key': appendWithRowsPlanUpdateByKeyMigration,
   '2026_12_04_0070_event_store_append_with_rows_jsonb_insert': appendWithRowsJsonbInsertMigration,
   '2026_12_05_0072_event_store_append_with_rows_batch': appendWithRowsBatchMigration,
+  '2026_12_06_0074_event_store_append_with_rows_added_tasks': appendWithRowsAddedTasksMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

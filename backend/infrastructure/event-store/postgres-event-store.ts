@@ -575,6 +575,25 @@ export const appendWithRowsJsonbInsertMigration: Migration = {
 };
 
 /**
+ * `append_events_with_rows` since the tasks a member adds have rows of their own
+ * (`plansAddedTasksMigration`, 0073): a task added is one `plan_tasks` row upserted (a static
+ * statement for rows of its five columns) and the plan's small columns updated, where it was
+ * inserted into the plan's shape (0070), whose stored value, several kB out of line, was read,
+ * rebuilt, compressed and written again with its WAL on every addition. No write inserts into a
+ * jsonb value any more: the function has no `insert` writes.
+ */
+export const appendWithRowsAddedTasksMigration: Migration = {
+  up: (db) =>
+    createAppendWithRowsFunction(
+      db,
+      staticUpsertsWithAddedTasks + dynamicUpsert + '              end if;\n',
+      updatesByKey,
+      appendOneEventOrMore,
+      '\n        v_row jsonb;\n        v_count integer;',
+    ),
+};
+
+/**
  * `append_events_with_rows_batch`: several appends with their rows (`append_events_with_rows`,
  * each item's arguments under their names) in one statement and one transaction, so appends
  * that arrive while others are in flight commit together (`RowsAheadAppends`): one round trip,
@@ -643,8 +662,8 @@ const dynamicUpsert = `              v_columns := array(select jsonb_object_keys
                 using v_write->'upsert';
 `;
 
-/** Static upserts for `plans` and `plan_tasks`, falling through to `dynamicUpsert`'s statement (in an `else`) for any other write. */
-const staticUpserts = `
+/** The static upsert of a plan's whole row (an `if` branch of `staticUpserts`). */
+const planRowUpsert = `
               v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
               if v_write->>'table' = 'plans' and cardinality(v_columns) = 13 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,plan,completed_task_ids,created_at,updated_at}' then
                 insert into plans select * from jsonb_populate_recordset(null::plans, v_write->'upsert')
@@ -653,9 +672,23 @@ const staticUpserts = `
                   completed_milestones = excluded.completed_milestones, total_milestones = excluded.total_milestones,
                   plan = excluded.plan, completed_task_ids = excluded.completed_task_ids,
                   created_at = excluded.created_at, updated_at = excluded.updated_at;
-              elsif v_write->>'table' = 'plan_tasks' and cardinality(v_columns) = 2 and v_columns @> '{task_id,plan_id}' then
+`;
+
+/** Static upserts for `plans` and `plan_tasks`, falling through to `dynamicUpsert`'s statement (in an `else`) for any other write. */
+const staticUpserts = `${planRowUpsert}              elsif v_write->>'table' = 'plan_tasks' and cardinality(v_columns) = 2 and v_columns @> '{task_id,plan_id}' then
                 insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, v_write->'upsert')
                 on conflict (task_id) do update set plan_id = excluded.plan_id;
+              else
+`;
+
+/**
+ * `staticUpserts` since migration 0074: a plan's task rows carry the tasks the member added
+ * (`plansAddedTasksMigration`), every row with all five columns.
+ */
+const staticUpsertsWithAddedTasks = `${planRowUpsert}              elsif v_write->>'table' = 'plan_tasks' and cardinality(v_columns) = 5 and v_columns @> '{task_id,plan_id,milestone_id,position,task}' then
+                insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, v_write->'upsert')
+                on conflict (task_id) do update set plan_id = excluded.plan_id, milestone_id = excluded.milestone_id,
+                  position = excluded.position, task = excluded.task;
               else
 `;
 

@@ -12,24 +12,24 @@ import {
   planProgress,
   planStream,
   type ExistingPlan,
-  type PlanDeleted,
   type PlanEvent,
-  type TaskAdded,
+  type TaskState,
 } from '../../domain/plans/plan';
 import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
 import type { Projection } from '../runner/projection';
-import { rowProjection } from '../runner/row-projection';
-import type { RowsAhead, TableWrite } from '../runner/rows-ahead';
+import { stageRows, type RowsAhead, type TableWrite } from '../runner/rows-ahead';
 
 /**
  * Members' action plans (GET /api/plans, GET /api/plans/{id}, and the task routes' task → plan
  * lookup). One row per plan, so the list and the detail are each one indexed query answered with
  * the contract's DTO. The plan as the aggregate folds it is kept in two parts: its shape (`plan`,
  * jsonb: milestones, tasks and their help, with every task open and the status 'active') and
- * what a member's ticks change (`status`, `completed_task_ids`). A tick then writes the row's
- * small columns and leaves the shape, several kB stored out of line, where it is: rewriting it
- * was most of a toggle's cost in the database. `planOfRow` puts the two together again; the
- * list's own columns (progress, milestones done) are kept beside them for sorting and admin use.
+ * what a member's ticks change (`status`, `completed_task_ids`); the tasks the member added
+ * have rows of their own (`PlanTasksTable`). A tick, or a task added, then writes the row's
+ * small columns (and the task's row) and leaves the shape, several kB stored out of line, where
+ * it is: rewriting it was most of a toggle's cost in the database, and then of an addition's.
+ * `planOfRow` puts the parts together again; the list's own columns (progress, milestones
+ * done) are kept beside them for sorting and admin use.
  */
 export interface PlansTable {
   id: string;
@@ -50,11 +50,28 @@ export interface PlansTable {
 }
 export type PlanRow = Selectable<PlansTable>;
 
-/** Every task of every plan, for the task routes: which plan a task id belongs to. */
+/**
+ * Every task of every plan, for the task routes: which plan a task id belongs to. A task the
+ * member added (`TaskAdded`, since the plan was created or last restored) is kept here whole,
+ * not in the plan's shape: its milestone, its place among that milestone's tasks (0-based) and
+ * the task as the shape would hold it (open; completion is the plan row's). So adding a task
+ * writes one small row and the plan's small columns, where it rewrote the shape (several kB
+ * stored out of line, read, rebuilt, compressed and logged again on every addition); a read puts
+ * them back after the milestone's own tasks (`planOfRow`). Null for the tasks the shape holds.
+ */
 export interface PlanTasksTable {
   task_id: string;
   plan_id: string;
+  milestone_id: string | null;
+  position: number | null;
+  task: TaskState | null;
 }
+
+/** A task the member added, as its `plan_tasks` row holds it. */
+export type AddedTaskRow = { task_id: string; plan_id: string; milestone_id: string; position: number; task: TaskState };
+
+/** One plan's rows: its `plans` row and the tasks the member added (`plan_tasks`), by position. */
+export type PlanRows = { row: PlanRow; added: AddedTaskRow[] };
 
 export const plansMigration: Migration = {
   async up(db) {
@@ -106,23 +123,38 @@ export const plansCompletedTasksMigration: Migration = {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** A plan's shape: every task open, the status 'active' (what ticks change is kept beside it). */
-export function shapeOf(plan: ExistingPlan): ExistingPlan {
+/** A task as the shape (or its own row) keeps it: open, whatever the member ticked. */
+const openTask = (task: TaskState): TaskState => (task.completed ? { ...task, completed: false } : task);
+
+/**
+ * A plan's shape: every task open, the status 'active' (what ticks change is kept beside it),
+ * without the tasks in `kept` (the member's added tasks, kept in rows of their own).
+ */
+export function shapeOf(plan: ExistingPlan, kept: ReadonlySet<string> = new Set()): ExistingPlan {
   return {
     ...plan,
     status: 'active',
-    milestones: plan.milestones.map((m) => (isDetailed(m) ? { ...m, tasks: m.tasks.map((t) => (t.completed ? { ...t, completed: false } : t)) } : m)),
+    milestones: plan.milestones.map((m) => (isDetailed(m) ? { ...m, tasks: m.tasks.filter((t) => !kept.has(t.taskId)).map(openTask) } : m)),
   };
 }
 
-/** The plan a row holds, as the aggregate folds it: its shape with the row's status and completed tasks. */
-export function planOfRow(row: Pick<PlanRow, 'plan' | 'status' | 'completed_task_ids'>): ExistingPlan {
+/**
+ * The plan a row holds, as the aggregate folds it: its shape with the tasks the member added
+ * after each milestone's own (by position), and the row's status and completed tasks.
+ */
+export function planOfRow(row: Pick<PlanRow, 'plan' | 'status' | 'completed_task_ids'>, added: readonly AddedTaskRow[] = []): ExistingPlan {
   const shape = json<ExistingPlan>(row.plan);
   const completed = new Set(row.completed_task_ids);
+  const tick = (t: TaskState) => (completed.has(t.taskId) ? { ...t, completed: true } : t);
+  const addedTo = (milestoneId: string) =>
+    added
+      .filter((a) => a.milestone_id === milestoneId)
+      .sort((a, b) => a.position - b.position)
+      .map((a) => json<TaskState>(a.task));
   return {
     ...shape,
     status: row.status as ExistingPlan['status'],
-    milestones: shape.milestones.map((m) => (isDetailed(m) ? { ...m, tasks: m.tasks.map((t) => (completed.has(t.taskId) ? { ...t, completed: true } : t)) } : m)),
+    milestones: shape.milestones.map((m) => (isDetailed(m) ? { ...m, tasks: (added.length ? [...m.tasks, ...addedTo(m.milestoneId)] : m.tasks).map(tick) } : m)),
   };
 }
 
@@ -171,14 +203,90 @@ export const plansShapeOutOfLineMigration: Migration = {
   },
 };
 
+/**
+ * The tasks members added (`TaskAdded`, since their plan was created or last restored) move out
+ * of the plans' shapes into their `plan_tasks` rows (`PlanTasksTable`), as the projection now
+ * keeps them, so the live rows are what a rebuild makes. Which tasks were added is read from the
+ * event log (a plan restored since keeps its tasks in its shape); with the log elsewhere
+ * (EventStoreDB) nothing is found here and the shapes stay whole, which reads the same: a read
+ * puts the shape's tasks first and the rows' after them, and a later change to one of those
+ * tasks rewrites the shape as before.
+ */
+export const plansAddedTasksMigration: Migration = {
+  async up(db) {
+    await sql`alter table plan_tasks add column milestone_id text, add column position integer, add column task jsonb`.execute(db);
+    await sql`create index plan_tasks_added on plan_tasks (plan_id, position) where task is not null`.execute(db);
+    await sql`
+      with added as (
+        select distinct e.data->'task'->>'taskId' as task_id
+        from events e
+        where e.type = 'TaskAdded'
+          and not exists (select from events r where r.stream_name = e.stream_name and r.type = 'PlanRestored' and r.stream_version > e.stream_version)
+      ), placed as (
+        select t.value->>'taskId' as task_id, m.value->>'milestoneId' as milestone_id, (t.ord - 1)::integer as position, t.value as task
+        from plans p
+        cross join lateral jsonb_array_elements(p.plan->'milestones') as m(value)
+        cross join lateral jsonb_array_elements(coalesce(m.value->'tasks', '[]')) with ordinality as t(value, ord)
+      )
+      update plan_tasks pt set milestone_id = x.milestone_id, position = x.position, task = x.task
+      from placed x join added a on a.task_id = x.task_id
+      where pt.task_id = x.task_id`.execute(db);
+    await sql`
+      update plans p set plan = jsonb_set(p.plan, '{milestones}', coalesce((
+        select jsonb_agg(
+                 case when m.value ? 'tasks' then jsonb_set(m.value, '{tasks}', coalesce((
+                   select jsonb_agg(t.value order by t.ord)
+                     from jsonb_array_elements(m.value->'tasks') with ordinality as t(value, ord)
+                    where not exists (select from plan_tasks pt where pt.task_id = t.value->>'taskId' and pt.task is not null)), '[]'))
+                 else m.value end
+                 order by m.ord)
+          from jsonb_array_elements(p.plan->'milestones') with ordinality as m(value, ord)), '[]'))
+      where exists (select from plan_tasks pt where pt.plan_id = p.id and pt.task is not null)`.execute(db);
+  },
+};
+
 /** Events that change only a plan's ticks (a task's completion, the plan's status), never its shape. */
 const tickEventTypes: ReadonlySet<string> = new Set(['TaskCompleted', 'TaskReopened', 'PlanCompleted'] satisfies PlanEvent['type'][]);
 
-export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): PlanRow | null {
+/** The tasks the member added after `event`, from those before it and the plan it left. */
+function addedAfter(added: AddedTaskRow[], plan: ExistingPlan, event: PlanEvent): AddedTaskRow[] {
+  switch (event.type) {
+    case 'PlanCreated':
+    case 'PlanRestored':
+      return [];
+    case 'TaskAdded': {
+      const milestone = plan.milestones.find((m) => m.milestoneId === event.data.milestoneId);
+      if (!milestone || !isDetailed(milestone)) return added;
+      const task = milestone.tasks[milestone.tasks.length - 1];
+      return [...added, { task_id: task.taskId, plan_id: plan.planId, milestone_id: milestone.milestoneId, position: milestone.tasks.length - 1, task: openTask(task) }];
+    }
+    case 'TaskHelpProvided':
+      return added.map((a) => {
+        if (a.task_id !== event.data.taskId) return a;
+        const milestone = plan.milestones.find((m) => m.milestoneId === a.milestone_id);
+        const task = milestone && isDetailed(milestone) ? milestone.tasks.find((t) => t.taskId === a.task_id) : undefined;
+        return task ? { ...a, task: openTask(task) } : a;
+      });
+    default:
+      return added;
+  }
+}
+
+/**
+ * A plan's rows after one event. The shape is left as it was (the same object: the append
+ * writes none of it) by ticks, by a task added and by help for an added task; any other
+ * change writes it whole, without the added tasks.
+ */
+export function evolvePlanRows(rows: PlanRows | null, recorded: RecordedEvent): PlanRows | null {
   const event = { type: recorded.type, data: recorded.data } as PlanEvent;
-  const state = evolvePlan(row ? planOfRow(row) : initialPlanState, event);
+  const state = evolvePlan(rows ? planOfRow(rows.row, rows.added) : initialPlanState, event);
   if (!planExists(state)) return null;
-  return {
+  const added = addedAfter(rows?.added ?? [], state, event);
+  const addedIds = new Set(added.map((a) => a.task_id));
+  const shapeStays =
+    rows !== null &&
+    (tickEventTypes.has(event.type) || event.type === 'TaskAdded' || (event.type === 'TaskHelpProvided' && addedIds.has(event.data.taskId)));
+  const row: PlanRow = {
     id: state.planId,
     owner_id: state.ownerId,
     idea_id: state.ideaId,
@@ -188,103 +296,130 @@ export function evolvePlanRow(row: PlanRow | null, recorded: RecordedEvent): Pla
     progress: planProgress(state),
     completed_milestones: state.milestones.filter(milestoneDone).length,
     total_milestones: state.milestones.length,
-    // A tick leaves the shape as it was (the same object: the append writes none of it).
-    plan: row && tickEventTypes.has(event.type) ? row.plan : shapeOf(state),
+    plan: shapeStays ? rows.row.plan : shapeOf(state, addedIds),
     completed_task_ids: state.milestones.flatMap((m) => (isDetailed(m) ? m.tasks.filter((t) => t.completed).map((t) => t.taskId) : [])),
     // A restored plan keeps its first creation time (its row was dropped at the deletion).
-    created_at: event.type === 'PlanRestored' ? new Date(event.data.createdAt) : (row?.created_at ?? recorded.occurredAt),
+    created_at: event.type === 'PlanRestored' ? new Date(event.data.createdAt) : (rows?.row.created_at ?? recorded.occurredAt),
     updated_at: recorded.occurredAt,
   };
+  return { row, added };
 }
 
-const planRows = rowProjection<PlanRow>({
-  name: 'plans',
-  table: 'plans',
-  keyColumn: 'id',
-  handles: planEventTypes,
-  memberFacing: true,
-  rowKey: (event) => (event.data as { planId: string }).planId,
-  evolve: evolvePlanRow,
-  rowFollowsStream: true,
-});
+const planIdOf = (event: RecordedEvent) => (event.data as { planId: string }).planId;
 
-/** The task ids an event brings into a plan. */
-function newTasks(event: RecordedEvent): { task_id: string; plan_id: string }[] {
+/** A `plan_tasks` row as every write sends it: all five columns (null but for an added task). */
+type PlanTaskRow = { task_id: string; plan_id: string; milestone_id: string | null; position: number | null; task: TaskState | null };
+
+/** The task ids an event brings into a plan, as rows of tasks the shape holds. */
+function newTasks(event: RecordedEvent): PlanTaskRow[] {
   const e = { type: event.type, data: event.data } as PlanEvent;
-  const planId = (event.data as { planId: string }).planId;
   const tasks =
     e.type === 'PlanCreated' ? e.data.firstMilestone.tasks
     : e.type === 'MilestoneDetailed' ? e.data.milestone.tasks
     : e.type === 'TaskAdded' ? [e.data.task]
     : e.type === 'PlanRestored' ? e.data.plan.milestones.flatMap((m) => (m.isDetailed ? m.tasks : []))
     : [];
-  return tasks.map((t) => ({ task_id: t.taskId, plan_id: planId }));
+  return tasks.map((t) => ({ task_id: t.taskId, plan_id: planIdOf(event), milestone_id: null, position: null, task: null }));
 }
+
+/**
+ * The `plan_tasks` rows a plan's events leave to write: a row for each task they brought, an
+ * added task's whole (as are the added tasks whose row changed: help given), in one list with
+ * each task once.
+ */
+function taskRowsToWrite(before: readonly AddedTaskRow[], after: PlanRows, events: readonly RecordedEvent[]): PlanTaskRow[] {
+  const rows = new Map<string, PlanTaskRow>(events.flatMap(newTasks).map((row) => [row.task_id, row]));
+  const unchanged = new Set(before);
+  for (const added of after.added) if (rows.has(added.task_id) || !unchanged.has(added)) rows.set(added.task_id, added);
+  return [...rows.values()];
+}
+
+const upsertTaskRows = (trx: Transaction<Database>, rows: PlanTaskRow[]) =>
+  sql`
+    insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, ${JSON.stringify(rows)}::jsonb)
+    on conflict (task_id) do update set plan_id = excluded.plan_id, milestone_id = excluded.milestone_id,
+      position = excluded.position, task = excluded.task`.execute(trx);
+
+/** The rows of `plans` as the upsert sends them (jsonb as values, not the driver's text). */
+const planRowOf = (row: PlanRow): PlanRow => ({ ...row, plan: json<ExistingPlan>(row.plan) });
+const addedRowOf = (row: AddedTaskRow): AddedTaskRow => ({ ...row, task: json<TaskState>(row.task) });
 
 async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
-  await planRows.applyBatch!(trx, events);
-  const tasks = events.flatMap(newTasks);
-  if (tasks.length) await trx.insertInto('plan_tasks').values(tasks).onConflict((oc) => oc.column('task_id').doNothing()).execute();
-  // A deleted plan's tasks go with it (after the inserts: a batch may hold a plan's whole life),
-  // unless the batch restores it afterwards.
-  const lastRemoval = new Map<string, string>();
-  for (const e of events) if (e.type === 'PlanDeleted' || e.type === 'PlanRestored') lastRemoval.set((e.data as PlanDeleted['data']).planId, e.type);
-  const deleted = [...lastRemoval].filter(([, type]) => type === 'PlanDeleted').map(([planId]) => planId);
-  if (deleted.length) await trx.deleteFrom('plan_tasks').where('plan_id', 'in', deleted).execute();
+  if (events.length === 0) return;
+  const ids = [...new Set(events.map(planIdOf))].sort();
+  // Locked, in key order, as every writer of a plan's rows takes them.
+  const loaded = await sql<PlanRow>`select * from plans where id = any(${ids}) order by id for update`.execute(trx);
+  const addedLoaded = await sql<AddedTaskRow>`
+    select * from plan_tasks where plan_id = any(${ids}) and task is not null order by plan_id, position`.execute(trx);
+  const before = new Map<string, PlanRows | null>(ids.map((id) => [id, null]));
+  for (const row of loaded.rows) before.set(row.id, { row: planRowOf(row), added: [] });
+  for (const added of addedLoaded.rows) before.get(added.plan_id)?.added.push(addedRowOf(added));
+  const after = new Map(before);
+  const streams = new Map<string, string>();
+  const eventsOf = new Map<string, RecordedEvent[]>();
+  for (const event of events) {
+    const id = planIdOf(event);
+    after.set(id, evolvePlanRows(after.get(id) ?? null, event));
+    streams.set(id, event.streamName);
+    eventsOf.set(id, [...(eventsOf.get(id) ?? []), event]);
+  }
+  for (const [id, stream] of streams) stageRows(trx, 'plans', stream, after.get(id) ?? null);
+  const removed = [...after].filter(([, rows]) => rows === null).map(([id]) => id);
+  const kept = [...after].filter((entry): entry is [string, PlanRows] => entry[1] !== null);
+  if (removed.length) {
+    // A deleted plan's rows go, its tasks' with them.
+    await sql`delete from plan_tasks where plan_id = any(${removed})`.execute(trx);
+    await sql`delete from plans where id = any(${removed})`.execute(trx);
+  }
+  if (kept.length === 0) return;
+  await sql`
+    insert into plans select * from jsonb_populate_recordset(null::plans, ${JSON.stringify(kept.map(([, rows]) => rows.row))}::jsonb)
+    on conflict (id) do update set owner_id = excluded.owner_id, idea_id = excluded.idea_id, title = excluded.title,
+      category = excluded.category, status = excluded.status, progress = excluded.progress,
+      completed_milestones = excluded.completed_milestones, total_milestones = excluded.total_milestones,
+      plan = excluded.plan, completed_task_ids = excluded.completed_task_ids,
+      created_at = excluded.created_at, updated_at = excluded.updated_at`.execute(trx);
+  // A restored plan holds every task in its shape again: rows its added tasks had before go back to plain rows.
+  const restored = kept.filter(([id]) => eventsOf.get(id)!.some((e) => e.type === 'PlanRestored')).map(([id]) => id);
+  if (restored.length) {
+    await sql`update plan_tasks set milestone_id = null, position = null, task = null where plan_id = any(${restored}) and task is not null`.execute(trx);
+  }
+  const taskRows = kept.flatMap(([id, rows]) => taskRowsToWrite(before.get(id)?.added ?? [], rows, eventsOf.get(id) ?? []));
+  if (taskRows.length) await upsertTaskRows(trx, taskRows);
 }
 
 /**
- * A task added to a plan that has a row, as the plan's write: the new task inserted at the end of
- * its milestone's tasks in the stored shape, the rest of the row set as a tick sets it, so the
- * shape is neither sent nor parsed again. Undefined when the new shape is not the old one with
- * one task more in that milestone (the whole row is written then).
+ * A plan's rows ahead of the database; a deleted or restored plan goes through the transaction.
+ * When the shape stays (ticks, a task added, help for an added task) the plan's row is updated
+ * without it (`update`: the row without its shape); otherwise it is written whole. Its task
+ * rows are upserted as `applyBatch` writes them.
  */
-function taskAppended(before: PlanRow, after: PlanRow, event: RecordedEvent): TableWrite | undefined {
-  const { milestoneId } = event.data as TaskAdded['data'];
-  const old = json<ExistingPlan>(before.plan).milestones;
-  const milestones = json<ExistingPlan>(after.plan).milestones;
-  const index = milestones.findIndex((m) => m.milestoneId === milestoneId);
-  const [was, now] = [old[index], milestones[index]];
-  if (index < 0 || milestones.length !== old.length || !isDetailed(was) || !isDetailed(now) || now.tasks.length !== was.tasks.length + 1) return undefined;
-  const { plan: _shape, ...ticks } = after;
-  return { table: 'plans', key: 'id', insert: [{ row: ticks, column: 'plan', path: ['milestones', String(index), 'tasks', '-1'], value: now.tasks.at(-1) }] };
-}
-
-/**
- * A plan's row and its new tasks, ahead of the database; a deleted or restored plan goes through
- * the transaction. Ticks of a plan that has a row update its small columns only (`update`: the
- * row without its shape); a task added to it is inserted into the stored shape (`insert`).
- */
-const plansAhead: RowsAhead<PlanRow> = {
+const plansAhead: RowsAhead<PlanRows> = {
   step(state, events) {
     if (events.some((e) => e.type === 'PlanDeleted' || e.type === 'PlanRestored')) return undefined;
-    if (state && events.every((e) => tickEventTypes.has(e.type))) {
-      let row: PlanRow | null = state;
-      for (const event of events) row = evolvePlanRow(row, event);
-      if (!row) return undefined;
-      const { plan: _shape, ...ticks } = row;
-      return { state: row, writes: [{ table: 'plans', key: 'id', update: [ticks] }] };
-    }
-    if (state && events.length === 1 && events[0].type === 'TaskAdded') {
-      const row = evolvePlanRow(state, events[0]);
-      const write = row && taskAppended(state, row, events[0]);
-      if (row && write) return { state: row, writes: [write, { table: 'plan_tasks', key: 'task_id', upsert: newTasks(events[0]) }] };
-    }
-    const plan = planRows.ahead!.step(state, events) as ReturnType<RowsAhead<PlanRow>['step']>;
-    const tasks = events.flatMap(newTasks);
-    if (!plan || tasks.length === 0) return plan;
-    return { state: plan.state, writes: [...plan.writes, { table: 'plan_tasks', key: 'task_id', upsert: tasks }] };
+    let rows: PlanRows | null = state;
+    for (const event of events) rows = evolvePlanRows(rows, event);
+    if (!rows) return undefined;
+    const { plan: shape, ...ticks } = rows.row;
+    const writes: TableWrite[] = [
+      state && shape === state.row.plan ? { table: 'plans', key: 'id', update: [ticks] } : { table: 'plans', key: 'id', upsert: [rows.row] },
+    ];
+    const taskRows = taskRowsToWrite(state?.added ?? [], rows, events);
+    if (taskRows.length) writes.push({ table: 'plan_tasks', key: 'task_id', upsert: taskRows });
+    return { state: rows, writes };
   },
-  // The plan's row as `applyBatch` loads it, and the version the projection has seen of its stream, in one statement.
+  // The plan's rows as `applyBatch` loads them, and the version the projection has seen of its stream, in one statement.
   async load(db, projection, stream) {
     if (!stream.startsWith(planStream.prefix)) return undefined;
-    const { rows } = await sql<PlanRow & { seen_version: number }>`
-      select v.version as seen_version, p.*
+    const { rows } = await sql<PlanRow & { seen_version: number; added: AddedTaskRow[] | string }>`
+      select v.version as seen_version, p.*,
+             (select coalesce(jsonb_agg(to_jsonb(t) order by t.position), '[]') from plan_tasks t
+               where t.plan_id = p.id and t.task is not null) as added
       from projection_stream_versions v left join plans p on p.id = ${planStream.idOf(stream)}
       where v.projection = ${projection} and v.stream_name = ${stream}`.execute(db);
     if (rows.length === 0) return undefined;
-    const { seen_version, ...row } = rows[0];
-    return { version: seen_version, state: row.id === null ? null : { ...row, plan: json<ExistingPlan>(row.plan) } };
+    const { seen_version, added, ...row } = rows[0];
+    return { version: seen_version, state: row.id === null ? null : { row: planRowOf(row), added: json<AddedTaskRow[]>(added) } };
   },
 };
 
@@ -310,13 +445,18 @@ export const plansProjection: Projection = {
 type Db = Kysely<Database> | Transaction<Database>;
 
 const planColumns = ['plan', 'status', 'completed_task_ids', 'created_at'] as const;
-const toDto = (row: Pick<PlanRow, (typeof planColumns)[number]>): PlanDto => toPlanDto(planOfRow(row), new Date(row.created_at).toISOString());
+/** The plan's added tasks (`PlanTasksTable`), by position, beside its row's columns. */
+const addedTasks = sql<AddedTaskRow[] | string>`(
+  select coalesce(jsonb_agg(to_jsonb(t) order by t.position), '[]') from plan_tasks t
+  where t.plan_id = plans.id and t.task is not null)`.as('added');
+const toDto = (row: Pick<PlanRow, (typeof planColumns)[number]> & { added: AddedTaskRow[] | string }): PlanDto =>
+  toPlanDto(planOfRow(row, json<AddedTaskRow[]>(row.added)), new Date(row.created_at).toISOString());
 
 /** The member's plans, newest first (the plans list and the dashboard). */
 export async function listPlansOf(db: Db, ownerId: string): Promise<PlanDto[]> {
   const rows = await db
     .selectFrom('plans')
-    .select(planColumns)
+    .select([...planColumns, addedTasks])
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -326,7 +466,7 @@ export async function listPlansOf(db: Db, ownerId: string): Promise<PlanDto[]> {
 
 /** One of the member's plans with its milestones and tasks (the plan page). */
 export async function findPlanOf(db: Db, ownerId: string, planId: string): Promise<PlanDto | undefined> {
-  const row = await db.selectFrom('plans').select(planColumns).where('id', '=', planId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await db.selectFrom('plans').select([...planColumns, addedTasks]).where('id', '=', planId).where('owner_id', '=', ownerId).executeTakeFirst();
   return row ? toDto(row) : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { defineReadModel } from '../runner/read-model';
-import { plansCompletedTasksMigration, plansMigration, plansShapeOutOfLineMigration, plansShapeStorageMigration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
+import { plansAddedTasksMigration, plansCompletedTasksMigration, plansMigration, plansShapeOutOfLineMigration, plansShapeStorageMigration, plansProjection, type PlanTasksTable, type PlansTable } from './plans-projection';
 
 export const plansReadModel = defineReadModel({
   projection: plansProjection,
@@ -8,6 +8,7 @@ export const plansReadModel = defineReadModel({
     '2026_12_02_0062_plans_completed_tasks': plansCompletedTasksMigration,
     '2026_12_03_0069_plans_shape_storage': plansShapeStorageMigration,
     '2026_12_04_0071_plans_shape_out_of_line': plansShapeOutOfLineMigration,
+    '2026_12_06_0073_plans_added_tasks_in_rows': plansAddedTasksMigration,
   },
 });
 

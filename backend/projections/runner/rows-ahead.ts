@@ -5,24 +5,15 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 
 /**
  * One table's share of an append's writes, worked out in memory: rows upserted on the key
- * column, rows that exist updated in the columns they carry (the others left as they are) or
- * with a value inserted into a jsonb column, keys deleted by it. Carried by the append's own
- * statement (`append_events_with_rows`); an `update` or `insert` that finds a row missing
- * makes the append go through its transaction instead.
+ * column, rows that exist updated in the columns they carry (the others left as they are),
+ * keys deleted by it. Carried by the append's own statement (`append_events_with_rows`); an
+ * `update` that finds a row missing makes the append go through its transaction instead.
  */
 export interface TableWrite {
   table: string;
   key: string;
   upsert?: Record<string, unknown>[];
   update?: Record<string, unknown>[];
-  /**
-   * Rows that exist, each taking `value` inserted into its jsonb `column` after the element at
-   * `path` (`jsonb_insert`; a last index of -1 appends to an array), their other columns set
-   * from `row` as `update` sets them: a small change to a large document sends the change only.
-   * Only into a plan's shape today (`plans.plan`); the append's statement refuses any other
-   * (SQLSTATE SKY01), and the append then goes through its transaction.
-   */
-  insert?: { row: Record<string, unknown>; column: string; path: string[]; value: unknown }[];
   delete?: string[];
 }
 
