@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Migration, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { toPlanDto, type PlanDto } from '../../application/contracts/plans';
 import type { Database } from '../../application/ports/database';
 import type { RecordedEvent } from '../../application/ports/event-store';
@@ -17,6 +17,7 @@ import {
 } from '../../domain/plans/plan';
 import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
 import type { Projection } from '../runner/projection';
+import { upsertRows } from '../runner/row-projection';
 import { stageRows, type RowsAhead, type TableWrite } from '../runner/rows-ahead';
 
 /**
@@ -307,6 +308,14 @@ export function evolvePlanRows(rows: PlanRows | null, recorded: RecordedEvent): 
 
 const planIdOf = (event: RecordedEvent) => (event.data as { planId: string }).planId;
 
+/**
+ * The added tasks (`PlanTasksTable`) of the plan whose id is `planId` (a column of the outer
+ * query), by position, as one jsonb array: a read and the rows ahead fetch them with the plan's row.
+ */
+const addedTasksOf = (planId: RawBuilder<unknown>) => sql<AddedTaskRow[] | string>`(
+  select coalesce(jsonb_agg(to_jsonb(t) order by t.position), '[]') from plan_tasks t
+  where t.plan_id = ${planId} and t.task is not null)`;
+
 /** A `plan_tasks` row as every write sends it: all five columns (null but for an added task). */
 type PlanTaskRow = { task_id: string; plan_id: string; milestone_id: string | null; position: number | null; task: TaskState | null };
 
@@ -334,12 +343,6 @@ function taskRowsToWrite(before: readonly AddedTaskRow[], after: PlanRows, event
   return [...rows.values()];
 }
 
-const upsertTaskRows = (trx: Transaction<Database>, rows: PlanTaskRow[]) =>
-  sql`
-    insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, ${JSON.stringify(rows)}::jsonb)
-    on conflict (task_id) do update set plan_id = excluded.plan_id, milestone_id = excluded.milestone_id,
-      position = excluded.position, task = excluded.task`.execute(trx);
-
 /** The rows of `plans` as the upsert sends them (jsonb as values, not the driver's text). */
 const planRowOf = (row: PlanRow): PlanRow => ({ ...row, plan: json<ExistingPlan>(row.plan) });
 const addedRowOf = (row: AddedTaskRow): AddedTaskRow => ({ ...row, task: json<TaskState>(row.task) });
@@ -361,7 +364,9 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
     const id = planIdOf(event);
     after.set(id, evolvePlanRows(after.get(id) ?? null, event));
     streams.set(id, event.streamName);
-    eventsOf.set(id, [...(eventsOf.get(id) ?? []), event]);
+    const ofPlan = eventsOf.get(id);
+    if (ofPlan) ofPlan.push(event);
+    else eventsOf.set(id, [event]);
   }
   for (const [id, stream] of streams) stageRows(trx, 'plans', stream, after.get(id) ?? null);
   const removed = [...after].filter(([, rows]) => rows === null).map(([id]) => id);
@@ -372,20 +377,14 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
     await sql`delete from plans where id = any(${removed})`.execute(trx);
   }
   if (kept.length === 0) return;
-  await sql`
-    insert into plans select * from jsonb_populate_recordset(null::plans, ${JSON.stringify(kept.map(([, rows]) => rows.row))}::jsonb)
-    on conflict (id) do update set owner_id = excluded.owner_id, idea_id = excluded.idea_id, title = excluded.title,
-      category = excluded.category, status = excluded.status, progress = excluded.progress,
-      completed_milestones = excluded.completed_milestones, total_milestones = excluded.total_milestones,
-      plan = excluded.plan, completed_task_ids = excluded.completed_task_ids,
-      created_at = excluded.created_at, updated_at = excluded.updated_at`.execute(trx);
+  await upsertRows(trx, 'plans', 'id', kept.map(([, rows]) => rows.row));
   // A restored plan holds every task in its shape again: rows its added tasks had before go back to plain rows.
   const restored = kept.filter(([id]) => eventsOf.get(id)!.some((e) => e.type === 'PlanRestored')).map(([id]) => id);
   if (restored.length) {
     await sql`update plan_tasks set milestone_id = null, position = null, task = null where plan_id = any(${restored}) and task is not null`.execute(trx);
   }
   const taskRows = kept.flatMap(([id, rows]) => taskRowsToWrite(before.get(id)?.added ?? [], rows, eventsOf.get(id) ?? []));
-  if (taskRows.length) await upsertTaskRows(trx, taskRows);
+  await upsertRows(trx, 'plan_tasks', 'task_id', taskRows);
 }
 
 /**
@@ -412,9 +411,7 @@ const plansAhead: RowsAhead<PlanRows> = {
   async load(db, projection, stream) {
     if (!stream.startsWith(planStream.prefix)) return undefined;
     const { rows } = await sql<PlanRow & { seen_version: number; added: AddedTaskRow[] | string }>`
-      select v.version as seen_version, p.*,
-             (select coalesce(jsonb_agg(to_jsonb(t) order by t.position), '[]') from plan_tasks t
-               where t.plan_id = p.id and t.task is not null) as added
+      select v.version as seen_version, p.*, ${addedTasksOf(sql.ref('p.id'))} as added
       from projection_stream_versions v left join plans p on p.id = ${planStream.idOf(stream)}
       where v.projection = ${projection} and v.stream_name = ${stream}`.execute(db);
     if (rows.length === 0) return undefined;
@@ -445,10 +442,7 @@ export const plansProjection: Projection = {
 type Db = Kysely<Database> | Transaction<Database>;
 
 const planColumns = ['plan', 'status', 'completed_task_ids', 'created_at'] as const;
-/** The plan's added tasks (`PlanTasksTable`), by position, beside its row's columns. */
-const addedTasks = sql<AddedTaskRow[] | string>`(
-  select coalesce(jsonb_agg(to_jsonb(t) order by t.position), '[]') from plan_tasks t
-  where t.plan_id = plans.id and t.task is not null)`.as('added');
+const addedTasks = addedTasksOf(sql.ref('plans.id')).as('added');
 const toDto = (row: Pick<PlanRow, (typeof planColumns)[number]> & { added: AddedTaskRow[] | string }): PlanDto =>
   toPlanDto(planOfRow(row, json<AddedTaskRow[]>(row.added)), new Date(row.created_at).toISOString());
 

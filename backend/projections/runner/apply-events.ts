@@ -7,14 +7,27 @@ import { readSeenVersions, saveSeenVersions } from './stream-versions';
 
 export const MEMBER_ERASED: MemberErased['type'] = 'MemberErased';
 
+const handledSets = new WeakMap<Projection, ReadonlySet<string>>();
+
+/**
+ * The event types the projection handles, as a set made once per projection: a rebuild asks it
+ * for every event of the log, for every projection (an array's `includes` there was 4% of a
+ * rebuild's time).
+ */
+function handledBy(projection: Projection): ReadonlySet<string> {
+  let handled = handledSets.get(projection);
+  if (!handled) handledSets.set(projection, (handled = new Set(projection.handles)));
+  return handled;
+}
+
 /** Whether the projection must see an event of this type: one it handles, or an erasure when it keeps members' rows. */
 export function follows(projection: Projection, type: string): boolean {
-  return projection.handles.includes(type) || (projection.erase !== undefined && type === MEMBER_ERASED);
+  return handledBy(projection).has(type) || (projection.erase !== undefined && type === MEMBER_ERASED);
 }
 
 /** The events of a batch the projection must see: those it handles, and every erasure when it keeps members' rows. */
 export function relevantTo(projection: Projection, events: readonly RecordedEvent[]): RecordedEvent[] {
-  const handled = new Set(projection.handles);
+  const handled = handledBy(projection);
   return events.filter((event) => handled.has(event.type) || (projection.erase !== undefined && event.type === MEMBER_ERASED));
 }
 
@@ -24,7 +37,7 @@ export function relevantTo(projection: Projection, events: readonly RecordedEven
  * without an erasure is one `applyBatch` call, as it always was (even with no events).
  */
 export async function applyInOrder(trx: Transaction<Database>, projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
-  const handled = new Set(projection.handles);
+  const handled = handledBy(projection);
   let run: RecordedEvent[] = [];
   let applied = false;
   const flush = async () => {
@@ -57,6 +70,7 @@ export function unseenEvents(
   events: readonly RecordedEvent[],
   seen: ReadonlyMap<string, number>,
 ): { fresh: RecordedEvent[]; moved: Map<string, number> } {
+  const handles = handledBy(projection);
   const moved = new Map<string, number>();
   const fresh: RecordedEvent[] = [];
   for (const event of events) {
@@ -66,7 +80,7 @@ export function unseenEvents(
     }
     const version = moved.get(event.streamName) ?? seen.get(event.streamName);
     if (version !== undefined && event.streamVersion <= version) continue;
-    const handled = projection.handles.includes(event.type);
+    const handled = handles.has(event.type);
     if (version === undefined && !handled) continue;
     if (handled) fresh.push(event);
     moved.set(event.streamName, event.streamVersion);

@@ -40,6 +40,22 @@ export interface RowProjectionSpec<R extends Row> {
 }
 
 /**
+ * Writes `rows` (all with the same columns, jsonb as values) into `table` in one statement:
+ * inserted, or updated in every column but `keyColumn` where a row with that key exists.
+ * Every projection's batch writes its rows this way.
+ */
+export async function upsertRows(trx: Transaction<Database>, table: string, keyColumn: string, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const updates = columns.filter((c) => c !== keyColumn).map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
+  await sql`
+    insert into ${sql.table(table)} (${list})
+    select ${list} from jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)
+    on conflict (${sql.ref(keyColumn)}) do update set ${sql.join(updates)}`.execute(trx);
+}
+
+/**
  * A projection whose table has one row per key, each row a fold of its events. A batch is
  * applied with three statements whatever its size, each with a fixed text (the rows travel as
  * one array or one JSON document, not one parameter per value): load the touched rows (locked),
@@ -84,18 +100,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     if (removed.length) {
       await sql`delete from ${sql.table(spec.table)} where ${sql.ref(spec.keyColumn)} = any(${removed})`.execute(trx);
     }
-    if (kept.length) {
-      const columns = Object.keys(kept[0]);
-      const document = JSON.stringify(kept);
-      const list = sql.join(columns.map((c) => sql.ref(c)));
-      const updates = columns
-        .filter((c) => c !== spec.keyColumn)
-        .map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`);
-      await sql`
-        insert into ${sql.table(spec.table)} (${list})
-        select ${list} from jsonb_populate_recordset(null::${sql.table(spec.table)}, ${document}::jsonb)
-        on conflict (${sql.ref(spec.keyColumn)}) do update set ${sql.join(updates)}`.execute(trx);
-    }
+    await upsertRows(trx, spec.table, spec.keyColumn, kept);
   }
 
   const ahead: RowsAhead<R> = {
