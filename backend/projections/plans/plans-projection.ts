@@ -13,6 +13,7 @@ import {
   planStream,
   type ExistingPlan,
   type PlanEvent,
+  type PlanState,
   type TaskState,
 } from '../../domain/plans/plan';
 import type { IdeaSetIdea } from '../../domain/ideas/idea-set';
@@ -99,7 +100,7 @@ export const plansMigration: Migration = {
 /**
  * Every plan's row splits its plan into shape and ticks (issue 49): the shape keeps every task
  * open and the status 'active'; the ids of the completed tasks get a column of their own, the
- * status has one already. Rows written before are split here, as `evolvePlanRow` splits them.
+ * status has one already. Rows written before are split here, as `foldPlanRows` splits them.
  */
 export const plansCompletedTasksMigration: Migration = {
   async up(db) {
@@ -273,20 +274,40 @@ function addedAfter(added: AddedTaskRow[], plan: ExistingPlan, event: PlanEvent)
   }
 }
 
+/** Whether an event leaves a plan's shape as it was: a tick, a task added, help for an added task. */
+function leavesShape(event: PlanEvent, added: readonly AddedTaskRow[]): boolean {
+  return (
+    tickEventTypes.has(event.type) ||
+    event.type === 'TaskAdded' ||
+    (event.type === 'TaskHelpProvided' && added.some((a) => a.task_id === event.data.taskId))
+  );
+}
+
 /**
- * A plan's rows after one event. The shape is left as it was (the same object: the append
- * writes none of it) by ticks, by a task added and by help for an added task; any other
- * change writes it whole, without the added tasks.
+ * A plan's rows after its `events` (in their order), or null when the plan no longer exists.
+ * The events are folded on the plan as the aggregate folds it (`evolvePlan`), and the rows are
+ * made from it once, not at every event. The shape is left as it was (the same object: the
+ * append writes none of it) when every event leaves it (`leavesShape`); otherwise it is written
+ * whole, without the added tasks. The one rule for the append ahead, the runner and a rebuild.
  */
-export function evolvePlanRows(rows: PlanRows | null, recorded: RecordedEvent): PlanRows | null {
-  const event = { type: recorded.type, data: recorded.data } as PlanEvent;
-  const state = evolvePlan(rows ? planOfRow(rows.row, rows.added) : initialPlanState, event);
+export function foldPlanRows(rows: PlanRows | null, events: readonly RecordedEvent[]): PlanRows | null {
+  if (events.length === 0) return rows;
+  let state: PlanState = rows ? planOfRow(rows.row, rows.added) : initialPlanState;
+  let added = rows?.added ?? [];
+  let createdAt = rows?.row.created_at;
+  let shapeStays = rows !== null;
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as PlanEvent;
+    state = evolvePlan(state, event);
+    // A deleted plan has no rows; a restore among the same events makes them anew (its shape
+    // whole, no added tasks, its first creation time).
+    if (!planExists(state)) continue;
+    added = addedAfter(added, state, event);
+    shapeStays &&= leavesShape(event, added);
+    // A restored plan keeps its first creation time (its row was dropped at the deletion).
+    createdAt = event.type === 'PlanRestored' ? new Date(event.data.createdAt) : (createdAt ?? recorded.occurredAt);
+  }
   if (!planExists(state)) return null;
-  const added = addedAfter(rows?.added ?? [], state, event);
-  const addedIds = new Set(added.map((a) => a.task_id));
-  const shapeStays =
-    rows !== null &&
-    (tickEventTypes.has(event.type) || event.type === 'TaskAdded' || (event.type === 'TaskHelpProvided' && addedIds.has(event.data.taskId)));
   const row: PlanRow = {
     id: state.planId,
     owner_id: state.ownerId,
@@ -297,11 +318,10 @@ export function evolvePlanRows(rows: PlanRows | null, recorded: RecordedEvent): 
     progress: planProgress(state),
     completed_milestones: state.milestones.filter(milestoneDone).length,
     total_milestones: state.milestones.length,
-    plan: shapeStays ? rows.row.plan : shapeOf(state, addedIds),
+    plan: shapeStays ? rows!.row.plan : shapeOf(state, new Set(added.map((a) => a.task_id))),
     completed_task_ids: state.milestones.flatMap((m) => (isDetailed(m) ? m.tasks.filter((t) => t.completed).map((t) => t.taskId) : [])),
-    // A restored plan keeps its first creation time (its row was dropped at the deletion).
-    created_at: event.type === 'PlanRestored' ? new Date(event.data.createdAt) : (rows?.row.created_at ?? recorded.occurredAt),
-    updated_at: recorded.occurredAt,
+    created_at: createdAt!,
+    updated_at: events[events.length - 1].occurredAt,
   };
   return { row, added };
 }
@@ -345,30 +365,24 @@ function taskRowsToWrite(before: readonly AddedTaskRow[], after: PlanRows, event
 
 /** The rows of `plans` as the upsert sends them (jsonb as values, not the driver's text). */
 const planRowOf = (row: PlanRow): PlanRow => ({ ...row, plan: json<ExistingPlan>(row.plan) });
-const addedRowOf = (row: AddedTaskRow): AddedTaskRow => ({ ...row, task: json<TaskState>(row.task) });
 
 async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   if (events.length === 0) return;
   const ids = [...new Set(events.map(planIdOf))].sort();
   // Locked, in key order, as every writer of a plan's rows takes them.
-  const loaded = await sql<PlanRow>`select * from plans where id = any(${ids}) order by id for update`.execute(trx);
-  const addedLoaded = await sql<AddedTaskRow>`
-    select * from plan_tasks where plan_id = any(${ids}) and task is not null order by plan_id, position`.execute(trx);
+  const loaded = await sql<PlanRow & { added: AddedTaskRow[] | string }>`
+    select p.*, ${addedTasksOf(sql.ref('p.id'))} as added from plans p where p.id = any(${ids}) order by p.id for update of p`.execute(trx);
   const before = new Map<string, PlanRows | null>(ids.map((id) => [id, null]));
-  for (const row of loaded.rows) before.set(row.id, { row: planRowOf(row), added: [] });
-  for (const added of addedLoaded.rows) before.get(added.plan_id)?.added.push(addedRowOf(added));
-  const after = new Map(before);
-  const streams = new Map<string, string>();
+  for (const { added, ...row } of loaded.rows) before.set(row.id, { row: planRowOf(row), added: json<AddedTaskRow[]>(added) });
   const eventsOf = new Map<string, RecordedEvent[]>();
   for (const event of events) {
     const id = planIdOf(event);
-    after.set(id, evolvePlanRows(after.get(id) ?? null, event));
-    streams.set(id, event.streamName);
     const ofPlan = eventsOf.get(id);
     if (ofPlan) ofPlan.push(event);
     else eventsOf.set(id, [event]);
   }
-  for (const [id, stream] of streams) stageRows(trx, 'plans', stream, after.get(id) ?? null);
+  const after = new Map([...eventsOf].map(([id, ofPlan]) => [id, foldPlanRows(before.get(id) ?? null, ofPlan)]));
+  for (const [id, ofPlan] of eventsOf) stageRows(trx, 'plans', ofPlan[0].streamName, after.get(id) ?? null);
   const removed = [...after].filter(([, rows]) => rows === null).map(([id]) => id);
   const kept = [...after].filter((entry): entry is [string, PlanRows] => entry[1] !== null);
   if (removed.length) {
@@ -396,8 +410,7 @@ async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
 const plansAhead: RowsAhead<PlanRows> = {
   step(state, events) {
     if (events.some((e) => e.type === 'PlanDeleted' || e.type === 'PlanRestored')) return undefined;
-    let rows: PlanRows | null = state;
-    for (const event of events) rows = evolvePlanRows(rows, event);
+    const rows = foldPlanRows(state, events);
     if (!rows) return undefined;
     const { plan: shape, ...ticks } = rows.row;
     const writes: TableWrite[] = [
