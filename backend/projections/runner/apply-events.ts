@@ -11,8 +11,8 @@ const handledSets = new WeakMap<Projection, ReadonlySet<string>>();
 
 /**
  * The event types the projection handles, as a set made once per projection: a rebuild asks it
- * for every event of the log, for every projection (an array's `includes` there was 4% of a
- * rebuild's time).
+ * for every event of the log, for every projection (`unseenEvents`, which asked an array's
+ * `includes`, was 4.6% of the samples of a 1M-event rebuild's replay).
  */
 function handledBy(projection: Projection): ReadonlySet<string> {
   let handled = handledSets.get(projection);
