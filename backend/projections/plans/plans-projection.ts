@@ -363,17 +363,23 @@ function taskRowsToWrite(before: readonly AddedTaskRow[], after: PlanRows, event
   return [...rows.values()];
 }
 
-/** The rows of `plans` as the upsert sends them (jsonb as values, not the driver's text). */
-const planRowOf = (row: PlanRow): PlanRow => ({ ...row, plan: json<ExistingPlan>(row.plan) });
+/** A plan's row loaded with its added tasks (`addedTasksOf`). */
+type LoadedPlanRow = PlanRow & { added: AddedTaskRow[] | string };
+
+/** A plan's rows as loaded, with jsonb as values (not the driver's text), as the upserts send them. */
+const planRowsOf = ({ added, ...row }: LoadedPlanRow): PlanRows => ({
+  row: { ...row, plan: json<ExistingPlan>(row.plan) },
+  added: json<AddedTaskRow[]>(added),
+});
 
 async function applyBatch(trx: Transaction<Database>, events: RecordedEvent[]) {
   if (events.length === 0) return;
   const ids = [...new Set(events.map(planIdOf))].sort();
   // Locked, in key order, as every writer of a plan's rows takes them.
-  const loaded = await sql<PlanRow & { added: AddedTaskRow[] | string }>`
+  const loaded = await sql<LoadedPlanRow>`
     select p.*, ${addedTasksOf(sql.ref('p.id'))} as added from plans p where p.id = any(${ids}) order by p.id for update of p`.execute(trx);
   const before = new Map<string, PlanRows | null>(ids.map((id) => [id, null]));
-  for (const { added, ...row } of loaded.rows) before.set(row.id, { row: planRowOf(row), added: json<AddedTaskRow[]>(added) });
+  for (const row of loaded.rows) before.set(row.id, planRowsOf(row));
   const eventsOf = new Map<string, RecordedEvent[]>();
   for (const event of events) {
     const id = planIdOf(event);
@@ -423,13 +429,13 @@ const plansAhead: RowsAhead<PlanRows> = {
   // The plan's rows as `applyBatch` loads them, and the version the projection has seen of its stream, in one statement.
   async load(db, projection, stream) {
     if (!stream.startsWith(planStream.prefix)) return undefined;
-    const { rows } = await sql<PlanRow & { seen_version: number; added: AddedTaskRow[] | string }>`
+    const { rows } = await sql<LoadedPlanRow & { seen_version: number }>`
       select v.version as seen_version, p.*, ${addedTasksOf(sql.ref('p.id'))} as added
       from projection_stream_versions v left join plans p on p.id = ${planStream.idOf(stream)}
       where v.projection = ${projection} and v.stream_name = ${stream}`.execute(db);
     if (rows.length === 0) return undefined;
-    const { seen_version, added, ...row } = rows[0];
-    return { version: seen_version, state: row.id === null ? null : { row: planRowOf(row), added: json<AddedTaskRow[]>(added) } };
+    const { seen_version, ...row } = rows[0];
+    return { version: seen_version, state: row.id === null ? null : planRowsOf(row) };
   },
 };
 
