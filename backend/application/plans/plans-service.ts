@@ -95,15 +95,14 @@ export function createPlansService(deps: PlansDeps) {
   // one task after another in a plan asks the database only for the first). A task id is new for
   // every task and its plan never changes, so the answer holds for good; whose plan it is, and
   // whether it still stands, the plan's own rules decide (another member's task, or one of a
-  // deleted plan, is refused there with the same task_not_found). Bounded: the oldest go first.
+  // deleted plan, is refused there with the same task_not_found). Bounded: the first remembered
+  // go first, and a task forgotten that way is remembered again at its plan's next command (a
+  // command touches only the tasks not remembered yet, not every task of the plan again).
   const planOfTask = new Map<string, string>();
   function rememberTasksOf(plan: ExistingPlan) {
     for (const milestone of plan.milestones) {
       if (!isDetailed(milestone)) continue;
-      for (const { taskId } of milestone.tasks) {
-        planOfTask.delete(taskId);
-        planOfTask.set(taskId, plan.planId);
-      }
+      for (const { taskId } of milestone.tasks) if (!planOfTask.has(taskId)) planOfTask.set(taskId, plan.planId);
     }
     while (planOfTask.size > TASKS_REMEMBERED) planOfTask.delete(planOfTask.keys().next().value!);
   }

@@ -284,6 +284,14 @@ function leavesShape(event: PlanEvent, added: readonly AddedTaskRow[]): boolean 
 }
 
 /**
+ * The plan each `PlanRows` that `foldPlanRows` made was made from (equal to `planOfRow` of
+ * them): the next fold of those rows, the append ahead's next write of the plan, starts from it
+ * rather than putting the plan together from the rows again at every toggle. Rows loaded from
+ * the database are not in it and go through `planOfRow`.
+ */
+const foldedPlans = new WeakMap<PlanRows, ExistingPlan>();
+
+/**
  * A plan's rows after its `events` (in their order), or null when the plan no longer exists.
  * The events are folded on the plan as the aggregate folds it (`evolvePlan`), and the rows are
  * made from it once, not at every event. The shape is left as it was (the same object: the
@@ -292,7 +300,7 @@ function leavesShape(event: PlanEvent, added: readonly AddedTaskRow[]): boolean 
  */
 export function foldPlanRows(rows: PlanRows | null, events: readonly RecordedEvent[]): PlanRows | null {
   if (events.length === 0) return rows;
-  let state: PlanState = rows ? planOfRow(rows.row, rows.added) : initialPlanState;
+  let state: PlanState = rows ? (foldedPlans.get(rows) ?? planOfRow(rows.row, rows.added)) : initialPlanState;
   let added = rows?.added ?? [];
   let createdAt = rows?.row.created_at;
   let shapeStays = rows !== null;
@@ -323,7 +331,9 @@ export function foldPlanRows(rows: PlanRows | null, events: readonly RecordedEve
     created_at: createdAt!,
     updated_at: events[events.length - 1].occurredAt,
   };
-  return { row, added };
+  const folded = { row, added };
+  foldedPlans.set(folded, state);
+  return folded;
 }
 
 const planIdOf = (event: RecordedEvent) => (event.data as { planId: string }).planId;

@@ -72,14 +72,20 @@ const recorded: RecordedEvent[] = history.map((event, version) => ({
   data: event.data as Record<string, unknown>,
 }));
 
-/** The rows after folding the history in the chunks a split marks (bit i set: a chunk ends after event i). */
-const foldInChunks = (split: number): PlanRows | null => {
+/** Rows as a batch loads them from the database: the same values, not the objects a fold made. */
+const asLoaded = (rows: PlanRows | null): PlanRows | null => rows && { row: { ...rows.row }, added: [...rows.added] };
+
+/**
+ * The rows after folding the history in the chunks a split marks (bit i set: a chunk ends after
+ * event i), each chunk on the rows the last one made (as the append ahead folds) or on them as loaded.
+ */
+const foldInChunks = (split: number, loaded = false): PlanRows | null => {
   let rows: PlanRows | null = null;
   let chunk: RecordedEvent[] = [];
   recorded.forEach((event, i) => {
     chunk.push(event);
     if (i === recorded.length - 1 || split & (1 << i)) {
-      rows = foldPlanRows(rows, chunk);
+      rows = foldPlanRows(loaded ? asLoaded(rows) : rows, chunk);
       chunk = [];
     }
   });
@@ -98,7 +104,10 @@ describe('the plans read model folded by the appends and by batches', () => {
       else expect(planOfRow(together!.row, together!.added), `after ${end} events`).toEqual(state);
     }
     const oneByOne = foldInChunks(2 ** recorded.length - 1);
-    for (let split = 0; split < 2 ** (recorded.length - 1); split += 37) expect(foldInChunks(split), `split ${split}`).toEqual(oneByOne);
+    for (let split = 0; split < 2 ** (recorded.length - 1); split += 37) {
+      expect(foldInChunks(split), `split ${split}`).toEqual(oneByOne);
+      expect(foldInChunks(split, true), `split ${split}, each chunk on the rows as loaded`).toEqual(oneByOne);
+    }
   });
 
   it('keeps the tasks the member added since the creation or the restore in rows of their own, in their order', () => {
