@@ -302,6 +302,30 @@ describe('projection runner', () => {
     expect(applied).toEqual([...first, ...second, ...third]);
   });
 
+  it('logs where a rebuild’s time went: each phase, the log’s reads and each projection’s transactions', async () => {
+    await appendCounted(30);
+    const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+    const logger = { info: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }), error() {} };
+    // 5 ms at each event it applies, so its transactions take at least 5 ms per event of the log.
+    const slow = countingProjection(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    const idle: Projection = { name: 'idle', handles: ['NeverRecorded'], tables: [], memberFacing: false, async apply() {} };
+    const runner = new ProjectionRunner(database.handle.db, store, [slow, idle], logger, { rebuildBatchSize: 1_000 });
+    const replayed = await runner.rebuildAll();
+    const report = logged.find((entry) => entry.msg === 'rebuild done: where its time went')?.obj;
+    expect(report).toBeDefined();
+    expect(report!.replayed).toBe(replayed);
+    expect(report!.projections).toEqual(['counting', 'idle']);
+    const counted = (await countedApplications(database.handle.db)).size;
+    const projectionMs = report!.projectionMs as Record<string, number>;
+    expect(projectionMs.counting).toBeGreaterThanOrEqual(5 * counted - 1);
+    expect(projectionMs.idle).toBe(0);
+    const phases = report!.phases as Record<string, number>;
+    expect(Object.keys(phases)).toEqual(['shadowTablesMs', 'replayMs', 'seenVersionsMs', 'durableMs', 'swapMs', 'analyzeMs', 'catchUpMs']);
+    // The replay holds the slow projection's transactions, and the log's reads.
+    expect(phases.replayMs).toBeGreaterThanOrEqual(projectionMs.counting - 1);
+    expect(report!.readMs).toBeGreaterThan(0);
+  });
+
   it('reports a wait that runs out of time honestly', async () => {
     const runner = new ProjectionRunner(database.handle.db, store, [countingProjection()], quietLogger);
     // Not started: nothing will ever reach a position far ahead.
