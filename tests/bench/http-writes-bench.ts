@@ -10,6 +10,7 @@ import { planLimits } from '../../backend/domain/plans/plan-limits';
 import { target } from './targets';
 import { runLoad, startProductServer, type LoadFigures, type RequestSpec } from './support/load';
 import { createMembers, type BenchMember } from './support/members';
+import { cpuWindow, microsecondsEach } from './support/cpu-time';
 
 export interface WriteFigure {
   route: string;
@@ -47,6 +48,25 @@ export interface WriteFigure {
   firstWritesPerSecond: number;
   firstWriteP99Ms: number;
   firstWriteMaxMs: number;
+  /**
+   * CPU microseconds each (user and system, from `/proc`; absent where it cannot tell): the server
+   * process and the database server's processes per write over HTTP, the database's and the bench
+   * process's per single-row INSERT, and the bench process's (the service), the database's and the
+   * server's (its asynchronous projections) per write in process: where a write's cost sits, side by
+   * side with the INSERT's. The INSERT's stays within about 10% from run to run; a write's moves with
+   * how many appends share a batch's statement and commit (toggles over HTTP: 374-504 µs in the
+   * server, 412-492 µs in the database over three runs of one version).
+   */
+  cpu: {
+    serverPerWrite?: number;
+    databasePerWrite?: number;
+    databasePerInsert?: number;
+    clientPerInsert?: number;
+    inProcessPerWrite?: number;
+    databasePerInProcessWrite?: number;
+    /** The server process's, during the writes in process: its asynchronous projections of them. */
+    runnerPerInProcessWrite?: number;
+  };
 }
 
 /**
@@ -59,7 +79,7 @@ async function closedLoop(
   call: (client: number, n: number) => Promise<unknown>,
   /** Stop after this many calls, if sooner. */
   calls = Infinity,
-): Promise<{ perSecond: number; p99Ms: number }> {
+): Promise<{ perSecond: number; p99Ms: number; calls: number }> {
   const latencies: number[] = [];
   let next = 0;
   const start = performance.now();
@@ -75,22 +95,29 @@ async function closedLoop(
   );
   const elapsedSeconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: Math.round(latencies.length / elapsedSeconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
+  return { perSecond: Math.round(latencies.length / elapsedSeconds), p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0), calls: latencies.length };
 }
 
 /**
  * The database's own cost for one small write transaction: `clients` connections each inserting
  * one row per autocommit statement, as fast as they can, for `seconds`.
  */
-async function benchSingleRowInserts(databaseUrl: string, clients: number, seconds: number): Promise<{ perSecond: number; p99Ms: number }> {
+async function benchSingleRowInserts(
+  databaseUrl: string,
+  clients: number,
+  seconds: number,
+): Promise<{ perSecond: number; p99Ms: number; databaseMicroseconds?: number; clientMicroseconds?: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: clients });
   const connections = await Promise.all(Array.from({ length: clients }, () => pool.connect()));
   try {
     await connections[0].query('create table if not exists bench_single_inserts (id bigserial primary key, member text not null, payload jsonb not null)');
     const payload = JSON.stringify({ taskId: 'task-1', completed: true, at: new Date().toISOString() });
-    return await closedLoop(clients, seconds, (client) =>
+    const cpu = cpuWindow();
+    const inserts = await closedLoop(clients, seconds, (client) =>
       connections[client].query('insert into bench_single_inserts (member, payload) values ($1, $2)', [`member-${client}`, payload]),
     );
+    const { databaseSeconds, processSeconds } = cpu.stop();
+    return { ...inserts, databaseMicroseconds: microsecondsEach(databaseSeconds, inserts.calls), clientMicroseconds: microsecondsEach(processSeconds, inserts.calls) };
   } finally {
     for (const connection of connections) connection.release();
     await pool.end();
@@ -178,16 +205,26 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         const inserts = await benchSingleRowInserts(databaseUrl, connections, seconds);
         // A toggle takes no room in a milestone, so the additions' room stays as counted.
         const firstWrites = await runLoad({ url: server.url, connections, seconds, requests: perMember(members, toggle, 1), amount: members.length });
-        const ours = amount ? await runLoad({ url: server.url, connections, seconds, requests: writes, amount: amount(members) }) : await load(writes, seconds);
+        const writeLoad = () => (amount ? runLoad({ url: server.url, connections, seconds, requests: writes, amount: amount(members) }) : load(writes, seconds));
+        // BENCH_WRITE_CPU_PROF=<dir>: a CPU profile of the server during each route's load alone.
+        const profileDir = process.env.BENCH_WRITE_CPU_PROF;
+        const writesCpu = cpuWindow(server.pid);
+        const ours = profileDir ? await server.profiled(path.join(profileDir, `${route.split(' ')[0].toLowerCase()}-${Date.now()}.cpuprofile`), writeLoad) : await writeLoad();
+        const writesSeconds = writesCpu.stop();
         // The in-process service's first write of each of its members' plans, likewise not counted.
         await closedLoop(connections, seconds, (_, n) => inProcess.toggle(inProcessMembers[n], 0), inProcessMembers.length);
         // In member order, as the HTTP load sends them.
+        const directCpu = cpuWindow();
+        // The server meanwhile runs the asynchronous projections of those writes.
+        const runnerCpu = cpuWindow(server.pid);
         const direct = await closedLoop(
           connections,
           seconds,
           (_, n) => call(inProcessMembers[n % inProcessMembers.length], Math.floor(n / inProcessMembers.length)),
           amount?.(inProcessMembers),
         );
+        const directSeconds = directCpu.stop();
+        const runnerSeconds = runnerCpu.stop();
         figures.push({
           route,
           requestsPerSecond: ours.requestsPerSecond,
@@ -206,6 +243,15 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
           firstWritesPerSecond: firstWrites.requestsPerSecond,
           firstWriteP99Ms: firstWrites.p99Ms,
           firstWriteMaxMs: firstWrites.maxMs,
+          cpu: {
+            serverPerWrite: microsecondsEach(writesSeconds.processSeconds, ours.total),
+            databasePerWrite: microsecondsEach(writesSeconds.databaseSeconds, ours.total),
+            databasePerInsert: inserts.databaseMicroseconds,
+            clientPerInsert: inserts.clientMicroseconds,
+            inProcessPerWrite: microsecondsEach(directSeconds.processSeconds, direct.calls),
+            databasePerInProcessWrite: microsecondsEach(directSeconds.databaseSeconds, direct.calls),
+            runnerPerInProcessWrite: microsecondsEach(runnerSeconds.processSeconds, direct.calls),
+          },
         });
       }
       return figures;
@@ -230,5 +276,11 @@ export function printHttpWrites(figures: WriteFigure[]) {
       `${'  before it, the first write of each plan'.padEnd(56)} ${String(f.firstWritesPerSecond).padStart(5)} req/s p99 ${String(f.firstWriteP99Ms).padStart(4)} ms max ${f.firstWriteMaxMs} ms (a toggle a member; the server folds the stream and loads the rows; not in the figures)`,
     );
     console.log(`${'  the same in process, no HTTP'.padEnd(56)} ${String(f.inProcessPerSecond).padStart(5)} calls/s p99 ${String(f.inProcessP99Ms).padStart(4)} ms | ${f.inProcessInsertRatio}× INSERT`);
+    const µs = (n?: number) => (n === undefined ? 'n/a' : `${n} µs`);
+    console.log(
+      `${'  CPU each (/proc)'.padEnd(56)} over HTTP: server ${µs(f.cpu.serverPerWrite)}, database ${µs(f.cpu.databasePerWrite)} | ` +
+        `in process: service ${µs(f.cpu.inProcessPerWrite)}, database ${µs(f.cpu.databasePerInProcessWrite)}, runner ${µs(f.cpu.runnerPerInProcessWrite)} | ` +
+        `INSERT: database ${µs(f.cpu.databasePerInsert)}, client ${µs(f.cpu.clientPerInsert)}`,
+    );
   }
 }

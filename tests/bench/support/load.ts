@@ -115,8 +115,12 @@ export async function startBareServer(): Promise<BareServer> {
 export interface ProductServer {
   url: string;
   dataDir: string;
+  /** The server's process id. */
+  pid: number;
   /** Resident memory and the event-loop delay since the last reset, from the preloaded probe. */
   probe(reset?: boolean): Promise<ProbeAnswer>;
+  /** A CPU profile of the server while `work` runs, written to `file` (`.cpuprofile`). */
+  profiled<T>(file: string, work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -186,7 +190,17 @@ export async function startProductServer(databaseUrl: string, env: Record<string
   return {
     url,
     dataDir,
+    pid: child.pid!,
     probe: (reset = false) => ask<ProbeAnswer>({ type: 'probe', reset }, 'probe'),
+    async profiled(file, work) {
+      await ask({ type: 'profile-start' }, 'profile-started');
+      try {
+        return await work();
+      } finally {
+        await ask({ type: 'profile-stop', file }, 'profile-stopped', 120_000);
+        console.log(`server CPU profile: ${file}`);
+      }
+    },
     async stop() {
       if (profileDir && child.exitCode === null) {
         const { file } = await ask<{ file: string }>({ type: 'profile-stop', file: path.join(profileDir, `server-${Date.now()}.cpuprofile`) }, 'profile-stopped', 120_000);

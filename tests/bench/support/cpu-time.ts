@@ -1,0 +1,67 @@
+/**
+ * CPU time spent by processes of this machine, from `/proc` (Linux): what a write costs each side
+ * (the server process, the database server's processes), to tell where its time goes when the
+ * server, the database and the load share the machine's cores.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build Node supports
+
+/** User and system CPU seconds of one process, all its threads; undefined where `/proc` cannot tell. */
+function cpuSecondsOf(pid: number | string): number | undefined {
+  try {
+    // The command name (field 2) may hold spaces and parentheses: the fields counted after its last ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes of a PostgreSQL server on this machine (postmaster, backends, background workers). */
+function databasePids(): string[] {
+  try {
+    return readdirSync('/proc').filter((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+export interface CpuWindow {
+  /** CPU seconds of the database server's processes and of `pid` since `start`; undefined where `/proc` cannot tell. */
+  stop(): { databaseSeconds?: number; processSeconds?: number };
+}
+
+/**
+ * Starts counting the CPU time of the local PostgreSQL server's processes (those alive at the
+ * start and the stop: a backend that ends in between is not counted, so start after the
+ * connections are open and stop before they close) and of `pid` (this process if not given).
+ */
+export function cpuWindow(pid: number = process.pid): CpuWindow {
+  const pids = databasePids();
+  const before = new Map(pids.map((p) => [p, cpuSecondsOf(p)]));
+  const processBefore = cpuSecondsOf(pid);
+  return {
+    stop() {
+      let databaseSeconds: number | undefined;
+      for (const [p, was] of before) {
+        const now = cpuSecondsOf(p);
+        if (was !== undefined && now !== undefined) databaseSeconds = (databaseSeconds ?? 0) + now - was;
+      }
+      const processNow = cpuSecondsOf(pid);
+      return { databaseSeconds, processSeconds: processBefore !== undefined && processNow !== undefined ? processNow - processBefore : undefined };
+    },
+  };
+}
+
+/** Microseconds of CPU per operation, or undefined. */
+export function microsecondsEach(seconds: number | undefined, operations: number): number | undefined {
+  return seconds === undefined || operations <= 0 ? undefined : Math.round((seconds * 1e6) / operations);
+}
