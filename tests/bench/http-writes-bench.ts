@@ -53,9 +53,9 @@ export interface WriteFigure {
    * process and the database server's processes per write over HTTP, the database's and the bench
    * process's per single-row INSERT, and the bench process's (the service), the database's and the
    * server's (its asynchronous projections) per write in process: where a write's cost sits, side by
-   * side with the INSERT's. The INSERT's stays within about 10% from run to run; a write's moves with
-   * how many appends share a batch's statement and commit (toggles over HTTP: 374-504 µs in the
-   * server, 412-492 µs in the database over three runs of one version).
+   * side with the INSERT's. Both move between runs (three runs of one version on one machine:
+   * toggles over HTTP 374-504 µs in the server and 412-492 µs in the database, a write's with how
+   * many appends share a batch's statement and commit; an INSERT 123-182 µs in the database).
    */
   cpu: {
     serverPerWrite?: number;
