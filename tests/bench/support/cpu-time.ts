@@ -24,7 +24,9 @@ function databasePids(): string[] {
     return readdirSync('/proc').filter((pid) => {
       if (!/^\d+$/.test(pid)) return false;
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith('postgres');
+        // Backends and workers retitle themselves `postgres: …`; the postmaster keeps its path.
+        const program = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0')[0];
+        return program.startsWith('postgres') || program.endsWith('/postgres');
       } catch {
         return false;
       }
