@@ -112,12 +112,12 @@ async function benchSingleRowInserts(
   try {
     await connections[0].query('create table if not exists bench_single_inserts (id bigserial primary key, member text not null, payload jsonb not null)');
     const payload = JSON.stringify({ taskId: 'task-1', completed: true, at: new Date().toISOString() });
-    const cpu = cpuWindow();
+    const cpu = cpuWindow({ client: process.pid });
     const inserts = await closedLoop(clients, seconds, (client) =>
       connections[client].query('insert into bench_single_inserts (member, payload) values ($1, $2)', [`member-${client}`, payload]),
     );
     const { databaseSeconds, processSeconds } = cpu.stop();
-    return { ...inserts, databaseMicroseconds: microsecondsEach(databaseSeconds, inserts.calls), clientMicroseconds: microsecondsEach(processSeconds, inserts.calls) };
+    return { ...inserts, databaseMicroseconds: microsecondsEach(databaseSeconds, inserts.calls), clientMicroseconds: microsecondsEach(processSeconds.client, inserts.calls) };
   } finally {
     for (const connection of connections) connection.release();
     await pool.end();
@@ -208,15 +208,14 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         const writeLoad = () => (amount ? runLoad({ url: server.url, connections, seconds, requests: writes, amount: amount(members) }) : load(writes, seconds));
         // BENCH_WRITE_CPU_PROF=<dir>: a CPU profile of the server during each route's load alone.
         const profileDir = process.env.BENCH_WRITE_CPU_PROF;
-        const writesCpu = cpuWindow(server.pid);
+        const writesCpu = cpuWindow({ server: server.pid });
         const ours = profileDir ? await server.profiled(path.join(profileDir, `${route.split(' ')[0].toLowerCase()}-${Date.now()}.cpuprofile`), writeLoad) : await writeLoad();
         const writesSeconds = writesCpu.stop();
         // The in-process service's first write of each of its members' plans, likewise not counted.
         await closedLoop(connections, seconds, (_, n) => inProcess.toggle(inProcessMembers[n], 0), inProcessMembers.length);
         // In member order, as the HTTP load sends them.
-        const directCpu = cpuWindow();
-        // The server meanwhile runs the asynchronous projections of those writes.
-        const runnerCpu = cpuWindow(server.pid);
+        // The service runs in this process; the server meanwhile runs the asynchronous projections of those writes.
+        const directCpu = cpuWindow({ service: process.pid, server: server.pid });
         const direct = await closedLoop(
           connections,
           seconds,
@@ -224,7 +223,6 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
           amount?.(inProcessMembers),
         );
         const directSeconds = directCpu.stop();
-        const runnerSeconds = runnerCpu.stop();
         figures.push({
           route,
           requestsPerSecond: ours.requestsPerSecond,
@@ -244,13 +242,13 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
           firstWriteP99Ms: firstWrites.p99Ms,
           firstWriteMaxMs: firstWrites.maxMs,
           cpu: {
-            serverPerWrite: microsecondsEach(writesSeconds.processSeconds, ours.total),
+            serverPerWrite: microsecondsEach(writesSeconds.processSeconds.server, ours.total),
             databasePerWrite: microsecondsEach(writesSeconds.databaseSeconds, ours.total),
             databasePerInsert: inserts.databaseMicroseconds,
             clientPerInsert: inserts.clientMicroseconds,
-            inProcessPerWrite: microsecondsEach(directSeconds.processSeconds, direct.calls),
+            inProcessPerWrite: microsecondsEach(directSeconds.processSeconds.service, direct.calls),
             databasePerInProcessWrite: microsecondsEach(directSeconds.databaseSeconds, direct.calls),
-            runnerPerInProcessWrite: microsecondsEach(runnerSeconds.processSeconds, direct.calls),
+            runnerPerInProcessWrite: microsecondsEach(directSeconds.processSeconds.server, direct.calls),
           },
         });
       }

@@ -18,7 +18,7 @@ function cpuSecondsOf(pid: number | string): number | undefined {
   }
 }
 
-/** The processes of a PostgreSQL server on this machine (postmaster, backends, background workers). */
+/** The processes of the PostgreSQL server on this machine (postmaster, backends, background workers), whichever database they serve. */
 function databasePids(): string[] {
   try {
     return readdirSync('/proc').filter((pid) => {
@@ -36,29 +36,38 @@ function databasePids(): string[] {
   }
 }
 
-export interface CpuWindow {
-  /** CPU seconds of the database server's processes and of `pid` since `start`; undefined where `/proc` cannot tell. */
-  stop(): { databaseSeconds?: number; processSeconds?: number };
+export interface CpuWindow<Name extends string> {
+  /**
+   * CPU seconds since the start: of the database server's processes together, and of each named
+   * process; undefined where `/proc` cannot tell.
+   */
+  stop(): { databaseSeconds?: number; processSeconds: Record<Name, number | undefined> };
 }
 
 /**
  * Starts counting the CPU time of the local PostgreSQL server's processes (those alive at the
  * start and the stop: a backend that ends in between is not counted, so start after the
- * connections are open and stop before they close) and of `pid` (this process if not given).
+ * connections are open and stop before they close) and of each of `processes` (name: pid).
  */
-export function cpuWindow(pid: number = process.pid): CpuWindow {
-  const pids = databasePids();
-  const before = new Map(pids.map((p) => [p, cpuSecondsOf(p)]));
-  const processBefore = cpuSecondsOf(pid);
+export function cpuWindow<Name extends string>(processes: Record<Name, number>): CpuWindow<Name> {
+  const named = Object.entries(processes) as [Name, number][];
+  const databaseBefore = new Map(databasePids().map((p) => [p, cpuSecondsOf(p)]));
+  const processesBefore = named.map(([, pid]) => cpuSecondsOf(pid));
   return {
     stop() {
       let databaseSeconds: number | undefined;
-      for (const [p, was] of before) {
+      for (const [p, was] of databaseBefore) {
         const now = cpuSecondsOf(p);
         if (was !== undefined && now !== undefined) databaseSeconds = (databaseSeconds ?? 0) + now - was;
       }
-      const processNow = cpuSecondsOf(pid);
-      return { databaseSeconds, processSeconds: processBefore !== undefined && processNow !== undefined ? processNow - processBefore : undefined };
+      const processSeconds = Object.fromEntries(
+        named.map(([name, pid], i) => {
+          const was = processesBefore[i];
+          const now = cpuSecondsOf(pid);
+          return [name, was !== undefined && now !== undefined ? now - was : undefined];
+        }),
+      ) as Record<Name, number | undefined>;
+      return { databaseSeconds, processSeconds };
     },
   };
 }

@@ -185,7 +185,12 @@ export async function startProductServer(databaseUrl: string, env: Record<string
     child.send(message);
     return answer;
   };
-  if (profileDir) await ask({ type: 'profile-start' }, 'profile-started');
+  const startProfile = () => ask({ type: 'profile-start' }, 'profile-started');
+  const stopProfile = async (file: string) => {
+    await ask({ type: 'profile-stop', file }, 'profile-stopped', 120_000);
+    console.log(`server CPU profile: ${file}`);
+  };
+  if (profileDir) await startProfile();
   const stop = stopper(child);
   return {
     url,
@@ -193,19 +198,17 @@ export async function startProductServer(databaseUrl: string, env: Record<string
     pid: child.pid!,
     probe: (reset = false) => ask<ProbeAnswer>({ type: 'probe', reset }, 'probe'),
     async profiled(file, work) {
-      await ask({ type: 'profile-start' }, 'profile-started');
+      // The probe takes one profile at a time.
+      if (profileDir) throw new Error('BENCH_SERVER_CPU_PROF already profiles the whole run: unset it to profile a part');
+      await startProfile();
       try {
         return await work();
       } finally {
-        await ask({ type: 'profile-stop', file }, 'profile-stopped', 120_000);
-        console.log(`server CPU profile: ${file}`);
+        await stopProfile(file);
       }
     },
     async stop() {
-      if (profileDir && child.exitCode === null) {
-        const { file } = await ask<{ file: string }>({ type: 'profile-stop', file: path.join(profileDir, `server-${Date.now()}.cpuprofile`) }, 'profile-stopped', 120_000);
-        console.log(`server CPU profile: ${file}`);
-      }
+      if (profileDir && child.exitCode === null) await stopProfile(path.join(profileDir, `server-${Date.now()}.cpuprofile`));
       await stop();
     },
   };
