@@ -33,6 +33,14 @@ async function withFreshDatabase<T>(work: (url: string) => Promise<T>): Promise<
   }
 }
 
+/** Writes the figures to bench-results/latest.json, or to BENCH_RESULT_FILE (relative to bench-results/, or absolute). */
+function writeResults(contents: unknown) {
+  const file = path.resolve(root, 'bench-results', process.env.BENCH_RESULT_FILE ?? 'latest.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(contents, null, 2));
+  console.log(`written to ${path.relative(root, file)}`);
+}
+
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), database: 'postgresql server', node: process.version };
 
 // BENCH_ONLY=admin measures the admin reads at scale alone (BENCH_ADMIN_MEMBERS, default 100000, against BENCH_ADMIN_SMALL).
@@ -44,10 +52,7 @@ async function adminReads() {
 }
 if (process.env.BENCH_ONLY === 'admin') {
   results.adminReads = await adminReads();
-  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-  const resultFile = process.env.BENCH_RESULT_FILE ?? 'latest.json';
-  writeFileSync(path.join(root, 'bench-results', resultFile), JSON.stringify(results, null, 2));
-  console.log(`written to bench-results/${resultFile}`);
+  writeResults(results);
   process.exit(0);
 }
 
@@ -76,8 +81,7 @@ results.appends = process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'appends'
   return { batched, concurrentSingle };
 });
 if (process.env.BENCH_ONLY === 'appends') {
-  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench-results', process.env.BENCH_RESULT_FILE ?? 'latest.json'), JSON.stringify(results, null, 2));
+  writeResults(results);
   (await import('./targets')).printSummary();
   process.exit(0);
 }
@@ -170,9 +174,6 @@ if (runsHttp('memory')) {
 
 results.adminReads = process.env.BENCH_ONLY ? null : await adminReads();
 
-mkdirSync(path.join(root, 'bench-results'), { recursive: true });
-const resultFile = process.env.BENCH_RESULT_FILE ?? 'latest.json';
-writeFileSync(path.join(root, 'bench-results', resultFile), JSON.stringify({ ...results, targets: allVerdicts() }, null, 2));
-console.log(`written to bench-results/${resultFile}`);
+writeResults({ ...results, targets: allVerdicts() });
 // Every target's verdict; a first-load budget exceeded fails the run.
 if (printSummary().budgetExceeded) process.exit(1);
