@@ -53,9 +53,8 @@ export interface WriteFigure {
    * process and the database server's processes per write over HTTP, the database's and the bench
    * process's per single-row INSERT, and the bench process's (the service), the database's and the
    * server's (its asynchronous projections) per write in process: where a write's cost sits, side by
-   * side with the INSERT's. Both move between runs (three runs of one version on one machine:
-   * toggles over HTTP 374-504 µs in the server and 412-492 µs in the database, a write's with how
-   * many appends share a batch's statement and commit; an INSERT 123-182 µs in the database).
+   * side with the INSERT's. A write's moves between runs with how many appends share a batch's
+   * statement and commit (figures measured: docs/architecture.md).
    */
   cpu: {
     serverPerWrite?: number;
@@ -213,9 +212,9 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         const writesSeconds = writesCpu.stop();
         // The in-process service's first write of each of its members' plans, likewise not counted.
         await closedLoop(connections, seconds, (_, n) => inProcess.toggle(inProcessMembers[n], 0), inProcessMembers.length);
-        // In member order, as the HTTP load sends them.
         // The service runs in this process; the server meanwhile runs the asynchronous projections of those writes.
         const directCpu = cpuWindow({ service: process.pid, server: server.pid });
+        // In member order, as the HTTP load sends them.
         const direct = await closedLoop(
           connections,
           seconds,
