@@ -79,8 +79,8 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
   const runner = new ProjectionRunner(runnerHandle.db, new PostgresEventStore(runnerHandle), projections, quiet);
   const warmup = Math.round(appendsPerSecond * warmupSeconds);
   const total = warmup + Math.round(appendsPerSecond * seconds);
-  const committedAt = new Array<number>(total);
-  const seenAt = new Array<number>(total);
+  const committedAt = new Float64Array(total).fill(NaN);
+  const seenAt = new Float64Array(total).fill(NaN);
   let seen = 0;
 
   try {
@@ -92,8 +92,10 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
         const rows = await observer.query<{ id: string; n: number }>('select id::text, n from bench_lag where id > $1 order by id', [lastId]);
         const now = performance.now();
         for (const row of rows.rows) {
-          if (seenAt[row.n] === undefined) seen += 1;
-          seenAt[row.n] ??= now;
+          if (Number.isNaN(seenAt[row.n])) {
+            seen += 1;
+            seenAt[row.n] = now;
+          }
           lastId = Number(row.id);
         }
         await new Promise((r) => setTimeout(r, pollMs));
@@ -101,7 +103,12 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
     })();
 
     const interval = 1000 / appendsPerSecond;
-    const inFlight: Promise<void>[] = [];
+    // Appends in flight are counted, not kept: a list of every append's promise (and the times
+    // as boxed numbers) would keep them all alive to the end in this process, which also hosts
+    // the runner whose lag is measured, and lengthen its collections (docs/architecture.md).
+    let inFlight = 0;
+    let failure: unknown;
+    let drained: (() => void) | undefined;
     let lateStarts = 0;
     let last = { commit: 0, prepare: 0 };
     const start = performance.now();
@@ -111,15 +118,24 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       else if (wait < -100) lateStarts += 1;
       const n = i;
-      inFlight.push(
-        writer.append(`lag-${randomUUID()}`, [{ id: randomUUID(), type: 'BenchLagProbe', schemaVersion: 1, data: { n } }], context).then((result) => {
-          committedAt[n] = performance.now();
-          if (result.position.commit > last.commit || (result.position.commit === last.commit && result.position.prepare > last.prepare)) last = result.position;
-        }),
-      );
+      inFlight += 1;
+      writer
+        .append(`lag-${randomUUID()}`, [{ id: randomUUID(), type: 'BenchLagProbe', schemaVersion: 1, data: { n } }], context)
+        .then(
+          (result) => {
+            committedAt[n] = performance.now();
+            if (result.position.commit > last.commit || (result.position.commit === last.commit && result.position.prepare > last.prepare)) last = result.position;
+          },
+          (error: unknown) => (failure ??= error),
+        )
+        .finally(() => {
+          inFlight -= 1;
+          if (inFlight === 0) drained?.();
+        });
     }
     const achievedPerSecond = Math.round(total / ((performance.now() - start) / 1000));
-    await Promise.all(inFlight);
+    if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+    if (failure) throw failure;
     const deadline = performance.now() + 10_000;
     while (seen < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     observing = false;
@@ -134,7 +150,7 @@ export async function benchProjectionLag(url: string, appendsPerSecond: number, 
       (Number(checkpoint[0].commit) > last.commit || (Number(checkpoint[0].commit) === last.commit && Number(checkpoint[0].prepare) >= last.prepare));
 
     const lags: number[] = [];
-    for (let n = warmup; n < total; n++) if (seenAt[n] !== undefined) lags.push(Math.max(0, seenAt[n] - committedAt[n]));
+    for (let n = warmup; n < total; n++) if (!Number.isNaN(seenAt[n])) lags.push(Math.max(0, seenAt[n] - committedAt[n]));
     lags.sort((a, b) => a - b);
     return {
       appendsPerSecond,
