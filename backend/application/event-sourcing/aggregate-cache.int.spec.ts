@@ -26,9 +26,18 @@ const counter: Decider<CounterCommand, CounterEvent, { total: number }> = {
 let database: TestDatabase;
 let store: PostgresEventStore;
 let reads = 0;
+/** Events handed out by the reads through `counting`. */
+let eventsRead = 0;
 const counting: EventStore = new Proxy({} as EventStore, {
   get: (_target, name: keyof EventStore) => {
-    if (name === 'readStream') reads += 1;
+    if (name === 'readStream') {
+      reads += 1;
+      return async (stream: string, options?: { fromVersion?: number }) => {
+        const events = await store.readStream(stream, options);
+        eventsRead += events.length;
+        return events;
+      };
+    }
     return (store[name] as (...args: unknown[]) => unknown).bind(store);
   },
 });
@@ -78,6 +87,37 @@ describe('handleCommand with an aggregate cache', () => {
     expect(outcome.state).toEqual({ total: 3 });
     await expect(count(stream, 1, cache)).rejects.toMatchObject({ code: 'too_many' });
     expect((await store.readStream(stream)).map((e) => e.data)).toEqual([{ by: 3 }, { by: -2 }, { by: 2 }]);
+  });
+
+  it('a refusal or a no-op on a long stream reads only the events after the cached state, not the history', async () => {
+    const cache = new AggregateCache<{ total: number }>();
+    const stream = `counter-${randomUUID()}`;
+    for (let i = 0; i < 10; i++) {
+      await count(stream, 1);
+      await count(stream, -1);
+    }
+    await count(stream, 3, cache); // read the 20 events once, then appended the 21st
+    reads = 0;
+    eventsRead = 0;
+    await expect(count(stream, 1, cache)).rejects.toMatchObject({ code: 'too_many' });
+    await expect(count(stream, 2, cache)).rejects.toMatchObject({ code: 'too_many' });
+    const unchanged = await count(stream, 0, cache);
+    expect(unchanged).toMatchObject({ newEvents: [], state: { total: 3 }, streamVersion: 20, position: null });
+    // Each read only the event its cached state was folded to.
+    expect(reads).toBe(3);
+    expect(eventsRead).toBe(3);
+    expect((await store.readStream(stream)).map((e) => e.streamVersion).at(-1)).toBe(20);
+  });
+
+  it('a refusal on a cached state of a stream deleted since is decided again on the (empty) history', async () => {
+    const cache = new AggregateCache<{ total: number }>();
+    const stream = `counter-${randomUUID()}`;
+    await count(stream, 3, cache);
+    await store.deleteStream(stream);
+    // On the cached total of 3 this is refused; on the history there is nothing yet.
+    const outcome = await count(stream, 1, cache);
+    expect(outcome.state).toEqual({ total: 1 });
+    expect((await store.readStream(stream)).map((e) => [e.streamVersion, e.data])).toEqual([[0, { by: 1 }]]);
   });
 
   it('a deleted stream is not written on the strength of its cached state', async () => {

@@ -3,7 +3,8 @@
  * next command on the stream decides without reading and folding its history again. Never
  * trusted blindly: the append that follows a decision expects exactly that version, so when
  * another writer (or another process) moved the stream on, the append is refused and
- * `handleCommand` reads the history afresh. Only for streams whose names are never reused once
+ * `handleCommand` reads the history afresh; a refusal or a no-op decided on it stands only once
+ * the stream has been read from that version and nothing came after it. Only for streams whose names are never reused once
  * deleted (a plan's id is new for every plan): a stream deleted and written again up to the same
  * version would pass that check with an old state.
  * Bounded: the least recently used streams go first.

@@ -44,7 +44,8 @@ export interface CommandOptions<State = unknown> {
   maxAttempts?: number;
   /**
    * The stream's last folded state in this process (`AggregateCache`): the first attempt decides
-   * on it without reading the history; a refused append (the stream moved on) reads it afresh.
+   * on it without reading the history; a refused append (the stream moved on) reads it afresh,
+   * and a refusal or a no-op stands once the events after its version are read and none came.
    */
   cache?: AggregateCache<State>;
 }
@@ -65,7 +66,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * on the latest history; after a lost race it pauses a random, growing while, and when every
  * attempt lost it refuses with `concurrent_change` (a 409). With `options.cache` the first
  * attempt starts from the state this process last folded or produced, and reads the history
- * only when that turns out not to be the latest. `context` is the one source of the command's
+ * only when that turns out not to be the latest (for a refusal or a no-op, only the events after
+ * that state's version). `context` is the one source of the command's
  * metadata (actor, now) and of the appended events' metadata (actor, occurredAt, causation,
  * correlation).
  */
@@ -81,29 +83,59 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   const { cache } = options;
   for (let attempt = 1; ; attempt++) {
     const cached = attempt === 1 ? cache?.get(streamName) : undefined;
+    let latest: { state: State; version: number } | undefined;
     if (cached) {
       // Only an append is checked against the stream's version: a refusal or a no-op decided
-      // on a state another process may have moved on is decided again on the history.
+      // on a state another process may have moved on stands only if nothing came after it.
+      let refusal: DomainError | undefined;
+      let newEvents: Event[];
       try {
-        const newEvents = decider.decide({ ...(await command(cached.state)), metadata: metadataOf(context) } as Command, cached.state);
-        if (newEvents.length > 0) {
-          const outcome = await appendDecided(cached.state, cached.version, newEvents, attempt);
-          if (outcome) return outcome;
-          continue;
-        }
+        newEvents = decider.decide({ ...(await command(cached.state)), metadata: metadataOf(context) } as Command, cached.state);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
+        refusal = error;
+        newEvents = [];
       }
-      cache!.forget(streamName);
+      if (newEvents.length > 0) {
+        const outcome = await appendDecided(cached.state, cached.version, newEvents, attempt);
+        if (outcome) return outcome;
+        continue;
+      }
+      latest = await caughtUp(cached);
+      if (latest === cached) {
+        if (refusal) throw refusal;
+        return { newEvents, decidedOn: cached.state, state: cached.state, position: null, streamVersion: cached.version };
+      }
+      if (!latest) cache!.forget(streamName);
     }
-    const history = await deps.eventStore.readStream(streamName);
-    const state = foldStream(decider, history);
-    const currentVersion = history.length === 0 ? -1 : history[history.length - 1].streamVersion;
-    if (currentVersion >= 0) cache?.set(streamName, currentVersion, state);
+    if (!latest) {
+      const history = await deps.eventStore.readStream(streamName);
+      latest = { state: foldStream(decider, history), version: history.length === 0 ? -1 : history[history.length - 1].streamVersion };
+      if (latest.version >= 0) cache?.set(streamName, latest.version, latest.state);
+    }
+    const { state, version: currentVersion } = latest;
     const newEvents = decider.decide({ ...(await command(state)), metadata: metadataOf(context) } as Command, state);
     if (newEvents.length === 0) return { newEvents, decidedOn: state, state, position: null, streamVersion: currentVersion };
     const outcome = await appendDecided(state, currentVersion, newEvents, attempt);
     if (outcome) return outcome;
+  }
+
+  /**
+   * The stream as it stands, from the state `cached` holds: only the events after its version are
+   * read (a refusal of a long stream's command, say a full milestone, read and folded the whole
+   * history each time). `cached` itself when nothing came after it; undefined when the stream
+   * no longer has the event the state was folded to (deleted): the caller reads it whole.
+   */
+  async function caughtUp(cached: { state: State; version: number }): Promise<{ state: State; version: number } | undefined> {
+    const events = await deps.eventStore.readStream(streamName, { fromVersion: cached.version });
+    const from = events.findIndex((e) => e.streamVersion === cached.version);
+    if (from === -1) return undefined;
+    const later = events.slice(from + 1);
+    if (later.length === 0) return cached;
+    const state = foldStream({ initialState: cached.state, evolve: decider.evolve }, later);
+    const version = later[later.length - 1].streamVersion;
+    cache!.set(streamName, version, state);
+    return { state, version };
   }
 
   /**

@@ -26,7 +26,7 @@ export function withUpcasting(store: EventStore, upcasters: readonly Upcaster[])
   return {
     name: store.name,
     append: (stream, events, context) => store.append(stream, events, context),
-    readStream: async (stream) => (await store.readStream(stream)).map((e) => upcastEvent(e, upcasters)),
+    readStream: async (stream, options) => (await store.readStream(stream, options)).map((e) => upcastEvent(e, upcasters)),
     readAll: async (options) => (await store.readAll(options)).map((e) => upcastEvent(e, upcasters)),
     headPosition: () => store.headPosition(),
     committedReadable: (timeoutMs) => store.committedReadable(timeoutMs),

@@ -87,8 +87,11 @@ export class DuplicateEventIdError extends Error {
 export interface EventStore {
   readonly name: string;
   append(streamName: string, events: EventToAppend[], context: AppendContext): Promise<AppendResult>;
-  /** Events of one stream in version order; empty when the stream does not exist. */
-  readStream(streamName: string): Promise<RecordedEvent[]>;
+  /**
+   * Events of one stream in version order, from `fromVersion` on (all of them without it); empty
+   * when the stream does not exist.
+   */
+  readStream(streamName: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
   /**
    * Events of every stream after `after`, in global order. Never returns an event while an
    * earlier one may still appear: an event whose transaction commits late is held back with

@@ -335,10 +335,11 @@ export class EventStoreDbEventStore implements EventStore {
     return 'no_stream';
   }
 
-  async readStream(streamName: string): Promise<RecordedEvent[]> {
+  async readStream(streamName: string, { fromVersion = 0 }: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamName, { fromRevision: START, direction: FORWARDS })) {
+      const fromRevision = fromVersion > 0 ? BigInt(fromVersion) : START;
+      for await (const resolved of this.client.readStream(streamName, { fromRevision, direction: FORWARDS })) {
         const event = resolved.event;
         if (!event) continue;
         // Servers before 22.6 give no position on stream reads; aggregates only need versions.

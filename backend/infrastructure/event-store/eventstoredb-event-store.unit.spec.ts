@@ -374,6 +374,17 @@ describe('EventStoreDB adapter logic against an in-memory fake client (not a ser
     expect(await store.readStream('s-2')).toEqual([]);
   });
 
+  it('reads a stream from a version on: that event and the ones after it', async () => {
+    const { store } = fakeStore();
+    for (let i = 0; i < 4; i++) await store.append('s-1', [{ ...event, id: crypto.randomUUID(), data: { n: i } }], { ...context, expectedVersion: 'any' });
+    expect((await store.readStream('s-1', { fromVersion: 2 })).map((e) => [e.streamVersion, e.data])).toEqual([
+      [2, { n: 2 }],
+      [3, { n: 3 }],
+    ]);
+    expect(await store.readStream('s-1', { fromVersion: 4 })).toEqual([]);
+    expect((await store.readStream('s-1', { fromVersion: 0 })).map((e) => e.streamVersion)).toEqual([0, 1, 2, 3]);
+  });
+
   it('refuses the same id twice in one append', async () => {
     const { store } = fakeStore();
     await expect(store.append('s-1', [event, event], context)).rejects.toBeInstanceOf(DuplicateEventIdError);

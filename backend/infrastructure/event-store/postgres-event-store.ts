@@ -1200,9 +1200,9 @@ export class PostgresEventStore implements EventStore {
     } while (this.notifyAgain);
   }
 
-  async readStream(streamName: string): Promise<RecordedEvent[]> {
+  async readStream(streamName: string, { fromVersion = 0 }: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
     const rows = await sql<EventRow>`
-      select * from events where stream_name = ${streamName} order by stream_version`.execute(this.db);
+      select * from events where stream_name = ${streamName} and stream_version >= ${fromVersion} order by stream_version`.execute(this.db);
     return rows.rows.map(toRecorded);
   }
 
