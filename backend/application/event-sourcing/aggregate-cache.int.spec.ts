@@ -109,6 +109,36 @@ describe('handleCommand with an aggregate cache', () => {
     expect((await store.readStream(stream)).map((e) => e.streamVersion).at(-1)).toBe(20);
   });
 
+  it('after a lost race reads only the events after the version it decided on', async () => {
+    const cache = new AggregateCache<{ total: number }>();
+    const stream = `counter-${randomUUID()}`;
+    for (let i = 0; i < 10; i++) {
+      await count(stream, 1);
+      await count(stream, -1);
+    }
+    await count(stream, 1, cache); // the 21st event, at version 20
+    await count(stream, 1); // another process: version 21
+    reads = 0;
+    eventsRead = 0;
+    const outcome = await count(stream, 1, cache);
+    expect(outcome).toMatchObject({ state: { total: 3 }, streamVersion: 22 });
+    // The append at version 20 was refused; then the events at 20 and 21 were read, not all 22.
+    expect(reads).toBe(1);
+    expect(eventsRead).toBe(2);
+  });
+
+  it('a stream deleted and written anew past the cached version is read whole, not folded onto the cached state', async () => {
+    const cache = new AggregateCache<{ total: number }>();
+    const stream = `counter-${randomUUID()}`;
+    await count(stream, 1, cache); // cached: total 1 at version 0
+    await store.deleteStream(stream);
+    await count(stream, 2); // another process writes the stream anew: 2, then 3
+    await count(stream, 1);
+    const outcome = await count(stream, -3, cache);
+    // The new stream's event at version 0 is another one: 3 - 3, not the cached 1 + 1 - 3.
+    expect(outcome).toMatchObject({ state: { total: 0 }, streamVersion: 2 });
+  });
+
   it('a refusal on a cached state of a stream deleted since is decided again on the (empty) history', async () => {
     const cache = new AggregateCache<{ total: number }>();
     const stream = `counter-${randomUUID()}`;

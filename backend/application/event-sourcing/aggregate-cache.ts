@@ -10,11 +10,11 @@
  * Bounded: the least recently used streams go first.
  */
 export class AggregateCache<State> {
-  private readonly entries = new Map<string, { version: number; state: State }>();
+  private readonly entries = new Map<string, { version: number; state: State; eventId?: string }>();
 
   constructor(private readonly maxStreams = 10_000) {}
 
-  get(stream: string): { version: number; state: State } | undefined {
+  get(stream: string): { version: number; state: State; eventId?: string } | undefined {
     const entry = this.entries.get(stream);
     if (entry) {
       this.entries.delete(stream);
@@ -23,12 +23,15 @@ export class AggregateCache<State> {
     return entry;
   }
 
-  /** Keeps `state` as the stream's at `version`, unless a later version is kept already (commands finish in any order). */
-  set(stream: string, version: number, state: State): void {
+  /**
+   * Keeps `state` as the stream's at `version` (`eventId`: the event there, when known), unless a
+   * later version is kept already (commands finish in any order).
+   */
+  set(stream: string, version: number, state: State, eventId?: string): void {
     const kept = this.entries.get(stream);
     if (kept && kept.version > version) return;
     this.entries.delete(stream);
-    this.entries.set(stream, { version, state });
+    this.entries.set(stream, eventId === undefined ? { version, state } : { version, state, eventId });
     if (this.entries.size > this.maxStreams) this.entries.delete(this.entries.keys().next().value!);
   }
 

@@ -39,13 +39,16 @@ const MAX_ATTEMPTS = 60;
 const BACKOFF_BASE_MS = 2;
 const BACKOFF_CAP_MS = 100;
 
+/** A stream's state folded up to `version` (-1: no stream), and the id of the event there when known. */
+type Folded<State> = { state: State; version: number; eventId?: string };
+
 export interface CommandOptions<State = unknown> {
   /** How many times the cycle may run before a version conflict is given up (default 60). */
   maxAttempts?: number;
   /**
    * The stream's last folded state in this process (`AggregateCache`): the first attempt decides
-   * on it without reading the history; a refused append (the stream moved on) reads it afresh,
-   * and a refusal or a no-op stands once the events after its version are read and none came.
+   * on it without reading the history; a refused append (the stream moved on) reads the events
+   * after its version, and a refusal or a no-op stands once those are read and none came.
    */
   cache?: AggregateCache<State>;
 }
@@ -62,14 +65,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Load → fold → decide → append with the version that was read. When another writer got
- * there first the whole cycle runs again on the fresh state, so the decision is always made
- * on the latest history; after a lost race it pauses a random, growing while, and when every
- * attempt lost it refuses with `concurrent_change` (a 409). With `options.cache` the first
- * attempt starts from the state this process last folded or produced, and reads the history
- * only when that turns out not to be the latest (for a refusal or a no-op, only the events after
- * that state's version). `context` is the one source of the command's
- * metadata (actor, now) and of the appended events' metadata (actor, occurredAt, causation,
- * correlation).
+ * there first the cycle runs again on the fresh state (the events after the version decided on,
+ * folded onto that state), so the decision is always made on the latest history; after a lost
+ * race it pauses a random, growing while, and when every attempt lost it refuses with
+ * `concurrent_change` (a 409). With `options.cache` the first attempt starts from the state this
+ * process last folded or produced, without reading the stream: an append is checked by its
+ * expected version, a refusal or a no-op by reading the events after that state's version.
+ * `context` is the one source of the command's metadata (actor, now) and of the appended
+ * events' metadata (actor, occurredAt, causation, correlation).
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   deps: { eventStore: EventStore; ids: IdGenerator },
@@ -81,83 +84,94 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandOutcome<Event, State>> {
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const { cache } = options;
-  for (let attempt = 1; ; attempt++) {
-    const cached = attempt === 1 ? cache?.get(streamName) : undefined;
-    let latest: { state: State; version: number } | undefined;
-    if (cached) {
-      // Only an append is checked against the stream's version: a refusal or a no-op decided
-      // on a state another process may have moved on stands only if nothing came after it.
-      let refusal: DomainError | undefined;
-      let newEvents: Event[];
-      try {
-        newEvents = decider.decide({ ...(await command(cached.state)), metadata: metadataOf(context) } as Command, cached.state);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        refusal = error;
-        newEvents = [];
-      }
-      if (newEvents.length > 0) {
-        const outcome = await appendDecided(cached.state, cached.version, newEvents, attempt);
-        if (outcome) return outcome;
-        continue;
-      }
-      latest = await caughtUp(cached);
-      if (latest === cached) {
+  // What the next decision is made on: a state of the stream up to some version (the one this
+  // process last folded or produced, or one folded here), and whether it was read just now.
+  let base: Folded<State> | undefined = cache?.get(streamName);
+  let readNow = false;
+  for (let attempt = 1; ; ) {
+    if (!base) {
+      base = await readWhole();
+      readNow = true;
+    }
+    let refusal: DomainError | undefined;
+    let newEvents: Event[] = [];
+    try {
+      newEvents = decider.decide({ ...(await command(base.state)), metadata: metadataOf(context) } as Command, base.state);
+    } catch (error) {
+      if (readNow || !(error instanceof DomainError)) throw error;
+      refusal = error;
+    }
+    if (newEvents.length === 0) {
+      // Only an append is checked against the stream's version: a refusal or a no-op decided on
+      // a state another process may have moved on stands only once nothing came after it.
+      const latest = readNow ? base : await caughtUp(base);
+      if (latest === base) {
         if (refusal) throw refusal;
-        return { newEvents, decidedOn: cached.state, state: cached.state, position: null, streamVersion: cached.version };
+        return { newEvents, decidedOn: base.state, state: base.state, position: null, streamVersion: base.version };
       }
-      if (!latest) cache!.forget(streamName);
+      base = latest;
+      readNow = true;
+      continue;
     }
-    if (!latest) {
-      const history = await deps.eventStore.readStream(streamName);
-      latest = { state: foldStream(decider, history), version: history.length === 0 ? -1 : history[history.length - 1].streamVersion };
-      if (latest.version >= 0) cache?.set(streamName, latest.version, latest.state);
-    }
-    const { state, version: currentVersion } = latest;
-    const newEvents = decider.decide({ ...(await command(state)), metadata: metadataOf(context) } as Command, state);
-    if (newEvents.length === 0) return { newEvents, decidedOn: state, state, position: null, streamVersion: currentVersion };
-    const outcome = await appendDecided(state, currentVersion, newEvents, attempt);
+    const outcome = await appendDecided(base, newEvents, attempt);
     if (outcome) return outcome;
+    attempt++;
+    // Another writer got there first: the state decided on is still the stream's up to its
+    // version, so only what came after it is read (with nothing after it, the stream is read whole).
+    const latest = await caughtUp(base);
+    base = latest === base ? undefined : latest;
+    readNow = true;
+  }
+
+  async function readWhole(): Promise<Folded<State>> {
+    const history = await deps.eventStore.readStream(streamName);
+    const last = history.at(-1);
+    if (!last) return { state: decider.initialState, version: -1 };
+    const folded = { state: foldStream(decider, history), version: last.streamVersion, eventId: last.eventId };
+    cache?.set(streamName, folded.version, folded.state, folded.eventId);
+    return folded;
   }
 
   /**
-   * The stream as it stands, from the state `cached` holds: only the events after its version are
-   * read (a refusal of a long stream's command, say a full milestone, read and folded the whole
-   * history each time). `cached` itself when nothing came after it; undefined when the stream
-   * no longer has the event the state was folded to (deleted): the caller reads it whole.
+   * The stream as it stands, from `base`: only the events from its version on are read (a refused
+   * command on a long stream, say a task added to a full milestone, or a lost race, read and
+   * folded the whole history each time). `base` itself when nothing came after it; undefined when
+   * the stream no longer holds the event `base` was folded to (deleted, or written anew): the
+   * caller reads it whole.
    */
-  async function caughtUp(cached: { state: State; version: number }): Promise<{ state: State; version: number } | undefined> {
-    const events = await deps.eventStore.readStream(streamName, { fromVersion: cached.version });
-    const from = events.findIndex((e) => e.streamVersion === cached.version);
-    if (from === -1) return undefined;
+  async function caughtUp(base: Folded<State>): Promise<Folded<State> | undefined> {
+    if (base.version < 0) return undefined;
+    const events = await deps.eventStore.readStream(streamName, { fromVersion: base.version });
+    const from = events.findIndex((e) => e.streamVersion === base.version);
+    if (from === -1 || (base.eventId !== undefined && events[from].eventId !== base.eventId)) return undefined;
     const later = events.slice(from + 1);
-    if (later.length === 0) return cached;
-    const state = foldStream({ initialState: cached.state, evolve: decider.evolve }, later);
-    const version = later[later.length - 1].streamVersion;
-    cache!.set(streamName, version, state);
-    return { state, version };
+    const last = later.at(-1);
+    if (!last) return base;
+    const folded = { state: foldStream({ initialState: base.state, evolve: decider.evolve }, later), version: last.streamVersion, eventId: last.eventId };
+    cache?.set(streamName, folded.version, folded.state, folded.eventId);
+    return folded;
   }
 
   /**
-   * Appends what was decided on `state` (read at `currentVersion`). Answers undefined when
+   * Appends what was decided on `state` (the stream's at `version`). Answers undefined when
    * another writer moved the stream on meanwhile, after the pause that follows the `attempt`-th
    * lost race (past the last attempt: `concurrent_change`).
    */
   async function appendDecided(
-    state: State,
-    currentVersion: number,
+    { state, version: currentVersion }: Folded<State>,
     newEvents: Event[],
     attempt: number,
   ): Promise<CommandOutcome<Event, State> | undefined> {
     try {
+      const toAppend = newEvents.map((event) => ({
+        id: deps.ids.next(),
+        type: event.type,
+        schemaVersion: decider.schemaVersions[event.type as Event['type']],
+        data: event.data as Record<string, unknown>,
+      }));
       const result = await deps.eventStore.append(
         streamName,
-        newEvents.map((event) => ({
-          id: deps.ids.next(),
-          type: event.type,
-          schemaVersion: decider.schemaVersions[event.type as Event['type']],
-          data: event.data as Record<string, unknown>,
-        })),
+        toAppend,
         {
           expectedVersion: currentVersion === -1 ? 'no_stream' : currentVersion,
           actor: context.actor,
@@ -167,7 +181,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         },
       );
       const newState = newEvents.reduce(decider.evolve, state);
-      cache?.set(streamName, result.streamVersion, newState);
+      cache?.set(streamName, result.streamVersion, newState, toAppend[toAppend.length - 1].id);
       return {
         newEvents,
         decidedOn: state,
