@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_READ_TTL_MS } from '../../backend/infrastructure/http/plugins/member-read-cache';
 import { Client, newMember, startTestApp, startSecondInstance, type TestApp } from '../support/test-app';
@@ -102,5 +104,59 @@ describe('member reads answered from memory', () => {
     expect(pages[1].headers.get('x-request-id')).not.toBe(pages[0].headers.get('x-request-id'));
     expect(pages[1].headers.get('x-request-id')).toBeTruthy();
     expect((await new Client(a.url).get('/api/idea-sets?limit=1')).status).toBe(401);
+  });
+
+  it('answers a read from memory compressed as the first answer was, in the encoding each client asks for', async () => {
+    const { c } = await member();
+    for (const skill of ['Gardening', 'Tutoring', 'Pottery']) expect((await c.post('/api/idea-sets', ideaSet(skill))).status).toBe(201);
+    // The raw answer, as sent (fetch would decompress it).
+    const read = (headers: Record<string, string>) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+        const req = httpRequest(new URL('/api/idea-sets', a.url), { headers: { cookie: `skilly_session=${c.sessionCookie}`, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // The first answer, compressed by @fastify/compress as it leaves; the rest come from memory.
+    const first = await read({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(first.bytes).toString('utf8'));
+    expect(skills(body)).toEqual(['Pottery', 'Tutoring', 'Gardening']);
+    expect(a.app.memberReadCache.size).toBeGreaterThan(0);
+    const plain = await read({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.bytes.toString('utf8'))).toEqual(body);
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+
+    const clients = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip;q=1, br;q=0.5', encoding: 'gzip', decode: gunzipSync },
+      { accept: 'x-gzip', encoding: 'gzip', decode: gunzipSync },
+    ];
+    for (const { accept, encoding, decode } of clients) {
+      // The first from memory makes its compressed form, the next sends it as kept.
+      const answers = [await read({ 'accept-encoding': accept }), await read({ 'accept-encoding': accept })];
+      for (const answer of answers) {
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers.vary).toMatch(/accept-encoding/);
+        expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+        expect(answer.bytes.length).toBeLessThan(plain.bytes.length);
+        expect(JSON.parse(decode(answer.bytes).toString('utf8'))).toEqual(body);
+      }
+      expect(answers[1].bytes.equals(answers[0].bytes)).toBe(true);
+    }
+    // The same bytes as compression sent the first time.
+    expect((await read({ 'accept-encoding': 'gzip, deflate, br, zstd' })).bytes.equals(first.bytes)).toBe(true);
+    // Asked for none of ours, or for none at all: the answer as it is.
+    const asIs: Record<string, string>[] = [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }];
+    for (const headers of asIs) {
+      const answer = await read(headers);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.bytes.equals(plain.bytes)).toBe(true);
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { constants as zlibConstants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import autoload from '@fastify/autoload';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFrontend } from './plugins/frontend';
@@ -13,6 +11,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { registerMemberReadCache } from './plugins/member-read-cache';
+import { registerCompression } from './plugins/compression';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import type { AppServices } from './services';
 import { requestLoggerFactory } from '../logging/request-logger';
@@ -90,17 +89,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerRequestTextGuard(app);
   await registerSecurity(app, services.config.PUBLIC_URL);
   await registerSessions(app, services);
-  // Before compression: it keeps the answer as serialised, and a hit is compressed like any answer.
+  // Before compression: it keeps the answer as serialised, and sends a hit compressed as compression would.
   await registerMemberReadCache(app, services);
-  // JSON answers above 1 KB are compressed on the fly (brotli at a cheap quality, else gzip),
-  // and the sitemap and blog feed (XML, routes/site/). Only those: the idea stream
-  // (text/event-stream) must not be buffered, and the built assets are sent precompressed (plugins/frontend.ts).
-  await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    customTypes: /^application\/(?:json|xml|atom\+xml)/,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await registerCompression(app);
   registerIdempotency(app, { db: services.database.db, now: () => services.clock.now() });
   await registerOpenApi(app, { production: services.config.NODE_ENV === 'production' });
 

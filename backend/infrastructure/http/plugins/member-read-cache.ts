@@ -1,6 +1,7 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { READ_MODELS_CHANGED_CHANNEL } from '../../../projections/runner/projection-runner';
 import { ShortLivedCache } from '../short-lived-cache';
+import { answerEncoding, compressAnswer, type AnswerEncoding } from './compression';
 import { dropAfterMutation } from '../session-cache';
 import type { AppServices } from '../services';
 
@@ -8,10 +9,10 @@ import type { AppServices } from '../services';
 export const MEMBER_READ_TTL_MS = 5_000;
 /**
  * What the cache may hold: answers, bytes in all, and bytes of one member (room for about four
- * of the largest idea-set pages, more than a member's screens read at once).
+ * of the largest idea-set pages with their compressed forms, more than a member's screens read at once).
  */
-export const MEMBER_READ_LIMITS = { entries: 20_000, bytes: 64 * 1024 * 1024, bytesPerOwner: 2 * 1024 * 1024 };
-/** Counted for an answer's key, headers and bookkeeping besides its text. */
+export const MEMBER_READ_LIMITS = { entries: 20_000, bytes: 64 * 1024 * 1024, bytesPerOwner: 3 * 1024 * 1024 };
+/** Counted for an answer's key, headers and bookkeeping besides its bytes and their compressed forms. */
 const ENTRY_OVERHEAD_BYTES = 1024;
 
 declare module 'fastify' {
@@ -44,7 +45,56 @@ const NOT_KEPT = ['content-length', 'date', 'set-cookie', 'x-request-id'];
  * as text, every hit encoded it to UTF-8 twice, once to count its length and once to send it).
  * On the largest page, GET /api/idea-sets, that took it from 0.45× to 0.52× a bare route (medians of three bench runs).
  */
-type CachedRead = { payload: Buffer; headers: Record<string, string | number | string[]> };
+type CachedRead = {
+  payload: Buffer;
+  headers: Record<string, string | number | string[]>;
+  /**
+   * The payload compressed in each encoding a hit was asked for (`null` while it is being
+   * made, or when it is not kept), the same bytes `@fastify/compress` sends: it compressed the answer again on every
+   * hit from a browser, which asks for br or gzip. The answer's size counts room for them
+   * (`compressedRoom`, half the payload; JSON compresses far smaller): a form that does not fit
+   * what is left is not kept, and the answer is compressed on each hit as before.
+   */
+  compressed: Partial<Record<AnswerEncoding, Buffer | null>>;
+  compressedRoom: number;
+};
+
+/** What an answer of `payloadBytes` counts for its compressed forms. */
+const compressedRoomOf = (payloadBytes: number) => Math.ceil(payloadBytes / 2);
+
+/**
+ * Sends a kept answer. To a client that asks for an encoding, its compressed form once made,
+ * with the headers `@fastify/compress` sets (which then leaves it as it is); until then the
+ * answer as kept, which the plugin compresses as it leaves, while the form is made off the
+ * event loop for the hits that follow.
+ */
+function sendKept(request: FastifyRequest, reply: FastifyReply, cached: CachedRead) {
+  reply.headers(cached.headers);
+  const encoding = answerEncoding(request.headers, cached.headers['content-type'], cached.payload.length);
+  if (encoding === undefined) return reply.send(cached.payload);
+  const compressed = cached.compressed[encoding];
+  if (!compressed) {
+    if (compressed === undefined) keepCompressed(cached, encoding);
+    return reply.send(cached.payload);
+  }
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!String(vary).toLowerCase().includes('accept-encoding')) reply.header('vary', `${String(vary)}, accept-encoding`);
+  return reply.header('content-encoding', encoding).send(compressed);
+}
+
+function keepCompressed(cached: CachedRead, encoding: AnswerEncoding) {
+  cached.compressed[encoding] = null;
+  compressAnswer(encoding, cached.payload).then(
+    (compressed) => {
+      if (compressed.length > cached.compressedRoom) return;
+      cached.compressed[encoding] = compressed;
+      cached.compressedRoom -= compressed.length;
+    },
+    // Left at null: this answer's hits in that encoding are compressed as they leave.
+    () => undefined,
+  );
+}
 
 /**
  * Member reads answered from memory. A route opts in with `config: { cachedPerMember: true }`;
@@ -85,7 +135,7 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
       if (readsQuery) key += ` ${JSON.stringify(request.query)}`;
       const cached = cache.get(key, services.clock.now().getTime());
       if (cached !== undefined) {
-        reply.headers(cached.headers).send(cached.payload);
+        sendKept(request, reply, cached);
         return;
       }
       request.memberRead = { key, generation: cache.begin(), headersBefore: reply.getHeaders() };
@@ -106,8 +156,9 @@ export async function registerMemberReadCache(app: FastifyInstance, services: Ap
       }
       const bytes = Buffer.from(payload);
       // The key at two bytes a character: the most a JavaScript string takes.
-      const size = 2 * key.length + bytes.length + ENTRY_OVERHEAD_BYTES;
-      cache.set(key, { payload: bytes, headers }, generation, services.clock.now().getTime(), request.user.id, size);
+      const compressedRoom = compressedRoomOf(bytes.length);
+      const size = 2 * key.length + bytes.length + compressedRoom + ENTRY_OVERHEAD_BYTES;
+      cache.set(key, { payload: bytes, headers, compressed: {}, compressedRoom }, generation, services.clock.now().getTime(), request.user.id, size);
     }
     done(null, payload);
   });
