@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
  * the sitemap and blog feed (XML, routes/site/). Only those: the idea stream (text/event-stream)
  * must not be buffered, and the built assets are sent precompressed (plugins/frontend.ts).
  */
-const THRESHOLD_BYTES = 1024;
+/** Answers smaller than this are sent as they are. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 const ENCODINGS = ['br', 'gzip'] as const;
 const NEGOTIATED: string[] = [...ENCODINGS];
 const COMPRESSED_TYPES = /^application\/(?:json|xml|atom\+xml)/;
@@ -22,7 +23,7 @@ export type AnswerEncoding = (typeof ENCODINGS)[number];
 
 export async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
-    threshold: THRESHOLD_BYTES,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: [...ENCODINGS],
     customTypes: COMPRESSED_TYPES,
     brotliOptions: BROTLI_OPTIONS,
@@ -37,7 +38,7 @@ export async function registerCompression(app: FastifyInstance) {
  */
 export function answerEncoding(headers: Record<string, string | string[] | undefined>, contentType: unknown, payloadBytes: number): AnswerEncoding | undefined {
   const accepted = headers['accept-encoding'];
-  if (typeof accepted !== 'string' || headers['x-no-compression'] !== undefined || payloadBytes < THRESHOLD_BYTES) return undefined;
+  if (typeof accepted !== 'string' || headers['x-no-compression'] !== undefined || payloadBytes < COMPRESSION_THRESHOLD_BYTES) return undefined;
   if (!COMPRESSED_TYPES.test(typeof contentType === 'string' ? contentType : 'application/json')) return undefined;
   const encoding = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), NEGOTIATED);
   return encoding === 'br' || encoding === 'gzip' ? encoding : undefined;
@@ -46,7 +47,11 @@ export function answerEncoding(headers: Record<string, string | string[] | undef
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** `payload` compressed as `@fastify/compress` compresses it in `encoding` (on libuv's threads, off the event loop). */
+/**
+ * `payload` compressed in `encoding` with the settings `@fastify/compress` uses (on libuv's
+ * threads, off the event loop): the bytes it sends for an answer it compresses in one go (up to
+ * its sync threshold, 8 kB on two cores); a larger one it streams, in other bytes of the same content.
+ */
 export function compressAnswer(encoding: AnswerEncoding, payload: Buffer): Promise<Buffer> {
   return encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzipped(payload);
 }

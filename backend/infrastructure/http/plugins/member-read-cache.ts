@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { READ_MODELS_CHANGED_CHANNEL } from '../../../projections/runner/projection-runner';
 import { ShortLivedCache } from '../short-lived-cache';
-import { answerEncoding, compressAnswer, type AnswerEncoding } from './compression';
+import { answerEncoding, compressAnswer, COMPRESSION_THRESHOLD_BYTES, type AnswerEncoding } from './compression';
 import { dropAfterMutation } from '../session-cache';
 import type { AppServices } from '../services';
 
@@ -50,17 +50,18 @@ type CachedRead = {
   headers: Record<string, string | number | string[]>;
   /**
    * The payload compressed in each encoding a hit was asked for (`null` while it is being
-   * made, or when it is not kept), the same bytes `@fastify/compress` sends: it compressed the answer again on every
-   * hit from a browser, which asks for br or gzip. The answer's size counts room for them
-   * (`compressedRoom`, half the payload; JSON compresses far smaller): a form that does not fit
-   * what is left is not kept, and the answer is compressed on each hit as before.
+   * made, or when it is not kept), with the settings `@fastify/compress` uses: the plugin
+   * compressed the answer again on every hit from a browser, which asks for br or gzip. The
+   * answer's size counts room for them (`compressedRoom`, half a compressible payload; JSON
+   * compresses far smaller): a form that does not fit what is left is not kept, and the answer
+   * is compressed on each hit as before.
    */
   compressed: Partial<Record<AnswerEncoding, Buffer | null>>;
   compressedRoom: number;
 };
 
-/** What an answer of `payloadBytes` counts for its compressed forms. */
-const compressedRoomOf = (payloadBytes: number) => Math.ceil(payloadBytes / 2);
+/** What an answer of `payloadBytes` counts for its compressed forms: none when it is never compressed. */
+const compressedRoomOf = (payloadBytes: number) => (payloadBytes < COMPRESSION_THRESHOLD_BYTES ? 0 : Math.ceil(payloadBytes / 2));
 
 /**
  * Sends a kept answer. To a client that asks for an encoding, its compressed form once made,
