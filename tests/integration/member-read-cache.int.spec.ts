@@ -49,6 +49,19 @@ async function member() {
 
 const skills = (body: { skill: string }[]) => body.map((set) => set.skill);
 
+/** `GET /api/idea-sets` as the member, its answer as sent (fetch would decompress it). */
+const readRaw = (c: Client, headers: Record<string, string>) =>
+  new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+    const req = httpRequest(new URL('/api/idea-sets', a.url), { headers: { cookie: `skilly_session=${c.sessionCookie}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
 describe('member reads answered from memory', () => {
   it("shows the member's own change on the very next read", async () => {
     const { c } = await member();
@@ -109,18 +122,7 @@ describe('member reads answered from memory', () => {
   it('answers a read from memory compressed as the first answer was, in the encoding each client asks for', async () => {
     const { c } = await member();
     for (const skill of ['Gardening', 'Tutoring', 'Pottery']) expect((await c.post('/api/idea-sets', ideaSet(skill))).status).toBe(201);
-    // The raw answer, as sent (fetch would decompress it).
-    const read = (headers: Record<string, string>) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
-        const req = httpRequest(new URL('/api/idea-sets', a.url), { headers: { cookie: `skilly_session=${c.sessionCookie}`, ...headers } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const read = (headers: Record<string, string>) => readRaw(c, headers);
     // The first answer, compressed by @fastify/compress as it leaves; the rest come from memory.
     const first = await read({ 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(first.headers['content-encoding']).toBe('br');
@@ -158,5 +160,47 @@ describe('member reads answered from memory', () => {
       expect(answer.headers['content-encoding']).toBeUndefined();
       expect(answer.bytes.equals(plain.bytes)).toBe(true);
     }
+  });
+
+  it('sends a large read from memory as its kept compressed form, which the plugin would stream again on every hit', async () => {
+    const { c } = await member();
+    // Three full sets: a page of about 80 kB, above the size up to which @fastify/compress
+    // compresses in one go (64 kB on one core, less on more), so it streams the answer, chunked
+    // and with no length. A hit sent from the form kept in memory has its length.
+    const longSet = (skill: string) => ({
+      ...ideaSet(skill),
+      ideas: Array.from({ length: 20 }, (_, i) => ({
+        ...ideaSet(skill).ideas[0],
+        id: `offline-${i + 1}`,
+        title: `${skill} idea ${i + 1}`,
+        description: Array.from({ length: 100 }, (_, w) => `${skill.toLowerCase()}${(i * 100 + w) % 97}`).join(' ').slice(0, 1000),
+      })),
+    });
+    for (const skill of ['Gardening', 'Tutoring', 'Pottery']) expect((await c.post('/api/idea-sets', longSet(skill))).status).toBe(201);
+    const plain = await readRaw(c, {});
+    expect(plain.bytes.length).toBeGreaterThan(65_536);
+    const body = JSON.parse(plain.bytes.toString('utf8'));
+    expect(skills(body)).toEqual(['Pottery', 'Tutoring', 'Gardening']);
+
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    // Until its form is made (off the event loop, at the first hit asking for br), the plugin streams it.
+    const streamed = await readRaw(c, browser);
+    expect(streamed.headers['content-encoding']).toBe('br');
+    expect(streamed.headers['content-length']).toBeUndefined();
+    expect(JSON.parse(brotliDecompressSync(streamed.bytes).toString('utf8'))).toEqual(body);
+    let kept = streamed;
+    for (let i = 0; i < 50 && kept.headers['content-length'] === undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      kept = await readRaw(c, browser);
+    }
+    const hits = [kept, await readRaw(c, browser)];
+    for (const hit of hits) {
+      expect(hit.headers['content-encoding']).toBe('br');
+      expect(hit.headers.vary).toMatch(/accept-encoding/);
+      expect(Number(hit.headers['content-length'])).toBe(hit.bytes.length);
+      expect(hit.bytes.length).toBeLessThan(plain.bytes.length / 4);
+      expect(JSON.parse(brotliDecompressSync(hit.bytes).toString('utf8'))).toEqual(body);
+    }
+    expect(hits[1].bytes.equals(hits[0].bytes)).toBe(true);
   });
 });
