@@ -14,6 +14,7 @@ import {
   appendWithRowsPlanUpdateByKeyMigration,
   appendWithRowsJsonbInsertMigration,
   appendWithRowsBatchMigration,
+  appendWithRowsLessPlpgsqlMigration,
   appendWithRowsAddedTasksMigration,
   eventStoreMigration,
 } from '../event-store/postgres-event-store';
@@ -93,6 +94,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026_12_04_0070_event_store_append_with_rows_jsonb_insert': appendWithRowsJsonbInsertMigration,
   '2026_12_05_0072_event_store_append_with_rows_batch': appendWithRowsBatchMigration,
   '2026_12_06_0074_event_store_append_with_rows_added_tasks': appendWithRowsAddedTasksMigration,
+  '2026_12_07_0075_event_store_append_with_rows_less_plpgsql': appendWithRowsLessPlpgsqlMigration,
 };
 
 /** Every migration of a product with these read models, in the order they run (by name, as Kysely's migrator orders them). */

@@ -85,6 +85,7 @@ const landed = [
   '2026_12_05_0072_event_store_append_with_rows_batch',
   '2026_12_06_0073_plans_added_tasks_in_rows',
   '2026_12_06_0074_event_store_append_with_rows_added_tasks',
+  '2026_12_07_0075_event_store_append_with_rows_less_plpgsql',
 ];
 
 const numberOf = (name: string) => Number(/^\d{4}_\d{2}_\d{2}_(\d{4})_[a-z0-9_]+$/.exec(name)?.[1]);
