@@ -662,17 +662,26 @@ const dynamicUpsert = `              v_columns := array(select jsonb_object_keys
                 using v_write->'upsert';
 `;
 
-/** The static upsert of a plan's whole row (an `if` branch of `staticUpserts`). */
-const planRowUpsert = `
-              v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
-              if v_write->>'table' = 'plans' and cardinality(v_columns) = 13 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,plan,completed_task_ids,created_at,updated_at}' then
-                insert into plans select * from jsonb_populate_recordset(null::plans, v_write->'upsert')
+/** The statement that upserts a write's plan rows, whole. */
+const planRowUpsertStatement = `                insert into plans select * from jsonb_populate_recordset(null::plans, v_write->'upsert')
                 on conflict (id) do update set owner_id = excluded.owner_id, idea_id = excluded.idea_id, title = excluded.title,
                   category = excluded.category, status = excluded.status, progress = excluded.progress,
                   completed_milestones = excluded.completed_milestones, total_milestones = excluded.total_milestones,
                   plan = excluded.plan, completed_task_ids = excluded.completed_task_ids,
                   created_at = excluded.created_at, updated_at = excluded.updated_at;
 `;
+
+/** The statement that upserts a write's `plan_tasks` rows, all five columns. */
+const planTaskUpsertStatement = `                insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, v_write->'upsert')
+                on conflict (task_id) do update set plan_id = excluded.plan_id, milestone_id = excluded.milestone_id,
+                  position = excluded.position, task = excluded.task;
+`;
+
+/** The static upsert of a plan's whole row (an `if` branch of `staticUpserts`). */
+const planRowUpsert = `
+              v_columns := array(select jsonb_object_keys(v_write->'upsert'->0));
+              if v_write->>'table' = 'plans' and cardinality(v_columns) = 13 and v_columns @> '{id,owner_id,idea_id,title,category,status,progress,completed_milestones,total_milestones,plan,completed_task_ids,created_at,updated_at}' then
+${planRowUpsertStatement}`;
 
 /** Static upserts for `plans` and `plan_tasks`, falling through to `dynamicUpsert`'s statement (in an `else`) for any other write. */
 const staticUpserts = `${planRowUpsert}              elsif v_write->>'table' = 'plan_tasks' and cardinality(v_columns) = 2 and v_columns @> '{task_id,plan_id}' then
@@ -686,10 +695,7 @@ const staticUpserts = `${planRowUpsert}              elsif v_write->>'table' = '
  * (`plansAddedTasksMigration`), every row with all five columns.
  */
 const staticUpsertsWithAddedTasks = `${planRowUpsert}              elsif v_write->>'table' = 'plan_tasks' and cardinality(v_columns) = 5 and v_columns @> '{task_id,plan_id,milestone_id,position,task}' then
-                insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, v_write->'upsert')
-                on conflict (task_id) do update set plan_id = excluded.plan_id, milestone_id = excluded.milestone_id,
-                  position = excluded.position, task = excluded.task;
-              else
+${planTaskUpsertStatement}              else
 `;
 
 /** The write is a plan's row without its shape (a tick): its static update applies. */
@@ -731,6 +737,13 @@ ${dynamicUpdate}              end if;
               get diagnostics v_updated = row_count;
 ${everyRowUpdated}`;
 
+/** A tick's update of one plan row (`v_row`) on its key, counted in `v_updated`. */
+const planTickRowUpdate = `                  update plans t set ${planTickColumns.replaceAll('\n                  ', '\n                    ')}
+                  from jsonb_populate_record(null::plans, v_row) as x where t.id = v_row->>'id';
+                  get diagnostics v_count = row_count;
+                  v_updated := v_updated + v_count;
+`;
+
 /** `updates` since migration 0067: a plan's row is updated on its key, row by row (an index lookup). */
 const updatesByKey = `
             if v_write ? 'update' then
@@ -738,11 +751,7 @@ const updatesByKey = `
               if ${isPlanTick} then
                 v_updated := 0;
                 for v_row in select r.value from jsonb_array_elements(v_write->'update') as r loop
-                  update plans t set ${planTickColumns.replaceAll('\n                  ', '\n                    ')}
-                  from jsonb_populate_record(null::plans, v_row) as x where t.id = v_row->>'id';
-                  get diagnostics v_count = row_count;
-                  v_updated := v_updated + v_count;
-                end loop;
+${planTickRowUpdate}                end loop;
               else
 ${dynamicUpdate}                get diagnostics v_updated = row_count;
               end if;
@@ -896,17 +905,8 @@ const appendOneEventHereOrMore = `if cardinality(p_ids) = 1 and p_expected is no
 const staticUpsertsByShape = `
               v_shape := v_write->'upsert'->0;
               if v_write->>'table' = 'plans' and ${hasExactlyKeys('v_shape', PLAN_ROW_COLUMNS)} then
-                insert into plans select * from jsonb_populate_recordset(null::plans, v_write->'upsert')
-                on conflict (id) do update set owner_id = excluded.owner_id, idea_id = excluded.idea_id, title = excluded.title,
-                  category = excluded.category, status = excluded.status, progress = excluded.progress,
-                  completed_milestones = excluded.completed_milestones, total_milestones = excluded.total_milestones,
-                  plan = excluded.plan, completed_task_ids = excluded.completed_task_ids,
-                  created_at = excluded.created_at, updated_at = excluded.updated_at;
-              elsif v_write->>'table' = 'plan_tasks' and ${hasExactlyKeys('v_shape', PLAN_TASK_COLUMNS)} then
-                insert into plan_tasks select * from jsonb_populate_recordset(null::plan_tasks, v_write->'upsert')
-                on conflict (task_id) do update set plan_id = excluded.plan_id, milestone_id = excluded.milestone_id,
-                  position = excluded.position, task = excluded.task;
-              else
+${planRowUpsertStatement}              elsif v_write->>'table' = 'plan_tasks' and ${hasExactlyKeys('v_shape', PLAN_TASK_COLUMNS)} then
+${planTaskUpsertStatement}              else
 ${dynamicUpsert}              end if;
 `;
 
@@ -918,11 +918,7 @@ const updatesByKeyByShape = `
                 v_updated := 0;
                 for v_j in 0 .. jsonb_array_length(v_write->'update') - 1 loop
                   v_row := v_write->'update'->v_j;
-                  update plans t set ${planTickColumns.replaceAll('\n                  ', '\n                    ')}
-                  from jsonb_populate_record(null::plans, v_row) as x where t.id = v_row->>'id';
-                  get diagnostics v_count = row_count;
-                  v_updated := v_updated + v_count;
-                end loop;
+${planTickRowUpdate}                end loop;
               else
                 v_columns := array(select jsonb_object_keys(v_shape));
 ${dynamicUpdate}                get diagnostics v_updated = row_count;
