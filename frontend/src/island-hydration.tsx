@@ -23,7 +23,9 @@ const islands: Record<IslandName, () => Promise<AnyIsland>> = {
 
 /** Runs `onLive` once its island is hydrated. */
 function Live({ onLive, children }: { onLive: () => void; children: ReactNode }) {
-  useEffect(onLive, [onLive]);
+  // Once React has finished its commit: what `onLive` types again then reaches the forms as typing
+  // does (React renders it at once), rather than within the commit, where it cannot.
+  useEffect(() => queueMicrotask(onLive), [onLive]);
   return children;
 }
 

@@ -246,6 +246,38 @@ describe('islands that wait for the visitor', () => {
     expect(await hydrated(page, '[data-island="faqs"] > *')).toBe(true);
     await page.context().close();
   });
+  it('the contact form sends what a visitor typed and submitted while its code was still loading', async () => {
+    const visitor = await e2e.newPage();
+    const problems: string[] = [];
+    visitor.on('pageerror', (error) => problems.push(error.message));
+    // The island's code held back until every field is filled and Send is pressed: all of it
+    // happens before React is on the page, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await visitor.route(/\/assets\/(island-hydration|contact-form)[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visitor.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await visitor.waitForSelector('html[data-app-ready="true"]');
+    const form = visitor.getByRole('form', { name: 'Contact form' });
+    const sent = { name: 'Tess Early', email: 'tess.early@example.com', subject: `Typed before the page was live ${run}`, message: 'Every field of this was typed before the form had its code.' };
+    await form.getByLabel('Name').fill(sent.name);
+    await form.getByLabel('Email').fill(sent.email);
+    await form.getByLabel('Subject').fill(sent.subject);
+    await form.getByLabel('Message').fill(sent.message);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await hydrated(visitor, '[data-island="contact-form"] form')).toBe(false);
+    release();
+
+    await visitor.getByRole('heading', { name: 'Message Sent!' }).waitFor();
+    const login = await api('/api/auth/login', { method: 'POST', body: ADMIN });
+    const cookie = login.headers.getSetCookie().map((each) => each.split(';')[0]).join('; ');
+    const listed = (await (await api('/api/admin/contact-messages', { cookie })).json()) as { messages: (typeof sent)[] };
+    expect(listed.messages.find((message) => message.subject === sent.subject)).toMatchObject(sent);
+    expect(problems).toEqual([]);
+    await visitor.context().close();
+  });
 });
 
 describe("a member's /upsell, rendered by the server for them", () => {

@@ -41,9 +41,13 @@ export function LiveMarker() {
   useEffect(() => {
     const callback = whenLive;
     whenLive = undefined;
-    callback?.();
-    document.documentElement.dataset.appReady = 'true';
-    document.dispatchEvent(new Event(APP_LIVE_EVENT));
+    // Once React has finished its commit, as the islands do (island-hydration.tsx): text typed
+    // again then reaches the forms as typing does.
+    queueMicrotask(() => {
+      callback?.();
+      document.documentElement.dataset.appReady = 'true';
+      document.dispatchEvent(new Event(APP_LIVE_EVENT));
+    });
   }, []);
   return null;
 }

@@ -8,7 +8,9 @@ const isTextField = (node: EventTarget | null): node is TextField =>
  * back into its (controlled) fields, so what was typed is kept here and typed again, as input
  * events the forms hear, by the function returned, once the page is live. What is typed while
  * hydration runs (it yields to the browser, and a visitor or a browser test keeps typing) is
- * followed until then, so the latest text of every field is the one typed again.
+ * followed until then, so the latest text of every field is the one typed again. Call the
+ * function outside React's commit (not within an effect's own run): there a controlled field's
+ * update is not rendered before React puts the field back to the value it last rendered.
  */
 export function retypeEarlyText(container: ParentNode): () => void {
   const typed = new Map<string, string>();

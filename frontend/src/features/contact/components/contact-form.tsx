@@ -73,7 +73,11 @@ export function ContactForm({ onSent, failedBefore }: { onSent: () => void; fail
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      // Read now: the update may run after React has put the field back to the value it last rendered.
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
   });
   const inputGroup = (name: Field, input: ReactNode) => <div className={`bp6-input-group${errors[name] ? ' bp6-intent-danger' : ''}`}>{input}</div>;
 
