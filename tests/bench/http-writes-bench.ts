@@ -15,7 +15,17 @@ import { cpuWindow, microsecondsEach } from './support/cpu-time';
 export interface WriteFigure {
   route: string;
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
+  maxMs: number;
+  /**
+   * The server's event loop during the writes, from the preloaded probe (`monitorEventLoopDelay`,
+   * a timer every 10 ms: an interval of 10 ms is no delay): how much of a write's tail is the
+   * server process not running its callbacks (busy, collecting garbage or not scheduled) rather
+   * than the database.
+   */
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
   /** req/s divided by the same members' `GET /api/plans/{id}` at the same settings, measured right before. */
   ratio: number;
   readRequestsPerSecond: number;
@@ -207,9 +217,11 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         const writeLoad = () => (amount ? runLoad({ url: server.url, connections, seconds, requests: writes, amount: amount(members) }) : load(writes, seconds));
         // BENCH_WRITE_CPU_PROF=<dir>: a CPU profile of the server during each route's load alone.
         const profileDir = process.env.BENCH_WRITE_CPU_PROF;
+        await server.probe(true);
         const writesCpu = cpuWindow({ server: server.pid });
         const ours = profileDir ? await server.profiled(path.join(profileDir, `${route.split(' ')[0].toLowerCase()}-${Date.now()}.cpuprofile`), writeLoad) : await writeLoad();
         const writesSeconds = writesCpu.stop();
+        const { eventLoop } = await server.probe(true);
         // The in-process service's first write of each of its members' plans, likewise not counted.
         await closedLoop(connections, seconds, (_, n) => inProcess.toggle(inProcessMembers[n], 0), inProcessMembers.length);
         // The service runs in this process; the server meanwhile runs the asynchronous projections of those writes.
@@ -225,7 +237,11 @@ export async function benchHttpWrites(databaseUrl: string, seconds: number, memb
         figures.push({
           route,
           requestsPerSecond: ours.requestsPerSecond,
+          p50Ms: ours.p50Ms,
           p99Ms: ours.p99Ms,
+          maxMs: ours.maxMs,
+          eventLoopP99Ms: eventLoop.p99Ms,
+          eventLoopMaxMs: eventLoop.maxMs,
           ratio: Number((ours.requestsPerSecond / Math.max(1, read.requestsPerSecond)).toFixed(3)),
           readRequestsPerSecond: read.requestsPerSecond,
           readP99Ms: read.p99Ms,
@@ -271,6 +287,10 @@ export function printHttpWrites(figures: WriteFigure[]) {
     );
     console.log(
       `${'  before it, the first write of each plan'.padEnd(56)} ${String(f.firstWritesPerSecond).padStart(5)} req/s p99 ${String(f.firstWriteP99Ms).padStart(4)} ms max ${f.firstWriteMaxMs} ms (a toggle a member; the server folds the stream and loads the rows; not in the figures)`,
+    );
+    console.log(
+      `${'  latency, and the server meanwhile'.padEnd(56)} p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, max ${f.maxMs} ms | ` +
+        `event-loop intervals (a 10 ms timer) p99 ${f.eventLoopP99Ms} ms, max ${f.eventLoopMaxMs} ms`,
     );
     console.log(`${'  the same in process, no HTTP'.padEnd(56)} ${String(f.inProcessPerSecond).padStart(5)} calls/s p99 ${String(f.inProcessP99Ms).padStart(4)} ms | ${f.inProcessInsertRatio}× INSERT`);
     const µs = (n?: number) => (n === undefined ? 'n/a' : `${n} µs`);
